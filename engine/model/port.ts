@@ -1,0 +1,92 @@
+/**
+ * The model port: the one way the engine talks to a language model.
+ *
+ * A model takes one request (instructions, the composed messages, the registered tools) and returns
+ * either text or tool calls, with token usage when its runtime reports it. It may also offer guided
+ * generation (a JSON schema in, a parsed value out), count the tokens of a request, and know its window.
+ */
+
+/** One message of a composed request. `system` appears once, first, and carries the instructions. */
+export type Message =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; content: string; callId: string; tool: string };
+
+/** A tool call the model asked for. `callId` is assigned by the engine when the model gives none. */
+export interface ToolCall {
+  callId: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A tool as the model sees it: a name, one short sentence, and a JSON schema for its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Everything one request carries. `messages[0]` is the system message. */
+export interface ModelRequest {
+  messages: Message[];
+  tools: ToolSpec[];
+}
+
+/** Token usage as a runtime reports it (Ollama's prompt_eval_count / eval_count). */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** A model's answer: text, or tool calls (possibly with some text beside them). */
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage?: Usage;
+}
+
+/** A guided-generation request: a task in plain words, the material, and the JSON schema of the answer. */
+export interface GuidedRequest {
+  /** What the call is for, so a model can route it: `distil`, `summary`, `assessment`. */
+  purpose: string;
+  messages: Message[];
+  schema: Record<string, unknown>;
+  maxTokens: number;
+}
+
+export interface GuidedResponse {
+  value: unknown;
+  usage?: Usage;
+}
+
+/** The model port. Optional members are capabilities a runtime may lack. */
+export interface ModelPort {
+  /** The model's name as the run records it (`reader`, `ollama:granite4.1:8b`). */
+  readonly name: string;
+  /** The window in tokens, when the model states it. */
+  readonly window?: number;
+  /** True when responses carry `usage`. */
+  readonly reportsUsage: boolean;
+  respond(request: ModelRequest): Promise<ModelResponse>;
+  /** Guided generation: an answer that follows `schema`. */
+  generate?(request: GuidedRequest): Promise<GuidedResponse>;
+  /** The model's own count of the tokens a request takes. */
+  countTokens?(request: ModelRequest): Promise<number>;
+}
+
+/**
+ * The typed overflow a strict runtime raises: the request took `count` tokens where `limit` fit.
+ * The other two overflow behaviours are a generic error whose message reads
+ * "Provided N tokens, but the maximum allowed is W", and silent truncation of the front.
+ */
+export class ContextOverflowError extends Error {
+  readonly code = 'CONTEXT_OVERFLOW';
+  constructor(
+    readonly limit: number,
+    readonly count: number,
+  ) {
+    super(`context size exceeded: ${count} tokens for a window of ${limit}`);
+    this.name = 'ContextOverflowError';
+  }
+}
