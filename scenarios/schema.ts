@@ -37,14 +37,32 @@ const factStep = z.strictObject({
 });
 const taskStep = z.strictObject({ task: z.string().min(1), script: scriptSchema.optional() });
 
+/** One step of a scenario: a person's prompt, a probe, a command, a fact or a task. */
 export const stepSchema = z.union([sayStep, askStep, commandStep, factStep, taskStep]);
 
+/** The step kinds: each step has exactly one of these keys, which names what it is. */
+export const stepKinds = ['say', 'ask', 'command', 'fact', 'task'] as const;
+
+/** A step's kind, e.g. `ask` for a probe. */
+export type StepKind = (typeof stepKinds)[number];
+
+/** Each step kind's own schema, so that an error can be reported against the step's kind. */
+export const stepSchemasByKind = {
+  say: sayStep,
+  ask: askStep,
+  command: commandStep,
+  fact: factStep,
+  task: taskStep,
+} as const satisfies Record<StepKind, z.ZodType>;
+
+/** A scripted command's result, used instead of running the command. */
 export const commandResultSchema = z.strictObject({
   exitCode: z.number().int(),
   stdout: z.string().default(''),
   stderr: z.string().default(''),
 });
 
+/** A whole scenario, as a TypeScript module, `.json` file or `.yaml` file gives it. */
 export const scenarioSchema = z.strictObject({
   name: z.string().regex(kebab, 'a scenario name is kebab-case'),
   description: z.string().min(1),
@@ -54,9 +72,15 @@ export const scenarioSchema = z.strictObject({
   steps: z.array(stepSchema).min(1),
 });
 
+/** A probe's expectation, with defaults filled. */
 export type Expectation = z.infer<typeof expectationSchema>;
+/** One step, with defaults filled. */
 export type Step = z.infer<typeof stepSchema>;
+/** One step as written, before defaults are filled. */
+export type StepInput = z.input<typeof stepSchema>;
+/** A validated scenario, with defaults filled. */
 export type Scenario = z.infer<typeof scenarioSchema>;
+/** A scenario as written, before defaults are filled. */
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 
 /** Identity helper: gives a scenario module its types and fills the schema's defaults. */

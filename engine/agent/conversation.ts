@@ -1,0 +1,468 @@
+/**
+ * The conversation: the turn loop over the store. Each prompt is checked against the window,
+ * condensed ahead when due, sent with the composed context, and its tool calls run step by step up
+ * to a bound. An overflow is recovered once by condensing and retrying on a fresh session. Every
+ * entry and event is recorded; the figures of each turn are kept for the run record.
+ */
+import { AuditRecorder } from '../audit/recorder.js';
+import { composeMessages } from '../compose/composer.js';
+import { condensePolicy, failFastPolicy } from '../condense/keep-turns.js';
+import type { ContextPolicy } from '../condense/policy.js';
+import { RETRIED_PREFIX, headroomFor, targetPolicy } from '../condense/target.js';
+import { DoesNotFitError, ModelFailure, ToolLoopError, WispError, errorCode, toError } from '../errors.js';
+import { byteLength, estimateTokens, requestBytes, tokensForBytes } from '../measure/estimate.js';
+import { recogniseOverflow, type Overflow } from '../model/overflow.js';
+import type { Message, ModelPort, ModelRequest, ModelResponse, ToolCall } from '../model/port.js';
+import type { AuditSink, Clock, Ids } from '../ports.js';
+import type { EngineSettings } from '../settings.js';
+import type { Entry } from '../store/entry.js';
+import { ContextStore } from '../store/store.js';
+import { groupTurns } from '../store/turns.js';
+import type { Tool, ToolResult } from '../tools/tool.js';
+import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
+import { Meter } from './meter.js';
+import { SessionTracker } from './sessions.js';
+
+/** What a request was for, as the request log records it. */
+export interface RequestInfo {
+  turn: number;
+  session: string;
+  fresh: boolean;
+  purpose: 'turn';
+  request: ModelRequest;
+  estimated: number;
+}
+
+export interface ConversationOptions {
+  model: ModelPort;
+  clock: Clock;
+  ids: Ids;
+  audit: AuditSink;
+  tools: readonly Tool[];
+  settings: EngineSettings;
+  instructions: string;
+  /** The window when the runner knows it better than the model states it (e.g. Ollama's num_ctx). */
+  window?: number;
+  /** Model steps a turn may take before it is stopped. */
+  maxSteps?: number;
+  /** Sees every request as it is sent. */
+  onRequest?: (info: RequestInfo) => void;
+}
+
+/** The policy the settings name. */
+export function policyFor(settings: EngineSettings): ContextPolicy {
+  switch (settings.context.policy) {
+    case 'condense':
+      return condensePolicy(settings.context.keepTurns, settings.context.budget);
+    case 'failFast':
+      return failFastPolicy();
+    case 'target':
+      return targetPolicy(settings.context);
+  }
+}
+
+const TOOL_BUDGET_FLOOR = 4096;
+
+export class Conversation {
+  readonly store = new ContextStore();
+  readonly turns: TurnFigures[] = [];
+  readonly condensations: CondensationFigures[] = [];
+  readonly #audit: AuditRecorder;
+  readonly #meter: Meter;
+  readonly #sessions: SessionTracker;
+  readonly #policy: ContextPolicy;
+  readonly #tools: Map<string, Tool>;
+  #window: number | null;
+  #turn = 0;
+  #lastRequest: ModelRequest | null = null;
+  #current: TurnFigures | null = null;
+  #lastSession = '';
+  #lastModelMs = 0;
+
+  constructor(private readonly options: ConversationOptions) {
+    this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
+    this.#meter = new Meter(options.model);
+    this.#sessions = new SessionTracker(options.ids);
+    this.#policy = policyFor(options.settings);
+    this.#tools = new Map(options.tools.map((t) => [t.spec.name, t]));
+    this.#window = options.window ?? options.model.window ?? null;
+    const start = this.#audit.record({
+      type: 'session.start',
+      turn: 0,
+      model: options.model.name,
+      window: this.#window,
+      settings: options.settings as unknown as Record<string, unknown>,
+    });
+    this.store.append({
+      kind: 'instructions',
+      turn: 0,
+      origin: 'carried',
+      text: options.instructions,
+      sources: [start.id],
+      recordedAt: options.clock.now(),
+    });
+  }
+
+  /** The window in tokens, once known. */
+  get window(): number | null {
+    return this.#window;
+  }
+
+  /** Model sessions started so far. */
+  get sessionsStarted(): number {
+    return this.#sessions.started;
+  }
+
+  /** The tool-output budget in bytes. */
+  get toolBudget(): number {
+    return TOOL_BUDGET_FLOOR;
+  }
+
+  /** The request the model would be sent now for `turn`, from the store's active entries. */
+  composeRequest(entries: readonly Entry[] = this.store.active(), turn = this.#turn): ModelRequest {
+    return { messages: composeMessages(entries, { turn }), tools: this.options.tools.map((t) => t.spec) };
+  }
+
+  /** Runs one person turn. A failure is returned as figures with status `failed`, never thrown. */
+  async turn(prompt: string): Promise<TurnFigures> {
+    const { clock } = this.options;
+    const started = clock.monotonic();
+    const turn = ++this.#turn;
+    const figures: TurnFigures = {
+      turn,
+      prompt,
+      reply: null,
+      status: 'completed',
+      error: null,
+      requests: [],
+      toolCalls: 0,
+      overflowRetries: 0,
+      condensations: 0,
+      modelMs: 0,
+      toolMs: 0,
+      engineMs: 0,
+    };
+    this.#current = figures;
+    const promptEvent = this.#audit.record({
+      type: 'prompt',
+      turn,
+      entry: this.store.nextId(),
+      text: prompt,
+    });
+    try {
+      await this.#condenseAheadIfDue(turn, prompt);
+      const promptEntry = this.store.append({
+        kind: 'prompt',
+        turn,
+        text: prompt,
+        sources: [promptEvent.id],
+        recordedAt: clock.now(),
+      });
+      figures.reply = await this.#runWithRecovery(turn, promptEntry);
+    } catch (thrown) {
+      const error = toError(thrown);
+      figures.status = 'failed';
+      figures.error = { code: errorCode(thrown), message: error.message };
+    }
+    figures.engineMs = Math.max(0, clock.monotonic() - started - figures.modelMs - figures.toolMs);
+    this.#audit.record({
+      type: 'turn.end',
+      turn,
+      status: figures.status,
+      error: figures.error?.message ?? null,
+    });
+    this.turns.push(figures);
+    this.#current = null;
+    return figures;
+  }
+
+  async #condenseAheadIfDue(turn: number, prompt: string): Promise<void> {
+    const window = this.#window;
+    if (window === null || this.#policy.failsFast) return;
+    const entries = this.store.active();
+    const fill = await this.#meter.measure(this.composeRequest(entries, turn));
+    const promptTokens = estimateTokens(prompt);
+    const turns = groupTurns(entries).turns.length;
+    const headroom = this.#headroom();
+    if (this.#policy.dueAhead({ fill, prompt: promptTokens, headroom, window, turns })) {
+      await this.#condense('budget', turn, entries, promptTokens, headroom);
+    }
+  }
+
+  /** The room the next turn needs; only the target policy keeps one. */
+  #headroom(): number {
+    if (this.options.settings.context.policy !== 'target') return 0;
+    return headroomFor(this.store.all(), this.options.settings.context.headroomTurns, estimateTokens);
+  }
+
+  async #runWithRecovery(turn: number, promptEntry: Entry): Promise<string> {
+    try {
+      return await this.#toolLoop(turn);
+    } catch (thrown) {
+      const overflow = recogniseOverflow(thrown);
+      if (!overflow || this.#policy.failsFast) throw this.#asRunError(thrown);
+      const failed = this.#lastRequest;
+      this.#learnWindow(overflow);
+      const window = this.#window;
+      const overflowEvent = this.#audit.record({
+        type: 'context.overflow',
+        turn,
+        session: this.#lastSession,
+        limit: overflow.limit,
+        count: overflow.count,
+        message: toError(thrown).message,
+        retried: window !== null,
+      });
+      if (window === null) throw this.#asRunError(thrown);
+      // The attempt's own entries stay in the store as a record, dropped; the turn is run again.
+      const attempt = this.store.active().filter((e) => e.id > promptEntry.id);
+      this.store.drop(
+        attempt.map((e) => e.id),
+        RETRIED_PREFIX + overflowEvent.id,
+        turn,
+      );
+      // Measure from the overflow's own count: the failed request less what the turn added.
+      if (overflow.count !== null && failed) this.#meter.anchorOn(overflow.count, requestBytes(failed));
+      else this.#meter.forget();
+      const before = this.store.active().filter((e) => e.id !== promptEntry.id);
+      const added = byteLength(promptEntry.text);
+      await this.#condense('overflow', turn, before, tokensForBytes(added), this.#headroom());
+      this.#sessions.reset();
+      if (this.#current) this.#current.overflowRetries += 1;
+      try {
+        return await this.#toolLoop(turn);
+      } catch (again) {
+        const second = recogniseOverflow(again);
+        if (!second) throw this.#asRunError(again);
+        this.#learnWindow(second);
+        const needed =
+          second.count ?? (await this.#meter.measure(this.#lastRequest ?? this.composeRequest()));
+        throw new DoesNotFitError(needed, this.#window ?? window);
+      }
+    }
+  }
+
+  #learnWindow(overflow: Overflow): void {
+    if (overflow.limit !== null && overflow.limit > 0) this.#window = overflow.limit;
+  }
+
+  #asRunError(thrown: unknown): Error {
+    if (thrown instanceof WispError) return thrown;
+    return new ModelFailure(`the model failed: ${toError(thrown).message}`);
+  }
+
+  async #condense(
+    reason: 'budget' | 'overflow',
+    turn: number,
+    entries: readonly Entry[],
+    prompt: number,
+    headroom: number,
+  ): Promise<void> {
+    const window = this.#window;
+    if (window === null) return;
+    const plan = await this.#policy.plan({
+      reason,
+      window,
+      entries,
+      prompt,
+      headroom,
+      measure: (without) =>
+        this.#meter.measure(
+          this.composeRequest(
+            entries.filter((e) => !without.has(e.id)),
+            turn,
+          ),
+        ),
+    });
+    const id = this.#audit.reserveId();
+    this.store.drop(plan.drop, id, turn);
+    this.#audit.record(
+      {
+        type: 'context.condensation',
+        turn,
+        reason,
+        policy: this.#policy.name,
+        goal: plan.goal,
+        fillBefore: plan.fillBefore,
+        fillAfter: plan.fillAfter,
+        headroom,
+        floor: plan.floor,
+        turnsDropped: plan.turnsDropped,
+        turnsKept: plan.turnsKept,
+        droppedEntries: plan.drop,
+        steps: plan.steps,
+      },
+      id,
+    );
+    this.condensations.push({
+      turn,
+      reason,
+      fillBefore: plan.fillBefore,
+      fillAfter: plan.fillAfter,
+      goal: plan.goal,
+      headroom,
+      floor: plan.floor,
+      turnsDropped: plan.turnsDropped,
+      event: id,
+    });
+    if (this.#current) this.#current.condensations += 1;
+  }
+
+  async #toolLoop(turn: number): Promise<string> {
+    const maxSteps = this.options.maxSteps ?? 16;
+    const seen = new Set<string>();
+    for (let step = 0; step < maxSteps; step++) {
+      const request = this.composeRequest(this.store.active(), turn);
+      const response = await this.#send(turn, request);
+      const answer: Message = response.toolCalls.length
+        ? { role: 'assistant', content: response.text, toolCalls: response.toolCalls }
+        : { role: 'assistant', content: response.text };
+      this.#sessions.hold(request.messages, answer);
+      if (response.toolCalls.length === 0) {
+        const event = this.#audit.record({
+          type: 'response',
+          turn,
+          session: this.#lastSession,
+          entry: this.store.nextId(),
+          text: response.text,
+          toolCalls: 0,
+          usage: response.usage ?? null,
+          durationMs: this.#lastModelMs,
+        });
+        this.store.append({
+          kind: 'reply',
+          turn,
+          text: response.text,
+          sources: [event.id],
+          recordedAt: this.options.clock.now(),
+        });
+        return response.text;
+      }
+      this.#audit.record({
+        type: 'response',
+        turn,
+        session: this.#lastSession,
+        entry: null,
+        text: response.text,
+        toolCalls: response.toolCalls.length,
+        usage: response.usage ?? null,
+        durationMs: this.#lastModelMs,
+      });
+      await this.#runCalls(turn, response.toolCalls, seen);
+    }
+    throw new ToolLoopError(maxSteps);
+  }
+
+  async #send(turn: number, request: ModelRequest): Promise<ModelResponse> {
+    const { model, clock } = this.options;
+    const { session, fresh } = this.#sessions.begin(request.messages);
+    const bytes = requestBytes(request);
+    const estimated = tokensForBytes(bytes);
+    const counted = this.#meter.counts && model.countTokens ? await model.countTokens(request) : null;
+    this.#lastRequest = request;
+    this.#lastSession = session;
+    this.options.onRequest?.({ turn, session, fresh, purpose: 'turn', request, estimated });
+    const figures: RequestFigures = { session, fresh, estimated, reported: null, counted };
+    this.#current?.requests.push(figures);
+    const started = clock.monotonic();
+    let response: ModelResponse;
+    try {
+      response = await model.respond(request);
+    } finally {
+      this.#lastModelMs = clock.monotonic() - started;
+      if (this.#current) this.#current.modelMs += this.#lastModelMs;
+    }
+    const calls = response.toolCalls.map((call) => this.#withCallId(call));
+    response = { ...response, toolCalls: calls };
+    if (response.usage) {
+      figures.reported = response.usage.promptTokens;
+      const answerBytes =
+        byteLength(response.text) +
+        calls.reduce((n, c) => n + byteLength(c.tool + JSON.stringify(c.arguments)), 0);
+      this.#meter.anchorOn(
+        response.usage.promptTokens + response.usage.completionTokens,
+        bytes + answerBytes,
+      );
+    }
+    return response;
+  }
+
+  #withCallId(call: ToolCall): ToolCall {
+    return { callId: this.options.ids.next('call'), tool: call.tool, arguments: call.arguments ?? {} };
+  }
+
+  async #runCalls(turn: number, calls: readonly ToolCall[], seen: Set<string>): Promise<void> {
+    const { clock } = this.options;
+    for (const call of calls) {
+      const event = this.#audit.record({
+        type: 'tool.call',
+        turn,
+        entry: this.store.nextId(),
+        callId: call.callId,
+        tool: call.tool,
+        arguments: call.arguments,
+      });
+      this.store.append({
+        kind: 'toolCall',
+        turn,
+        text: JSON.stringify({ tool: call.tool, arguments: call.arguments }),
+        call,
+        sources: [event.id],
+        recordedAt: clock.now(),
+      });
+    }
+    for (const call of calls) {
+      const key = `${call.tool}\u0000${JSON.stringify(call.arguments)}`;
+      const repeat = seen.has(key);
+      seen.add(key);
+      const started = clock.monotonic();
+      let result = await this.#runTool(turn, call);
+      const durationMs = clock.monotonic() - started;
+      if (this.#current) {
+        this.#current.toolMs += durationMs;
+        this.#current.toolCalls += 1;
+      }
+      if (repeat) {
+        result = {
+          ...result,
+          content: `[the same call was already made this turn; its earlier result is above]\n${result.content}`,
+        };
+      }
+      const event = this.#audit.record({
+        type: 'tool.result',
+        turn,
+        entry: this.store.nextId(),
+        callId: call.callId,
+        tool: call.tool,
+        ok: result.ok,
+        content: result.content,
+        bytes: byteLength(result.content),
+        ...(repeat ? { repeat: true } : {}),
+        durationMs,
+      });
+      this.store.append({
+        kind: 'toolOutput',
+        turn,
+        text: result.content,
+        call,
+        outcome:
+          result.exitCode === undefined ? { ok: result.ok } : { ok: result.ok, exitCode: result.exitCode },
+        sources: [event.id],
+        recordedAt: clock.now(),
+      });
+    }
+  }
+
+  async #runTool(turn: number, call: ToolCall): Promise<ToolResult> {
+    const tool = this.#tools.get(call.tool);
+    if (!tool) {
+      const names = [...this.#tools.keys()].join(', ') || 'none';
+      return { content: `error: there is no tool named "${call.tool}"; the tools are: ${names}`, ok: false };
+    }
+    try {
+      return await tool.run(call.arguments, { callId: call.callId, turn, budget: this.toolBudget });
+    } catch (thrown) {
+      return { content: `error: ${call.tool} failed: ${toError(thrown).message}`, ok: false };
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** Per-turn and per-request figures an evaluation reports. Times are milliseconds. */
+
+export interface RequestFigures {
+  session: string;
+  /** True when the request started a new model session. */
+  fresh: boolean;
+  /** The engine's estimate at four bytes a token. */
+  estimated: number;
+  /** The runtime's reported prompt tokens, or the model's count; null when neither is known. */
+  reported: number | null;
+  counted: number | null;
+}
+
+export interface CondensationFigures {
+  turn: number;
+  reason: 'budget' | 'overflow';
+  fillBefore: number;
+  fillAfter: number;
+  goal: number | null;
+  headroom: number;
+  floor: boolean;
+  turnsDropped: number;
+  event: string;
+}
+
+export interface TurnFigures {
+  turn: number;
+  prompt: string;
+  reply: string | null;
+  status: 'completed' | 'failed';
+  error: { code: string; message: string } | null;
+  requests: RequestFigures[];
+  toolCalls: number;
+  overflowRetries: number;
+  condensations: number;
+  modelMs: number;
+  toolMs: number;
+  engineMs: number;
+}

@@ -1,0 +1,153 @@
+/**
+ * Typed audit events. The audit log is the verbatim record of a conversation: every prompt,
+ * response, tool call and result, and every change the engine makes to what the model is sent.
+ * Each event has an id from the Ids port and a time from the Clock port.
+ */
+
+interface EventBase {
+  id: string;
+  /** ISO time from the Clock port. */
+  at: string;
+  /** The person turn this event belongs to; 0 before the first. */
+  turn: number;
+}
+
+export interface SessionStartEvent extends EventBase {
+  type: 'session.start';
+  model: string;
+  window: number | null;
+  settings: Record<string, unknown>;
+}
+
+export interface PromptEvent extends EventBase {
+  type: 'prompt';
+  entry: number;
+  text: string;
+  /** A command the person ran (after `!`) rather than a prompt they typed. */
+  command?: boolean;
+}
+
+export interface ResponseEvent extends EventBase {
+  type: 'response';
+  session: string;
+  entry: number | null;
+  text: string;
+  toolCalls: number;
+  usage: { promptTokens: number; completionTokens: number } | null;
+  durationMs: number;
+}
+
+export interface ToolCallEvent extends EventBase {
+  type: 'tool.call';
+  entry: number;
+  callId: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ToolResultEvent extends EventBase {
+  type: 'tool.result';
+  entry: number;
+  callId: string;
+  tool: string;
+  ok: boolean;
+  content: string;
+  bytes: number;
+  /** Set when the same tool and arguments were already called this turn. */
+  repeat?: boolean;
+  durationMs: number;
+}
+
+export interface CondensationStep {
+  step: 'references' | 'drop' | 'floor' | 'keepTurns';
+  /** Estimated fill in tokens after the step. */
+  fill: number;
+  turnsDropped?: number;
+  referenced?: number;
+}
+
+export interface CondensationEvent extends EventBase {
+  type: 'context.condensation';
+  reason: 'budget' | 'overflow';
+  policy: string;
+  goal: number | null;
+  fillBefore: number;
+  fillAfter: number;
+  headroom: number;
+  floor: boolean;
+  turnsDropped: number;
+  turnsKept: number;
+  droppedEntries: number[];
+  steps: CondensationStep[];
+  savedBefore?: string;
+  savedAfter?: string;
+}
+
+export interface OverflowEvent extends EventBase {
+  type: 'context.overflow';
+  session: string;
+  limit: number | null;
+  count: number | null;
+  message: string;
+  retried: boolean;
+}
+
+export interface ReferenceEvent extends EventBase {
+  type: 'context.reference';
+  entry: number;
+  tool: string;
+  /** The tool.result event that recorded the output. */
+  result: string;
+  bytesSaved: number;
+  tokensSaved: number;
+}
+
+export interface CutEvent extends EventBase {
+  type: 'context.cut';
+  /** The reply entry, and the output entry its stretch reproduced. */
+  reply: number;
+  output: number;
+  tool: string;
+  bytes: number;
+  tokens: number;
+  coverage: number;
+}
+
+export interface OutputKeptEvent extends EventBase {
+  type: 'output.kept';
+  callId: string;
+  tool: string;
+  output: string;
+  bytes: number;
+  lines: number;
+  sha256: string;
+  truncated: boolean;
+}
+
+export interface TurnEndEvent extends EventBase {
+  type: 'turn.end';
+  status: 'completed' | 'failed';
+  error: string | null;
+}
+
+export type AuditEvent =
+  | SessionStartEvent
+  | PromptEvent
+  | ResponseEvent
+  | ToolCallEvent
+  | ToolResultEvent
+  | CondensationEvent
+  | OverflowEvent
+  | ReferenceEvent
+  | CutEvent
+  | OutputKeptEvent
+  | TurnEndEvent;
+
+export type AuditEventType = AuditEvent['type'];
+
+/** An event as the engine hands it to the recorder, before the id and time are stamped. */
+export type UnstampedEvent = AuditEvent extends infer E
+  ? E extends AuditEvent
+    ? Omit<E, 'id' | 'at'>
+    : never
+  : never;

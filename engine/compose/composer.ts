@@ -1,0 +1,101 @@
+/**
+ * The composer: turns the store's active entries into the messages a request carries. The
+ * instructions come first, then the literal turns in order; a tool output after its own turn goes
+ * as its reference, and a reply with cuts goes with its markers. Blocks of facts (when on) sit just
+ * after the instructions and just before the latest prompt.
+ */
+import type { Message, ToolCall } from '../model/port.js';
+import type { Entry } from '../store/entry.js';
+
+export interface ComposeOptions {
+  /** The turn being composed: outputs of earlier turns that have a reference are sent as it. */
+  turn: number;
+  /** A prompt-side record placed just after the instructions. */
+  earlierBlock?: string;
+  /** A prompt-side record placed just before the latest prompt. */
+  nowBlock?: string;
+}
+
+/** What an output entry is sent as during `turn`. */
+export function outputText(entry: Entry, turn: number): string {
+  if (entry.reference !== undefined && entry.referencedAt !== undefined && entry.referencedAt <= turn) {
+    return entry.reference;
+  }
+  return entry.text;
+}
+
+/** What a reply entry is sent as during `turn`: with its cuts once its own turn is over. */
+export function replyText(entry: Entry, turn: number): string {
+  return entry.cutText !== undefined && entry.turn < turn ? entry.cutText : entry.text;
+}
+
+/** Composes the messages for `entries` (normally the store's active ones, in order). */
+export function composeMessages(entries: readonly Entry[], options: ComposeOptions): Message[] {
+  const messages: Message[] = [];
+  let pendingCalls: ToolCall[] | null = null;
+  const flushCalls = () => {
+    if (pendingCalls) messages.push({ role: 'assistant', content: '', toolCalls: pendingCalls });
+    pendingCalls = null;
+  };
+  for (const entry of entries) {
+    if (entry.kind !== 'toolCall') flushCalls();
+    switch (entry.kind) {
+      case 'instructions':
+        messages.push({ role: 'system', content: entry.text });
+        if (options.earlierBlock) messages.push({ role: 'user', content: options.earlierBlock });
+        break;
+      case 'prompt':
+        messages.push({ role: 'user', content: entry.text });
+        break;
+      case 'toolCall': {
+        const call = entry.call;
+        if (!call) throw new Error(`tool call entry ${entry.id} has no call`);
+        pendingCalls ??= [];
+        pendingCalls.push({ callId: call.callId, tool: call.tool, arguments: call.arguments });
+        break;
+      }
+      case 'toolOutput': {
+        const call = entry.call;
+        if (!call) throw new Error(`tool output entry ${entry.id} has no call`);
+        messages.push({
+          role: 'tool',
+          callId: call.callId,
+          tool: call.tool,
+          content: outputText(entry, options.turn),
+        });
+        break;
+      }
+      case 'reply':
+        messages.push({ role: 'assistant', content: replyText(entry, options.turn) });
+        break;
+    }
+  }
+  flushCalls();
+  if (options.nowBlock) insertBeforeLatestPrompt(messages, { role: 'user', content: options.nowBlock });
+  return messages;
+}
+
+function insertBeforeLatestPrompt(messages: Message[], block: Message): void {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'user') {
+      messages.splice(i, 0, block);
+      return;
+    }
+  }
+  messages.push(block);
+}
+
+/**
+ * The entries composed at the start of `turn`, rebuilt from the store: those recorded before the
+ * turn and not dropped by then, followed by the turn's own entries as far as `upToEntry`.
+ */
+export function entriesAtTurn(all: readonly Entry[], turn: number, upToEntry = Infinity): Entry[] {
+  return all.filter((e) => {
+    if (e.id > upToEntry || e.turn > turn) return false;
+    if (e.droppedAt !== undefined && e.droppedAt <= turn) {
+      // Dropped before this turn began, or (for this turn's own entries) dropped by a retry.
+      return false;
+    }
+    return true;
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The tool-output budget: the most bytes one tool result may take. An eighth of the model's window
+ * at four bytes a token, kept between 4 KiB and 64 KiB; the floor while the window is unknown.
+ */
+
+/** The budget's floor: what an 8,192-token window gives, and the budget while no window is known. */
+export const MIN_TOOL_OUTPUT_BYTES = 4 * 1024;
+/** The budget's ceiling, reached at a window of 131,072 tokens. */
+export const MAX_TOOL_OUTPUT_BYTES = 64 * 1024;
+
+/** The tool-output budget in bytes for a window of `window` tokens (undefined: not known yet). */
+export function toolOutputBudget(window: number | undefined): number {
+  if (window === undefined || !Number.isFinite(window) || window <= 0) return MIN_TOOL_OUTPUT_BYTES;
+  const bytes = Math.floor((window / 8) * 4);
+  return Math.min(MAX_TOOL_OUTPUT_BYTES, Math.max(MIN_TOOL_OUTPUT_BYTES, bytes));
+}

@@ -1,0 +1,49 @@
+/** The store's entries: every piece of a conversation, held once, under a stable id. */
+
+export type EntryKind = 'instructions' | 'prompt' | 'toolCall' | 'toolOutput' | 'reply';
+
+/** Where an entry came from: a turn of this conversation, or carried in with the instructions. */
+export type EntryOrigin = 'turn' | 'carried';
+
+/** A stretch of a reply that retyped a tool output, sent as a marker instead. */
+export interface ReplyCut {
+  /** UTF-8 byte offsets into the reply's text, end exclusive. */
+  start: number;
+  end: number;
+  /** The store id of the output the stretch reproduced, and its tool. */
+  outputEntry: number;
+  tool: string;
+  words: number;
+  coverage: number;
+}
+
+export interface Entry {
+  /** Stable id, counting from 1 in the order entries were recorded. */
+  readonly id: number;
+  readonly kind: EntryKind;
+  /** The person turn the entry belongs to; 0 for the instructions. */
+  readonly turn: number;
+  readonly origin: EntryOrigin;
+  /** The entry's text: a prompt, a reply, a tool output, or a tool call's JSON. */
+  readonly text: string;
+  /** For tool calls and outputs: the call they belong to. */
+  readonly call?: { callId: string; tool: string; arguments: Record<string, unknown> };
+  /** For tool outputs: whether the tool succeeded, and a command's exit status. */
+  readonly outcome?: { ok: boolean; exitCode?: number | null };
+  /** A prompt that records a command the person ran (after `!`): no turn of its own. */
+  readonly personCommand?: boolean;
+  /** Audit event ids that recorded this entry's content. */
+  readonly sources: readonly string[];
+  /** Epoch ms from the clock when recorded. */
+  readonly recordedAt: number;
+  active: boolean;
+  /** The condensation event that dropped it, and the turn during which it was dropped. */
+  droppedBy?: string;
+  droppedAt?: number;
+  /** The turn from whose start a tool output is sent as a reference, and the reference's text. */
+  referencedAt?: number;
+  reference?: string;
+  /** Stretches of a reply that are sent as markers, and the reply's text as sent with them. */
+  cuts?: ReplyCut[];
+  cutText?: string;
+}

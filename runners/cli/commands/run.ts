@@ -1,0 +1,114 @@
+/**
+ * `wisp-eval run`: evaluates scenarios under strategies, models and windows, and prints a table (or,
+ * with --json, one record per line). All input is checked before anything is written.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../../../engine/errors.js';
+import { resolveScenario } from '../../../scenarios/index.js';
+import { resolveStrategy } from '../../../strategies/index.js';
+import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
+import { checkModelName, createModel } from '../../models/index.js';
+import { runInvocation } from '../../run/invocation.js';
+import type { RunRecord } from '../../run/record.js';
+import type { CliIO } from '../io.js';
+import { formatTable } from '../table.js';
+
+export interface RunArgs {
+  scenario: string[];
+  strategy: string[];
+  model: string[];
+  window: number[];
+  runs: number;
+  set: string[];
+  out?: string;
+  json: boolean;
+}
+
+/** Exit status for a finished invocation: 3 when a run could not be carried out by its model. */
+export function exitStatusFor(records: readonly RunRecord[]): number {
+  const broken = records.some(
+    (r) => r.error && (r.error.code === 'MODEL_FAILED' || r.error.code === 'UNEXPECTED'),
+  );
+  return broken ? 3 : 0;
+}
+
+function timestamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+/** One row of the readable table. */
+export function tableRow(r: RunRecord): string[] {
+  const score = `${r.score.correct}/${r.score.total}` + (r.status === 'failed' ? ' (failed)' : '');
+  return [
+    r.scenario,
+    r.strategy,
+    r.model,
+    String(r.window),
+    String(r.run),
+    score,
+    String(r.score.wrong),
+    String(r.score.abstained),
+    String(r.condensations.length),
+    String(r.turns),
+    `${(r.timing.totalMs / 1000).toFixed(2)}s`,
+  ];
+}
+
+export const TABLE_HEADER = [
+  'scenario',
+  'strategy',
+  'model',
+  'window',
+  'run',
+  'correct',
+  'wrong',
+  'abstained',
+  'condensations',
+  'turns',
+  'time',
+];
+
+export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
+  if (args.scenario.length === 0)
+    throw new UsageError('--scenario is required (a name or a .json/.yaml path)');
+  if (!Number.isInteger(args.runs) || args.runs < 1)
+    throw new UsageError(`--runs ${args.runs}: give a whole number of 1 or more`);
+  for (const w of args.window) {
+    if (!Number.isInteger(w) || w < 256)
+      throw new UsageError(`--window ${w}: give a whole number of tokens, 256 or more`);
+  }
+  const overrides: SettingOverrides = {};
+  for (const flag of args.set) {
+    const [name, value] = parseSetFlag(flag);
+    overrides[name] = value;
+  }
+  const strategies = args.strategy.map((name) => resolveStrategy(name, overrides));
+  args.model.forEach(checkModelName);
+  const scenarios = [];
+  for (const s of args.scenario) scenarios.push(await resolveScenario(s));
+  const outDir =
+    args.out ??
+    join('results', `${scenarios.map((s) => s.scenario.name).join('+')}-${timestamp(new Date())}`);
+  if (existsSync(join(outDir, 'runs.jsonl'))) {
+    throw new UsageError(`--out ${outDir}: the folder already holds results (runs.jsonl); choose another`);
+  }
+  const records = await runInvocation(
+    { scenarios, strategies, models: args.model, windows: args.window, runs: args.runs },
+    outDir,
+    createModel,
+    (record) => {
+      if (args.json) io.out(JSON.stringify(record));
+    },
+  );
+  if (!args.json) {
+    for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
+    for (const r of records.filter((x) => x.error)) {
+      io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
+    }
+    io.out(`results: ${outDir}`);
+  } else {
+    io.err(`results: ${outDir}`);
+  }
+  return exitStatusFor(records);
+}

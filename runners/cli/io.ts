@@ -1,0 +1,12 @@
+/** Where a command prints. The bin passes the process's streams; tests pass buffers. */
+export interface CliIO {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** An IO that keeps every line, for tests. */
+export function bufferIO(): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (l) => void stdout.push(l), err: (l) => void stderr.push(l) };
+}

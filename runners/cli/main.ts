@@ -1,0 +1,124 @@
+/**
+ * The command line. Handlers return an exit status and print through an IO; only `runMain`, at the
+ * bottom, touches the process. Bad input is one line on stderr and exit 2.
+ */
+import yargs from 'yargs';
+import { UsageError, WispError } from '../../engine/errors.js';
+import { ScenarioError } from '../../scenarios/errors.js';
+import { listCommand } from './commands/list.js';
+import { runCommand } from './commands/run.js';
+import { validateCommand } from './commands/validate.js';
+import type { CliIO } from './io.js';
+
+const EXIT_FOR_KIND = { input: 2, gate: 1, run: 3 } as const;
+
+/** Runs the command line `argv` and returns its exit status. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  let status = 0;
+  const parser = yargs([...argv])
+    .scriptName('wisp-eval')
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .wrap(100)
+    .fail((message, error) => {
+      // Stop here: a handler must never run on input that failed validation.
+      throw error ?? new UsageError(message);
+    })
+    .command(
+      'run',
+      'evaluate scenarios under strategies, models and windows',
+      (y) =>
+        y
+          .option('scenario', {
+            type: 'string',
+            array: true,
+            demandOption: true,
+            describe: 'built-in name or .json/.yaml path',
+          })
+          .option('strategy', {
+            type: 'string',
+            array: true,
+            default: ['dropping'],
+            describe: 'strategy name',
+          })
+          .option('model', { type: 'string', array: true, default: ['reader'], describe: 'model name' })
+          .option('window', { type: 'number', array: true, default: [8192], describe: 'window in tokens' })
+          .option('runs', { type: 'number', default: 1, describe: 'runs of each combination' })
+          .option('set', { type: 'string', array: true, default: [], describe: 'setting override key=value' })
+          .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print each run record as one JSON line',
+          }),
+      async (a) => {
+        status = await runCommand(
+          {
+            scenario: a.scenario,
+            strategy: a.strategy,
+            model: a.model,
+            window: a.window,
+            runs: a.runs,
+            set: a.set,
+            json: a.json,
+            ...(a.out !== undefined ? { out: a.out } : {}),
+          },
+          io,
+        );
+      },
+    )
+    .command(
+      'list <what>',
+      'list scenarios, strategies or models',
+      (y) =>
+        y.positional('what', {
+          type: 'string',
+          choices: ['scenarios', 'strategies', 'models'],
+          demandOption: true,
+        }),
+      (a) => {
+        status = listCommand(a.what, io);
+      },
+    )
+    .command(
+      'validate <file>',
+      'check a scenario file',
+      (y) => y.positional('file', { type: 'string', demandOption: true }),
+      async (a) => {
+        status = await validateCommand(a.file, io);
+      },
+    )
+    .demandCommand(1, 'name a command: run, list or validate');
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    if (error instanceof WispError) {
+      io.err(`wisp-eval: ${error.message}`);
+      return EXIT_FOR_KIND[error.kind];
+    }
+    if (error instanceof ScenarioError) {
+      io.err(`wisp-eval: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  return status;
+}
+
+/** The process entry: real argv, real streams, real exit status. */
+export async function runMain(): Promise<void> {
+  const io: CliIO = {
+    out: (line) => process.stdout.write(line + '\n'),
+    err: (line) => process.stderr.write(line + '\n'),
+  };
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    io.err(
+      `wisp-eval: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exitCode = 3;
+  }
+}

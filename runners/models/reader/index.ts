@@ -1,0 +1,74 @@
+/**
+ * The embedded `reader` model: deterministic, extractive and offline. It applies its window as a
+ * runtime would, then acts only on the messages that survived: it reads and pages through files it is
+ * told to read, runs commands it is told to run, answers questions from the visible sentences, and
+ * acknowledges statements.
+ */
+import type {
+  Message,
+  ModelPort,
+  ModelRequest,
+  ModelResponse,
+  ToolSpec,
+} from '../../../engine/model/port.js';
+import { actOnPrompt } from './acts.js';
+import type { Act } from './conversation.js';
+import { actOnToolResults } from './summarise.js';
+import { TokenCounter } from './tokens.js';
+import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
+import type { ReaderProfile } from './window.js';
+
+export { READER_PROFILES, providedTokensMessage } from './window.js';
+export type { ReaderProfile } from './window.js';
+
+/** How to build a reader: which overflow behaviour, and the window in tokens. */
+export interface ReaderOptions {
+  profile: ReaderProfile;
+  window: number;
+}
+
+/** The reader's act on a request it can see whole: the dispatch on what the last message is. */
+export function readerAct(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+  const last = messages.at(-1);
+  if (last?.role === 'tool') return actOnToolResults(messages, tools);
+  if (last?.role === 'user') return actOnPrompt(messages, tools);
+  // Nothing to respond to (only instructions, or its own reply last): say so briefly.
+  return { text: 'Noted.', toolCalls: [] };
+}
+
+/** Creates a reader model under `profile`; its name is the profile's name. */
+export function createReaderModel(options: ReaderOptions): ModelPort {
+  const { profile, window } = options;
+  if (!Number.isInteger(window) || window <= 0) {
+    throw new Error(`reader window must be a positive whole number of tokens, got ${window}`);
+  }
+  // Names arrive from the command line too, so the type alone does not guarantee a known profile.
+  if (!READER_PROFILES.includes(profile)) throw new Error(`unknown reader profile: ${String(profile)}`);
+  const traits = PROFILE_TRAITS[profile];
+  // Per instance, never module-level: two models in one run must not share counts or ids.
+  const counter = new TokenCounter();
+  let callCount = 0;
+
+  const respond = async (request: ModelRequest): Promise<ModelResponse> => {
+    const windowed = applyWindow(profile, window, request, counter);
+    const act = readerAct(windowed.messages, request.tools);
+    const toolCalls = act.toolCalls.map((call) => ({ ...call, callId: `call_${++callCount}` }));
+    const response: ModelResponse = { text: act.text, toolCalls };
+    if (traits.reportsUsage) {
+      response.usage = {
+        promptTokens: windowed.promptTokens,
+        completionTokens: counter.answer(act.text, toolCalls),
+      };
+    }
+    return response;
+  };
+
+  const model: ModelPort = {
+    name: profile,
+    reportsUsage: traits.reportsUsage,
+    respond,
+    ...(traits.statesWindow ? { window } : {}),
+    ...(traits.counts ? { countTokens: async (request: ModelRequest) => counter.request(request) } : {}),
+  };
+  return model;
+}

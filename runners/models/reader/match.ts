@@ -1,0 +1,143 @@
+/**
+ * Whether a visible sentence answers a question. A sentence must cover most of the question's key
+ * words; a few words that name the kind of value asked for ("number", "name", "time") are covered by
+ * a value of that kind, and a handful of near-synonyms meet. Anything less and the reader abstains,
+ * which is what makes a missing fact show as "I don't know" rather than as a near miss.
+ */
+import { COMMON_VERB_STEMS, contentStems, findPaths, sentences, stemSet } from './text.js';
+
+/** Question words a value of the right kind answers, whatever words the sentence uses. */
+const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
+  {
+    stems: stemSet('number numbers count port version id year amount price cost total size limit percent'),
+    present: (sentence) => /\d/.test(sentence),
+  },
+  {
+    stems: stemSet('name names named called'),
+    // A proper name: a capitalised word that does not merely start the sentence.
+    present: (sentence) => /\s\p{Lu}[\p{L}'-]+/u.test(sentence.replace(/^[-*+]\s+/, '')),
+  },
+  {
+    stems: stemSet('time date day days hour deadline'),
+    present: (sentence) =>
+      /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|noon|midnight)s?\b/i.test(
+        sentence,
+      ),
+  },
+];
+
+/** Small groups of words that answer the same question: what the work is, how something went. */
+const SYNONYMS: readonly ReadonlySet<string>[] = [
+  stemSet('task work working goal objective job'),
+  stemSet('pass passed passing fail failed failing failure succeed succeeded outcome result status'),
+];
+
+/** A visible sentence prepared for matching. */
+export interface Candidate {
+  text: string;
+  stems: ReadonlySet<string>;
+}
+
+/** Prepares one sentence for matching. */
+export function toCandidate(text: string): Candidate {
+  return { text, stems: new Set(contentStems(text)) };
+}
+
+/**
+ * The key words of a prompt's question: the stems of its question sentences (all of it when none ends
+ * with `?`), leaving out file paths, which name where to look rather than what is asked.
+ */
+export function questionKey(prompt: string): string[] {
+  const asked = sentences(prompt).filter((sentence) => sentence.endsWith('?'));
+  const text = asked.length > 0 ? asked.join(' ') : prompt;
+  const withoutPaths = text
+    .split(/\s+/)
+    .filter((word) => findPaths(word).length === 0)
+    .join(' ');
+  return [...new Set(contentStems(withoutPaths))];
+}
+
+/** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */
+function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' | undefined {
+  if (candidate.stems.has(stem)) return 'word';
+  for (const group of SYNONYMS) {
+    if (group.has(stem) && [...group].some((other) => candidate.stems.has(other))) return 'synonym';
+  }
+  for (const kind of VALUE_KINDS) {
+    if (kind.stems.has(stem) && kind.present(candidate.text)) return 'kind';
+  }
+  return undefined;
+}
+
+const MEET_WEIGHT = { word: 1, synonym: 0.75, kind: 0.5 } as const;
+
+function isKindWord(stem: string): boolean {
+  return VALUE_KINDS.some((kind) => kind.stems.has(stem));
+}
+
+function coversWeight(
+  subject: readonly string[],
+  met: ReadonlyMap<string, unknown>,
+  weights: ReadonlyMap<string, number>,
+): boolean {
+  let total = 0;
+  let covered = 0;
+  for (const stem of subject) {
+    const weight = weights.get(stem) ?? 0;
+    total += weight;
+    if (met.get(stem) !== undefined) covered += weight;
+  }
+  return total <= 0 || covered * 2 >= total;
+}
+
+/** True for a key word that is not one naming the kind of value asked for. */
+export function isSubjectWord(stem: string): boolean {
+  return !isKindWord(stem);
+}
+
+/** True when a word belongs to a group of near-synonyms. */
+export function hasSynonyms(stem: string): boolean {
+  return SYNONYMS.some((group) => group.has(stem));
+}
+
+/** The key's subject words: all but those naming the kind of value asked for. */
+export function subjectWords(key: readonly string[]): string[] {
+  return key.filter((stem) => !isKindWord(stem));
+}
+
+/**
+ * How well a sentence covers the key (met words weighted by how they were met, over the key's size),
+ * or undefined when it does not answer. The key's subject
+ * words (all but the value-kind words) must be met more than half, at least one of them by more than
+ * a common verb; a value-kind word, when the question has one, must be met too (by the word or by a
+ * value of its kind); and the sentence must say something the question does not (an answer adds a
+ * value). "Who is the choir director called?" is not answered by a sentence about the choir alone.
+ * With `weights`, the subject words it meets must also carry at least half of their weight.
+ */
+export function coverage(
+  key: readonly string[],
+  candidate: Candidate,
+  weights?: ReadonlyMap<string, number>,
+): number | undefined {
+  const subject = subjectWords(key);
+  const kinds = key.filter(isKindWord);
+  const met = new Map(key.map((stem) => [stem, meet(stem, candidate)] as const));
+  // A sentence that says the word beats one that merely holds a value of its kind.
+  let total = 0;
+  for (const how of met.values()) total += how === undefined ? 0 : MEET_WEIGHT[how];
+  if (weights && !coversWeight(subject, met, weights)) return undefined;
+  if (subject.length > 0) {
+    const subjectMet = subject.filter((stem) => met.get(stem) !== undefined);
+    if (subjectMet.length * 2 <= subject.length) return undefined;
+    // A synonym group holds no common verb on the sentence's side ("working" is met by "task").
+    const meaningful = subjectMet.some((stem) => met.get(stem) === 'synonym' || !COMMON_VERB_STEMS.has(stem));
+    if (!meaningful) return undefined;
+    if (kinds.length > 0 && !kinds.some((stem) => met.get(stem) !== undefined)) return undefined;
+  } else {
+    // Only value-kind words ("what is the port?"): the sentence must name them, not merely hold a value.
+    const named = kinds.filter((stem) => met.get(stem) === 'word').length;
+    if (named * 2 <= kinds.length) return undefined;
+  }
+  if (![...candidate.stems].some((stem) => !key.includes(stem))) return undefined;
+  return total / key.length;
+}

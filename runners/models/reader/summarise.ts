@@ -1,0 +1,143 @@
+/**
+ * What the reader does once tool results are in: page on through a file it was asked to read, then
+ * either retype what it read (when told to show it, so that cuts have a copy to remove) or give a short
+ * account of each file, command and failure.
+ */
+import type { Message, ToolSpec } from '../../../engine/model/port.js';
+import { readIntent } from './acts.js';
+import { exchangesAfter, latestUserIndex, stringArgument } from './conversation.js';
+import type { Act, ToolExchange } from './conversation.js';
+import {
+  commandVerdictLine,
+  errorReason,
+  fileLines,
+  isErrorOutput,
+  pagingOffset,
+  parseCommandOutput,
+} from './outputs.js';
+import { asSentence, clipWords, sentences } from './text.js';
+
+/** Pages of one file the reader reads in one turn before it stops paging. */
+export const MAX_PAGES_PER_FILE = 10;
+
+/** Words an account of one file may take. */
+export const SUMMARY_WORDS = 60;
+
+/** The pages read of one file in this turn, in the order they came. */
+interface FileRead {
+  path: string;
+  pages: string[];
+}
+
+function groupFileReads(exchanges: readonly ToolExchange[]): FileRead[] {
+  const byPath = new Map<string, FileRead>();
+  for (const exchange of exchanges) {
+    const path = stringArgument(exchange.arguments, 'path');
+    if (exchange.tool !== 'read_file' || path === undefined || isErrorOutput(exchange.output)) continue;
+    const read = byPath.get(path) ?? { path, pages: [] };
+    read.pages.push(exchange.output);
+    byPath.set(path, read);
+  }
+  return [...byPath.values()];
+}
+
+/** The next page of each file whose last page says there is more, within the page limit. */
+function nextPages(reads: readonly FileRead[]): Act['toolCalls'] {
+  const calls: Act['toolCalls'] = [];
+  for (const read of reads) {
+    const last = read.pages.at(-1);
+    const offset = last === undefined ? undefined : pagingOffset(last);
+    if (offset !== undefined && read.pages.length < MAX_PAGES_PER_FILE) {
+      calls.push({ tool: 'read_file', arguments: { path: read.path, offset } });
+    }
+  }
+  return calls;
+}
+
+/** The file as it was read: every page's lines, line numbers and trailers gone. */
+function fileText(read: FileRead): string {
+  return read.pages.flatMap(fileLines).join('\n');
+}
+
+/** A short account of one file: its title, then its first one or two sentences. */
+export function describeFile(path: string, text: string): string {
+  const lines = text.split('\n').map((line) => line.trim());
+  const headingIndex = lines.findIndex((line) => /^#{1,6}\s+\S/.test(line));
+  const titleIndex = headingIndex >= 0 ? headingIndex : lines.findIndex((line) => /[A-Za-z]/.test(line));
+  if (titleIndex < 0) return `I read ${path}: it has no text.`;
+  const title = (lines[titleIndex] ?? '').replace(/^#{1,6}\s+/, '');
+  const body = lines
+    .filter((line, i) => i !== titleIndex && !/^(#{1,6}\s|```|---\s*$)/.test(line))
+    .join('\n');
+  const opening = sentences(body, true)
+    .filter((sentence) => sentence.split(/\s+/).length >= 3)
+    .slice(0, 2)
+    .join(' ');
+  const account = opening ? `${asSentence(title)} ${opening}` : asSentence(title);
+  return `I read ${path}: ${asSentence(clipWords(account, SUMMARY_WORDS))}`;
+}
+
+function describeCommand(exchange: ToolExchange): string {
+  const command = stringArgument(exchange.arguments, 'command') ?? 'the command';
+  const output = parseCommandOutput(exchange.output);
+  const verdict = commandVerdictLine(output);
+  const status = output.exitStatus === undefined ? '' : ` exit status ${output.exitStatus}.`;
+  return `I ran ${command}:${status}${verdict === undefined ? '' : ` ${clipWords(verdict, 40)}`}`.trim();
+}
+
+function describeFailure(exchange: ToolExchange): string {
+  const reason = errorReason(exchange.output) || 'no reason given';
+  const path = stringArgument(exchange.arguments, 'path');
+  const command = stringArgument(exchange.arguments, 'command');
+  const what =
+    exchange.tool === 'read_file' && path !== undefined
+      ? `Reading ${path}`
+      : exchange.tool === 'run_command' && command !== undefined
+        ? `Running ${command}`
+        : `The ${exchange.tool} call`;
+  return asSentence(`${what} failed: ${reason}`);
+}
+
+function describeOther(exchange: ToolExchange): string {
+  const first = exchange.output.split('\n').find((line) => line.trim()) ?? 'no output';
+  return asSentence(`I used ${exchange.tool}: ${clipWords(first.trim(), 30)}`);
+}
+
+/**
+ * The reader's act when the last message is a tool result: another page, or the turn's reply. When
+ * told to show a file it retypes every page verbatim, preceded by one short line.
+ */
+export function actOnToolResults(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+  const promptIndex = latestUserIndex(messages);
+  const intent = readIntent(promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '');
+  const exchanges = exchangesAfter(messages, promptIndex);
+  const reads = groupFileReads(exchanges);
+  if (intent.reads.length > 0 && tools.some((tool) => tool.name === 'read_file')) {
+    const more = nextPages(reads);
+    if (more.length > 0) return { text: '', toolCalls: more };
+  }
+  const parts: string[] = [];
+  const described = new Set<string>();
+  for (const exchange of exchanges) {
+    if (isErrorOutput(exchange.output)) {
+      parts.push(describeFailure(exchange));
+    } else if (exchange.tool === 'read_file') {
+      const path = stringArgument(exchange.arguments, 'path');
+      const read = reads.find((r) => r.path === path) ?? {
+        // The call fell out of the window: the output is still there, its path is not.
+        path: path ?? 'a file',
+        pages: [exchange.output],
+      };
+      if (path !== undefined && described.has(path)) continue;
+      if (path !== undefined) described.add(path);
+      parts.push(
+        intent.show ? `Here is ${read.path}:\n${fileText(read)}` : describeFile(read.path, fileText(read)),
+      );
+    } else if (exchange.tool === 'run_command') {
+      parts.push(describeCommand(exchange));
+    } else {
+      parts.push(describeOther(exchange));
+    }
+  }
+  return { text: parts.join(intent.show ? '\n\n' : '\n') || 'Done.', toolCalls: [] };
+}

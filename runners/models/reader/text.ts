@@ -1,0 +1,191 @@
+/**
+ * The reader's plain-language machinery: words, light stemming, sentences and file paths. It is
+ * deliberately generic (no scenario's words), so the reader behaves the same on wording it has never
+ * seen.
+ */
+
+/**
+ * Light stemming so that `tests`, `tested` and `testing`, or `release` and `released`, meet. It only
+ * has to be consistent between a question and a sentence, not linguistically right.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  // running -> runn -> run; but keep the double letters English doubles anyway (fall, pass, buzz).
+  const last = w.at(-1);
+  if (
+    w.length > 3 &&
+    last !== undefined &&
+    last === w.at(-2) &&
+    !'lsz'.includes(last) &&
+    /\p{L}/u.test(last)
+  ) {
+    w = w.slice(0, -1);
+  }
+  return w;
+}
+
+const STOP_WORDS_LIST = `a an the and or but nor so yet if then than that this these those there here of to in on at
+by for from with without into onto over under about above below between through during after again
+as is are was were be been being am do does did doing done have has had having i me my mine myself we us
+our ours you your yours he him his she her hers it its they them their theirs one ones some any all
+each every both either neither no not only own same such too very can could will would shall should may
+might must just also even ever please kindly tell say said told know knew think remind let like want
+ok okay yes yeah well oh hi hello thanks thank something anything nothing thing things way much many
+more most less other else what which who whom whose when where why how remember recall forget got`;
+
+/** Function words, question words and politeness, none of which says what a question is about. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_LIST.split(/\s+/));
+
+/**
+ * Words that choose between the earliest and the latest of several answers, so they take no part in
+ * matching (a sentence need not say "now" to be the current value); with them, the words of "how
+ * often", "how long" and "how soon", which ask for a value rather than name a subject.
+ */
+export const TEMPORAL_WORDS: ReadonlySet<string> = new Set(
+  `first last now current currently latest still earliest originally initially original initial moment
+  nowadays previously before earlier later recently recent often long soon`.split(/\s+/),
+);
+
+const COMMON_VERBS_LIST = `be have do use make get set go goes went gone take took give gave say tell know
+think see saw seen look want need come came put keep kept let call mean try work happen change become`;
+
+/** Verbs so common that matching one alone does not show a sentence is about the question. */
+export const COMMON_VERB_STEMS: ReadonlySet<string> = new Set(COMMON_VERBS_LIST.split(/\s+/).map(stem));
+
+/** Lower-case words (letters and digits of any script) of a text, in order. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The stems of a text's words that carry meaning: stop words and temporal words left out. */
+export function contentStems(text: string): string[] {
+  const stems: string[] = [];
+  for (const word of words(text)) {
+    if (STOP_WORDS.has(word) || TEMPORAL_WORDS.has(word)) continue;
+    if (word.length < 2 && !/\p{N}/u.test(word)) continue;
+    stems.push(stem(word));
+  }
+  return stems;
+}
+
+/** True when any of `verbs` (stems) occurs among the text's word stems. */
+export function hasVerb(text: string, verbs: ReadonlySet<string>): boolean {
+  return words(text).some((word) => verbs.has(stem(word)));
+}
+
+/** A stem set built from plain words, so callers can list verbs as people write them. */
+export function stemSet(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/).filter(Boolean).map(stem));
+}
+
+/** A line that is a unit of its own: a heading, a list item, a table row, a `[section]`, or a record. */
+function isOwnLine(line: string): boolean {
+  return /^(#{1,6}\s|[-*+]\s|\d+[.)]\s|\|)/.test(line) || /^\[.*\]$/.test(line) || line.includes(' — from ');
+}
+
+/**
+ * Splits text into sentences. With `joinWrapped` (documents, which wrap their lines) the lines of a
+ * paragraph are joined first; otherwise every line is a unit, as in messages and structured outputs.
+ * Headings, list items and record lines are always units of their own.
+ */
+export function sentences(text: string, joinWrapped = false): string[] {
+  const units: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) units.push(paragraph.join(' '));
+    paragraph = [];
+  };
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') flush();
+    else if (isOwnLine(line)) {
+      flush();
+      units.push(line);
+    } else {
+      paragraph.push(line);
+      // A line that ends a sentence ends the unit, so a page break or a short line never glues on.
+      if (!joinWrapped || /[.!?]["')\]]?$/.test(line)) flush();
+    }
+  }
+  flush();
+  const out: string[] = [];
+  for (const unit of units) {
+    for (const part of unit.split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)) {
+      const sentence = part.trim();
+      if (sentence) out.push(sentence);
+    }
+  }
+  return out;
+}
+
+/** One word as a file path, or undefined: it contains a `/` or ends in a dot-extension. */
+export function asPath(word: string): string | undefined {
+  const bare = word.replace(/^["'`(<[{*]+/, '').replace(/["'`)>\]}*,;:!?.]+$/, '');
+  if (bare.length < 3 || bare.includes('://') || !/^[\w./~@+-]+$/.test(bare)) return undefined;
+  // Initialisms and abbreviations (e.g, U.S, a.k.a) have the shape of a name with an extension.
+  if (/^([A-Za-z]\.)+[A-Za-z]$/.test(bare)) return undefined;
+  const hasExtension = /[\w-]\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(bare);
+  if (bare.includes('/')) {
+    const segments = bare.split('/').filter(Boolean);
+    if (segments.length === 0) return undefined;
+    // "and/or", "he/she": every part a function word and no extension is prose, not a path.
+    if (!hasExtension && segments.every((s) => STOP_WORDS.has(s.toLowerCase()))) return undefined;
+    return bare;
+  }
+  // A dotfile (.env, .gitignore) is a file too.
+  return hasExtension || /^\.[A-Za-z][\w.-]*$/.test(bare) ? bare : undefined;
+}
+
+/** A path found in a text, with where it starts. */
+export interface PathMention {
+  path: string;
+  index: number;
+}
+
+/** The file paths a text mentions, in order, each once. */
+export function findPaths(text: string): PathMention[] {
+  const found: PathMention[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(/\S+/g)) {
+    const path = asPath(match[0]);
+    if (path === undefined || seen.has(path)) continue;
+    seen.add(path);
+    found.push({ path, index: match.index });
+  }
+  return found;
+}
+
+/** A stretch of a text in backticks, with where it starts and ends. */
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The stretches of a text quoted in single backticks, such as a command to run. */
+export function backtickSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    const inner = match[1]?.trim();
+    if (inner) spans.push({ text: inner, start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+/** The first `limit` words of a text, with an ellipsis when it had more. */
+export function clipWords(text: string, limit: number): string {
+  const parts = text.split(/\s+/).filter(Boolean);
+  if (parts.length <= limit) return parts.join(' ');
+  return `${parts.slice(0, limit).join(' ')} …`;
+}
+
+/** A text ending in one full stop (or the punctuation it already has). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -1,0 +1,3 @@
+/** Output stores: on disk for runs, in memory for tests. */
+export { FileOutputStore, type OutputStoreOptions } from './file-store.js';
+export { MemoryOutputStore } from './memory-store.js';

@@ -1,0 +1,70 @@
+/**
+ * The run record: one line of runs.jsonl per finished run. The core fields and their names are the
+ * design's contract; the rest are the figures this harness adds.
+ */
+import type { Verdict } from '../score/verdict.js';
+
+export interface ProbeResult {
+  id: string;
+  turn: number;
+  question: string;
+  reply: string;
+  verdict: Verdict;
+}
+
+export interface CondensationRecord {
+  turn: number;
+  reason: 'budget' | 'overflow';
+  fillBefore: number;
+  fillAfter: number;
+  goal: number | null;
+  headroom: number;
+  floor: boolean;
+  turnsDropped: number;
+}
+
+export interface TurnRecord {
+  turn: number;
+  status: 'completed' | 'failed';
+  requests: number;
+  /** Per request: the engine's estimate, and the runtime's reported or the model's counted tokens. */
+  estimated: number[];
+  reported: (number | null)[];
+  counted: (number | null)[];
+  newSessions: number;
+  toolCalls: number;
+  condensations: number;
+  modelMs: number;
+  toolMs: number;
+  engineMs: number;
+}
+
+export interface RunRecord {
+  version: 1;
+  id: string;
+  scenario: string;
+  strategy: string;
+  model: string;
+  window: number;
+  run: number;
+  settings: Record<string, unknown>;
+  status: 'completed' | 'failed';
+  error: { code: string; message: string; turn: number | null } | null;
+  score: { correct: number; wrong: number; abstained: number; total: number };
+  probes: ProbeResult[];
+  turns: number;
+  condensations: CondensationRecord[];
+  gaps: number[];
+  modelCalls: { turn: number; distil: number; summary: number; assessment: number };
+  retries: { overflow: number; tools: number };
+  sessions: { started: number; new: number };
+  timing: { totalMs: number; modelMs: number; engineMs: number; toolMs: number };
+  perTurn: TurnRecord[];
+}
+
+/** Turns between consecutive condensations. */
+export function gapsBetween(turns: readonly number[]): number[] {
+  const gaps: number[] = [];
+  for (let i = 1; i < turns.length; i++) gaps.push((turns[i] ?? 0) - (turns[i - 1] ?? 0));
+  return gaps;
+}

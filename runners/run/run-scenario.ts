@@ -1,0 +1,189 @@
+/**
+ * Runs one scenario once: a fresh workspace, the engine with the strategy's settings and the model,
+ * every step in order, each probe scored from its reply. Returns the run record and the run's files
+ * (audit events, requests, the store); a failure is a record with status `failed`, never a throw.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Conversation, type RequestInfo } from '../../engine/agent/conversation.js';
+import type { TurnFigures } from '../../engine/agent/figures.js';
+import type { AuditEvent } from '../../engine/audit/events.js';
+import { errorCode, toError } from '../../engine/errors.js';
+import type { ModelPort } from '../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
+import { readFileTool } from '../../engine/tools/read-file.js';
+import type { Scenario } from '../../scenarios/schema.js';
+import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
+import { verdictFor } from '../score/verdict.js';
+import { FsWorkspace } from '../workspace/fs-workspace.js';
+import { instructionsFor } from './instructions.js';
+import { gapsBetween, type ProbeResult, type RunRecord, type TurnRecord } from './record.js';
+
+/** A scenario and the folder its workspace path is relative to. */
+export interface ScenarioSource {
+  scenario: Scenario;
+  dir: string;
+}
+
+export interface RunSpec {
+  scenario: ScenarioSource;
+  strategy: ResolvedStrategy;
+  model: string;
+  window: number;
+  run: number;
+}
+
+/** The files a run leaves in its folder, as JSON-ready values. */
+export interface RunFiles {
+  audit: AuditEvent[];
+  requests: unknown[];
+  store: unknown;
+}
+
+export interface RunOutcome {
+  record: RunRecord;
+  files: RunFiles;
+}
+
+/** Builds the model for a run; the runner owns the registry. */
+export type ModelFactory = (name: string, window: number, scenario: Scenario) => ModelPort;
+
+/** Scenario time starts here on every run, so runs are reproducible. */
+export const SCENARIO_EPOCH = Date.UTC(2026, 8, 29, 9, 0, 0);
+
+/** A run's id: stable for the same scenario, strategy, model, window and run number. */
+export function runId(
+  spec: Pick<RunSpec, 'strategy' | 'model' | 'window' | 'run'> & { scenario: string },
+): string {
+  const raw = `${spec.scenario}.${spec.strategy.name}.${spec.model}.w${spec.window}.r${spec.run}`;
+  return raw.replace(/[^A-Za-z0-9._+-]/g, '_');
+}
+
+function turnRecord(figures: TurnFigures): TurnRecord {
+  return {
+    turn: figures.turn,
+    status: figures.status,
+    requests: figures.requests.length,
+    estimated: figures.requests.map((r) => r.estimated),
+    reported: figures.requests.map((r) => r.reported),
+    counted: figures.requests.map((r) => r.counted),
+    newSessions: figures.requests.filter((r) => r.fresh).length,
+    toolCalls: figures.toolCalls,
+    condensations: figures.condensations,
+    modelMs: round(figures.modelMs),
+    toolMs: round(figures.toolMs),
+    engineMs: round(figures.engineMs),
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/** Runs one scenario with one strategy, model and window. */
+export async function runScenario(spec: RunSpec, createModel: ModelFactory): Promise<RunOutcome> {
+  const started = performance.now();
+  const { scenario, dir } = spec.scenario;
+  const id = runId({ ...spec, scenario: scenario.name });
+  const sink = memorySink();
+  const requests: unknown[] = [];
+  const probes: ProbeResult[] = [];
+  let error: RunRecord['error'] = null;
+  let conversation: Conversation | null = null;
+  const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
+  try {
+    const model = createModel(spec.model, spec.window, scenario);
+    conversation = new Conversation({
+      model,
+      clock: steppingClock(SCENARIO_EPOCH, 1000, () => performance.now()),
+      ids: sequentialIds(),
+      audit: sink,
+      tools: [readFileTool(workspace)],
+      settings: spec.strategy.settings,
+      instructions: instructionsFor(scenario.instructions),
+      onRequest: (info: RequestInfo) =>
+        requests.push({
+          turn: info.turn,
+          session: info.session,
+          fresh: info.fresh,
+          purpose: info.purpose,
+          estimated: info.estimated,
+          request: info.request,
+        }),
+    });
+    for (const step of scenario.steps) {
+      if (!('say' in step) && !('ask' in step)) {
+        throw new Error(`step kind ${Object.keys(step)[0]} is not run by this version of the harness`);
+      }
+      const text = 'say' in step ? step.say : step.ask;
+      const figures = await conversation.turn(text);
+      if ('ask' in step) {
+        const reply = figures.reply ?? '';
+        probes.push({
+          id: step.id,
+          turn: figures.turn,
+          question: step.ask,
+          reply,
+          verdict: verdictFor(reply, step.expect),
+        });
+      }
+      if (figures.status === 'failed' && figures.error) {
+        error = { ...figures.error, turn: figures.turn };
+        break;
+      }
+    }
+  } catch (thrown) {
+    error = { code: errorCode(thrown), message: toError(thrown).message, turn: null };
+  } finally {
+    await workspace.dispose();
+  }
+  const turns = conversation?.turns ?? [];
+  const condensations = conversation?.condensations ?? [];
+  const totalProbes = scenario.steps.filter((s) => 'ask' in s).length;
+  const count = (v: string) => probes.filter((p) => p.verdict === v).length;
+  const modelMs = turns.reduce((n, t) => n + t.modelMs, 0);
+  const engineMs = turns.reduce((n, t) => n + t.engineMs, 0);
+  const toolMs = turns.reduce((n, t) => n + t.toolMs, 0);
+  const record: RunRecord = {
+    version: 1,
+    id,
+    scenario: scenario.name,
+    strategy: spec.strategy.name,
+    model: spec.model,
+    window: spec.window,
+    run: spec.run,
+    settings: flattenSettings(spec.strategy.settings),
+    status: error ? 'failed' : 'completed',
+    error,
+    score: {
+      correct: count('correct'),
+      wrong: count('wrong'),
+      abstained: count('abstained'),
+      total: totalProbes,
+    },
+    probes,
+    turns: turns.length,
+    condensations: condensations.map(({ event: _event, ...c }) => c),
+    gaps: gapsBetween(condensations.map((c) => c.turn)),
+    modelCalls: {
+      turn: turns.reduce((n, t) => n + t.requests.length, 0),
+      distil: 0,
+      summary: 0,
+      assessment: 0,
+    },
+    retries: { overflow: turns.reduce((n, t) => n + t.overflowRetries, 0), tools: 0 },
+    sessions: {
+      started: conversation?.sessionsStarted ?? 0,
+      new: Math.max(0, (conversation?.sessionsStarted ?? 0) - 1),
+    },
+    timing: {
+      totalMs: round(performance.now() - started),
+      modelMs: round(modelMs),
+      engineMs: round(engineMs),
+      toolMs: round(toolMs),
+    },
+    perTurn: turns.map(turnRecord),
+  };
+  const store = { version: 1, entries: conversation?.store.all() ?? [] };
+  return { record, files: { audit: sink.events, requests, store } };
+}

@@ -1,0 +1,55 @@
+/**
+ * A probe's verdict, a pure function of the reply and the expectation. `correct` matches one of
+ * `any` and none of `none`; `abstained` matches none of `any` and says it does not know; anything
+ * else is `wrong`: a confident wrong answer, the case the reference warns about.
+ */
+
+export type Verdict = 'correct' | 'wrong' | 'abstained';
+
+export interface ProbeExpectation {
+  any: readonly string[];
+  none: readonly string[];
+}
+
+const regexForm = /^\/(.+)\/([a-z]*)$/s;
+
+/** Whether `text` matches a pattern: `/regex/flags`, or a case-insensitive substring. */
+export function matchesPattern(text: string, pattern: string): boolean {
+  const regex = regexForm.exec(pattern);
+  if (regex?.[1] !== undefined) return new RegExp(regex[1], regex[2]).test(text);
+  return text.toLowerCase().includes(pattern.toLowerCase());
+}
+
+/** Checks a pattern, returning why it is bad, or null. */
+export function patternProblem(pattern: string): string | null {
+  const regex = regexForm.exec(pattern);
+  if (regex?.[1] === undefined) return null;
+  try {
+    new RegExp(regex[1], regex[2]);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const abstentions = [
+  /\bi (?:do not|don't|dont) know\b/i,
+  /\bi(?:'m| am) not sure\b/i,
+  /\bi (?:can ?not|can't) (?:find|tell|say|see)\b/i,
+  /\bnothing (?:i can see|visible|in (?:my|the) context)\b/i,
+  /\bno (?:information|record)\b/i,
+];
+
+/** True when a reply says it does not know. */
+export function saysItDoesNotKnow(reply: string): boolean {
+  return abstentions.some((pattern) => pattern.test(reply));
+}
+
+/** The verdict for one reply. */
+export function verdictFor(reply: string, expect: ProbeExpectation): Verdict {
+  const hit = expect.any.some((p) => matchesPattern(reply, p));
+  const forbidden = expect.none.some((p) => matchesPattern(reply, p));
+  if (hit && !forbidden) return 'correct';
+  if (!hit && saysItDoesNotKnow(reply)) return 'abstained';
+  return 'wrong';
+}

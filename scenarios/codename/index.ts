@@ -1,0 +1,46 @@
+/**
+ * `codename`: the person states the next release's codename, then has six long documents read and
+ * summarised, which pushes the statement far out of a small window; the probes ask for the codename,
+ * the first file read and facts from the first and last documents.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineScenario } from '../schema.js';
+
+const others = ['storage.md', 'scheduling.md', 'security.md', 'networking.md', 'operations.md'];
+
+/** The scenario. */
+export const scenario = defineScenario({
+  name: 'codename',
+  description:
+    'A release codename is stated once, then six documents of about 1,400 tokens each are read; ' +
+    'probes ask for the codename, the first file read and facts from the first and last documents.',
+  workspace: '../workspaces/tidewater',
+  steps: [
+    { say: 'The codename for the next release is BLUE HERON.' },
+    { say: 'Please read docs/architecture.md and summarise it.' },
+    { say: 'Please read docs/storage.md and summarise it.' },
+    { say: 'Please read docs/scheduling.md and summarise it.' },
+    { say: 'Please read docs/security.md and summarise it.' },
+    { say: 'Please read docs/networking.md and summarise it.' },
+    { say: 'Please read docs/operations.md and summarise it.' },
+    { ask: 'What is the codename for the next release?', id: 'codename', expect: { any: ['BLUE HERON'] } },
+    {
+      ask: 'Which file did you read first?',
+      id: 'first-file',
+      expect: { any: ['architecture.md'], none: others },
+    },
+    {
+      ask: 'Which port does the metrics endpoint listen on?',
+      id: 'metrics-port',
+      expect: { any: ['9464'] },
+    },
+    {
+      ask: 'Which port does the gatehouse listen on by default?',
+      id: 'gatehouse-port',
+      expect: { any: ['7311'] },
+    },
+  ],
+});
+
+/** The folder `scenario.workspace` is relative to. */
+export const dir = fileURLToPath(new URL('.', import.meta.url));

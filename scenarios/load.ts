@@ -1,0 +1,284 @@
+/**
+ * Loads a scenario from a `.json` or `.yaml` file, checks it against the schema and reports the
+ * first problem as a one-line {@link ScenarioError} naming the file, the step and the field.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { ScenarioError } from './errors.js';
+import { scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
+import type { Scenario, Step, StepKind } from './schema.js';
+
+/** A scenario ready to run: the folder its workspace is relative to and where it came from. */
+export interface LoadedScenario {
+  readonly scenario: Scenario;
+  /** The folder that `scenario.workspace` is relative to. */
+  readonly dir: string;
+  /** The file the scenario was read from, or `'built-in'`. */
+  readonly source: string;
+}
+
+/** The file extensions a scenario file may have. */
+export const scenarioFileExtensions = ['.json', '.yaml', '.yml'] as const;
+
+type Issue = z.ZodError['issues'][number];
+type PathSegment = PropertyKey;
+
+/** Reads, parses and validates a scenario file; throws a {@link ScenarioError} on any problem. */
+export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
+  const ext = path.extname(file).toLowerCase();
+  if (!(scenarioFileExtensions as readonly string[]).includes(ext)) {
+    const shown = ext === '' ? 'no extension' : `unknown extension '${ext}'`;
+    throw new ScenarioError(`${file}: ${shown}: a scenario file ends in .json, .yaml or .yml`);
+  }
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (thrown) {
+    throw new ScenarioError(`${file}: cannot read the file: ${describeFsError(thrown)}`);
+  }
+  const raw = ext === '.json' ? parseJson(file, text) : parseYaml(file, text);
+  const loaded: LoadedScenario = {
+    scenario: validateScenario(raw, file),
+    dir: path.resolve(path.dirname(file)),
+    source: file,
+  };
+  await checkScenario(loaded);
+  return loaded;
+}
+
+/** Checks parsed data against the scenario schema; `source` names it in the error. */
+export function validateScenario(raw: unknown, source: string): Scenario {
+  if (raw === null || raw === undefined) throw new ScenarioError(`${source}: the file holds no scenario`);
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue === undefined) throw new ScenarioError(`${source}: ${result.error.message}`);
+  const [first, index] = issue.path;
+  if (first === 'steps' && typeof index === 'number' && isRecord(raw) && Array.isArray(raw.steps)) {
+    throw new ScenarioError(`${source}: ${describeStepProblem(raw.steps[index], index, issue)}`);
+  }
+  throw new ScenarioError(`${source}: ${describeIssue(issue, raw)}`);
+}
+
+/**
+ * The checks the schema cannot make: probe ids are unique within the scenario, an expectation
+ * written as `/regex/flags` compiles, and the workspace folder exists. Built-in scenarios get the
+ * same checks when they are resolved.
+ */
+export async function checkScenario(loaded: LoadedScenario): Promise<void> {
+  const { scenario, dir, source } = loaded;
+  const firstUse = new Map<string, number>();
+  scenario.steps.forEach((step, index) => {
+    if (!('ask' in step)) return;
+    const earlier = firstUse.get(step.id);
+    if (earlier !== undefined) {
+      throw new ScenarioError(
+        `${source}: ${stepLabel(index, 'ask')}: id: duplicate probe id '${step.id}' (first used in step ${earlier + 1})`,
+      );
+    }
+    firstUse.set(step.id, index);
+    for (const list of ['any', 'none'] as const) {
+      step.expect[list].forEach((entry, at) => {
+        const problem = regexProblem(entry);
+        if (problem !== undefined) {
+          throw new ScenarioError(`${source}: ${stepLabel(index, 'ask')}: expect.${list}[${at}]: ${problem}`);
+        }
+      });
+    }
+  });
+  if (scenario.workspace === undefined) return;
+  const folder = path.resolve(dir, scenario.workspace);
+  const found = await stat(folder).catch(() => undefined);
+  if (found === undefined) {
+    throw new ScenarioError(
+      `${source}: workspace: folder '${scenario.workspace}' does not exist (${folder})`,
+    );
+  }
+  if (!found.isDirectory()) {
+    throw new ScenarioError(`${source}: workspace: '${scenario.workspace}' is not a folder (${folder})`);
+  }
+}
+
+/**
+ * Why an expectation of the form `/regex/flags` does not compile, or `undefined` when it does or
+ * is a plain substring. A path such as `/srv/data` is read as a regex with flags `data`, so it is
+ * reported rather than silently matching nothing.
+ */
+export function regexProblem(entry: string): string | undefined {
+  const parts = /^\/(.*)\/([A-Za-z]*)$/s.exec(entry);
+  if (parts === null) return undefined;
+  try {
+    new RegExp(parts[1] ?? '', parts[2]);
+    return undefined;
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
+    return `${JSON.stringify(entry)} is read as /regex/flags and does not compile (${reason})`;
+  }
+}
+
+/** The kind of a validated step: the one kind key it has. */
+export function stepKind(step: Step): StepKind {
+  const kind = stepKinds.find((k) => k in step);
+  if (kind === undefined) throw new Error('a validated step always has a kind');
+  return kind;
+}
+
+function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (thrown) {
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    const position = /at position (\d+)/.exec(message)?.[1];
+    const reason = lowerFirst(message.replace(/\s*(?:in JSON )?at position \d+.*$/s, ''));
+    if (position === undefined) throw new ScenarioError(`${file}: JSON syntax error: ${reason}`);
+    const { line, column } = lineAndColumn(text, Number(position));
+    throw new ScenarioError(`${file}: JSON syntax error at line ${line}, column ${column}: ${reason}`);
+  }
+}
+
+function parseYaml(file: string, text: string): unknown {
+  const doc = parseDocument(text);
+  const error = doc.errors[0];
+  if (error !== undefined) {
+    const firstLine = error.message.split('\n')[0] ?? error.message;
+    const reason = lowerFirst(firstLine.replace(/\s*at line \d+, column \d+:?\s*$/, ''));
+    const where = error.linePos?.[0];
+    const at = where === undefined ? '' : ` at line ${where.line}, column ${where.col}`;
+    throw new ScenarioError(`${file}: YAML syntax error${at}: ${reason}`);
+  }
+  try {
+    return doc.toJS() as unknown;
+  } catch (thrown) {
+    throw new ScenarioError(
+      `${file}: YAML error: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+    );
+  }
+}
+
+/** Explains why step `index` failed, against the schema of the step's own kind. */
+function describeStepProblem(step: unknown, index: number, issue: Issue): string {
+  const allowed = stepKinds.join(', ');
+  if (!isRecord(step)) {
+    return `${stepLabel(index)}: expected an object with one of the keys ${allowed}, got ${typeName(step)}`;
+  }
+  const keys = Object.keys(step);
+  const kinds = stepKinds.filter((kind) => kind in step);
+  const [kind] = kinds;
+  if (kind === undefined || kinds.length > 1) {
+    const has = keys.length === 0 ? 'it has no keys' : `it has keys ${keys.join(', ')}`;
+    const problem = kinds.length > 1 ? 'more than one step kind' : 'unknown step kind';
+    return `${stepLabel(index)}: ${problem}: ${has}; a step has exactly one of ${allowed}`;
+  }
+  const variant = stepSchemasByKind[kind];
+  const own = variant.safeParse(step);
+  const ownIssue = own.success ? undefined : own.error.issues[0];
+  if (ownIssue === undefined) return `${stepLabel(index, kind)}: ${issue.message}`;
+  let text = describeIssue(ownIssue, step);
+  if (ownIssue.code === 'unrecognized_keys' && ownIssue.path.length === 0) {
+    text += ` (a ${kind} step has ${Object.keys(variant.shape).join(', ')})`;
+  }
+  return `${stepLabel(index, kind)}: ${text}`;
+}
+
+function stepLabel(index: number, kind?: StepKind): string {
+  return kind === undefined ? `step ${index + 1}` : `step ${index + 1} (${kind})`;
+}
+
+/** `field.path: what is wrong`, or just what is wrong for the root. */
+function describeIssue(issue: Issue, root: unknown): string {
+  const where = formatPath(issue.path);
+  const what = describeProblem(issue, valueAt(root, issue.path));
+  return where === '' ? what : `${where}: ${what}`;
+}
+
+function describeProblem(issue: Issue, value: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined
+        ? `missing (expected ${noun(issue.expected)})`
+        : `expected ${noun(issue.expected)}, got ${typeName(value)}`;
+    case 'too_small': {
+      const minimum = Number(issue.minimum);
+      if (issue.origin === 'array')
+        return minimum === 1 ? 'expected a non-empty list' : `expected at least ${minimum} items`;
+      if (issue.origin === 'string') {
+        return minimum === 1 ? 'expected a non-empty string' : `expected at least ${minimum} characters`;
+      }
+      return `expected at least ${minimum}`;
+    }
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+    case 'invalid_format':
+      return `${issue.message}, got ${JSON.stringify(value)}`;
+    default:
+      return issue.message;
+  }
+}
+
+function noun(expected: string): string {
+  const nouns: Record<string, string> = {
+    array: 'a list',
+    object: 'an object',
+    record: 'an object',
+    string: 'a string',
+    number: 'a number',
+    int: 'an integer',
+    boolean: 'true or false',
+  };
+  return nouns[expected] ?? expected;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'number' && !Number.isInteger(value)) return `a fraction (${value})`;
+  return typeof value;
+}
+
+function formatPath(segments: readonly PathSegment[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment))
+      out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(String(segment))}]`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, segments: readonly PathSegment[]): unknown {
+  let value = root;
+  for (const segment of segments) {
+    if (Array.isArray(value) && typeof segment === 'number') value = value[segment] as unknown;
+    else if (isRecord(value) && typeof segment === 'string') value = value[segment];
+    else return undefined;
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function describeFsError(thrown: unknown): string {
+  const code = isRecord(thrown) && typeof thrown.code === 'string' ? thrown.code : undefined;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file',
+    EACCES: 'permission denied',
+    EISDIR: 'it is a folder',
+  };
+  if (code !== undefined) return `${reasons[code] ?? 'read failed'} (${code})`;
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}

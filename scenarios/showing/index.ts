@@ -1,0 +1,34 @@
+/**
+ * `showing`: the person has a short configuration file shown, reads one document in between, and
+ * asks questions whose answers are only in the file that was shown.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineScenario } from '../schema.js';
+
+/** The scenario. */
+export const scenario = defineScenario({
+  name: 'showing',
+  description:
+    'A configuration file of about 900 bytes is shown, a document is read in between, and the probes ' +
+    'ask for values that only the shown file holds.',
+  workspace: '../workspaces/tidewater',
+  steps: [
+    { say: 'Show me config/tidewater.toml.' },
+    { ask: 'What is the mirror name?', id: 'mirror-name', expect: { any: ['north-quay'] } },
+    { say: 'Please read docs/glossary.md and summarise it.' },
+    {
+      ask: 'What is the shelf path in config/tidewater.toml?',
+      id: 'shelf-path',
+      // No leading slash: an expectation of the form `/.../flags` is a regular expression.
+      expect: { any: ['srv/tidewater/shelf'], none: ['var/lib/tidewater/shelf'] },
+    },
+    {
+      ask: 'What is the contact address for the mirror?',
+      id: 'contact-address',
+      expect: { any: ['mirror-keepers@quayside-builds.example'] },
+    },
+  ],
+});
+
+/** The folder `scenario.workspace` is relative to. */
+export const dir = fileURLToPath(new URL('.', import.meta.url));

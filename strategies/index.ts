@@ -1,0 +1,79 @@
+/**
+ * The built-in strategies: named engine settings, looked up through an explicit map. A strategy is
+ * a base plus overrides; every run records the name and the resolved settings.
+ */
+import { UnknownStrategyError } from '../engine/errors.js';
+import type { EngineSettings } from '../engine/settings.js';
+import { flattenSettings, resolveSettings, type SettingOverrides } from './settings.js';
+
+export interface StrategyDefinition {
+  name: string;
+  description: string;
+  /** Another strategy whose settings this one starts from. */
+  base?: string;
+  set: SettingOverrides;
+}
+
+/** Identity helper that types a strategy definition. */
+export function defineStrategy(strategy: StrategyDefinition): StrategyDefinition {
+  return strategy;
+}
+
+const dropping = defineStrategy({
+  name: 'dropping',
+  description:
+    "the reference's phase-2 baseline: condense to the last 4 turns; cuts, references and facts off",
+  set: {
+    'context.policy': 'condense',
+    'context.keepTurns': 4,
+    'context.cuts': false,
+    'context.references': false,
+    'facts.enabled': false,
+  },
+});
+
+const failfast = defineStrategy({
+  name: 'failfast',
+  description: 'never condenses: the first overflow fails the turn',
+  base: 'dropping',
+  set: { 'context.policy': 'failFast' },
+});
+
+/** Built-in strategies by name. */
+export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
+  [dropping, failfast].map((s) => [s.name, s]),
+);
+
+export interface ResolvedStrategy {
+  name: string;
+  settings: EngineSettings;
+}
+
+/** Overrides of a strategy, its bases' first. */
+function overridesOf(
+  name: string,
+  registry: ReadonlyMap<string, StrategyDefinition>,
+  seen: string[] = [],
+): SettingOverrides {
+  const strategy = registry.get(name);
+  if (!strategy) {
+    throw new UnknownStrategyError(
+      `unknown strategy "${name}"; known strategies: ${[...registry.keys()].join(', ')}`,
+    );
+  }
+  if (seen.includes(name)) throw new UnknownStrategyError(`strategy "${name}" is its own base`);
+  const base = strategy.base ? overridesOf(strategy.base, registry, [...seen, name]) : {};
+  return { ...base, ...strategy.set };
+}
+
+/** Resolves a strategy by name, with `extra` overrides (`--set`) applied last. */
+export function resolveStrategy(
+  name: string,
+  extra: SettingOverrides = {},
+  registry: ReadonlyMap<string, StrategyDefinition> = builtinStrategies,
+): ResolvedStrategy {
+  const settings = resolveSettings({ ...overridesOf(name, registry), ...extra }, `strategy ${name}`);
+  return { name, settings };
+}
+
+export { flattenSettings };

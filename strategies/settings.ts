@@ -1,0 +1,106 @@
+/**
+ * Settings by their dotted names (`context.budget`), each with its schema. `--set key=value` and
+ * checkpoint specs go through here, so an unknown name or a bad value is refused with a message
+ * that lists what is allowed.
+ */
+import { z } from 'zod';
+import { SettingError } from '../engine/errors.js';
+import { defaultSettings, type EngineSettings } from '../engine/settings.js';
+
+const share = z.number().gt(0).lte(1);
+const bool = z.boolean();
+
+/** Every setting a strategy or `--set` may name, with the values it takes. */
+export const settingSchemas = {
+  'context.policy': z.enum(['target', 'condense', 'failFast']),
+  'context.keepTurns': z.number().int().min(1),
+  'context.budget': share,
+  'context.target': share,
+  'context.targetMargin': z.number().min(0).lt(1),
+  'context.headroomTurns': z.number().int().min(1),
+  'context.cuts': bool,
+  'context.references': bool,
+  'context.memory': bool,
+  'facts.enabled': bool,
+  'facts.distil': bool,
+  'facts.summary': bool,
+  'facts.summaryWithFacts': bool,
+  'facts.share': share,
+  'facts.summaryShare': share,
+  'facts.summaryBatchTurns': z.number().int().min(1),
+  'assessment.enabled': bool,
+  'assessment.taskChanges': z.enum(['restated', 'any']),
+  'assessment.tools': z.enum(['request', 'task', 'all']),
+} as const;
+
+export type SettingName = keyof typeof settingSchemas;
+/** Overrides by dotted name. */
+export type SettingOverrides = Partial<Record<SettingName, unknown>>;
+
+export const settingNames = Object.keys(settingSchemas) as SettingName[];
+
+function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(settingSchemas, name);
+}
+
+function describeAllowed(name: SettingName): string {
+  const schema = settingSchemas[name];
+  if (schema instanceof z.ZodEnum) return schema.options.join(' | ');
+  if (schema instanceof z.ZodBoolean) return 'true | false';
+  if (name === 'context.targetMargin') return 'a number from 0 up to (not including) 1';
+  if (schema === share) return 'a number above 0 and at most 1';
+  return 'a whole number of 1 or more';
+}
+
+/** Parses a command-line value as the setting's type expects it. */
+function coerce(name: SettingName, raw: string): unknown {
+  const schema = settingSchemas[name];
+  if (schema instanceof z.ZodBoolean) return raw === 'true' ? true : raw === 'false' ? false : raw;
+  if (schema instanceof z.ZodNumber) return raw.trim() === '' ? raw : Number(raw);
+  return raw;
+}
+
+/** Checks one setting's value, throwing a SettingError that names it and what it takes. */
+export function checkSetting(name: string, value: unknown, where = '--set'): [SettingName, unknown] {
+  if (!isSettingName(name)) {
+    throw new SettingError(`${where}: unknown setting "${name}"; known settings: ${settingNames.join(', ')}`);
+  }
+  const parsed = settingSchemas[name].safeParse(value);
+  if (!parsed.success) {
+    throw new SettingError(
+      `${where}: ${name}=${JSON.stringify(value)} is not allowed; it takes ${describeAllowed(name)}`,
+    );
+  }
+  return [name, parsed.data];
+}
+
+/** Parses `key=value` from the command line. */
+export function parseSetFlag(flag: string): [SettingName, unknown] {
+  const eq = flag.indexOf('=');
+  if (eq <= 0) throw new SettingError(`--set ${flag}: expected key=value, e.g. --set context.target=0.5`);
+  const name = flag.slice(0, eq).trim();
+  const raw = flag.slice(eq + 1).trim();
+  if (!isSettingName(name)) return checkSetting(name, raw);
+  return checkSetting(name, coerce(name, raw));
+}
+
+/** The engine's settings with `overrides` applied over the defaults, checked. */
+export function resolveSettings(overrides: SettingOverrides, where = 'settings'): EngineSettings {
+  const settings = defaultSettings();
+  for (const [name, value] of Object.entries(overrides)) {
+    const [key, checked] = checkSetting(name, value, where);
+    const [group, field] = key.split('.') as [keyof EngineSettings, string];
+    (settings[group] as Record<string, unknown>)[field] = checked;
+  }
+  return settings;
+}
+
+/** Settings as dotted names and values, for records and for showing what differs. */
+export function flattenSettings(settings: EngineSettings): Record<SettingName, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const name of settingNames) {
+    const [group, field] = name.split('.') as [keyof EngineSettings, string];
+    flat[name] = (settings[group] as Record<string, unknown>)[field];
+  }
+  return flat as Record<SettingName, unknown>;
+}

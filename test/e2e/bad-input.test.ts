@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wispEval } from './cli.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-bad-'));
+  await writeFile(
+    join(dir, 'bad.yaml'),
+    'name: bad-one\ndescription: broken\nsteps:\n  - say: hello\n  - ask: what?\n    id: q\n    expect: { any: [] }\n',
+  );
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('bad input: exit 2, one clear line, nothing written', () => {
+  it.each([
+    ['a malformed scenario file', ['--scenario', 'BAD'], /bad\.yaml: step 2 \(ask\): expect\.any/],
+    [
+      'an unknown strategy',
+      ['--scenario', 'codename', '--strategy', 'nope'],
+      /unknown strategy "nope"; known strategies: dropping/,
+    ],
+    [
+      'an unknown --set key',
+      ['--scenario', 'codename', '--set', 'context.nope=1'],
+      /unknown setting "context.nope"/,
+    ],
+    [
+      'a bad --set value',
+      ['--scenario', 'codename', '--set', 'context.target=2'],
+      /context.target=2 is not allowed/,
+    ],
+    [
+      'an unknown model',
+      ['--scenario', 'codename', '--model', 'gpt-9'],
+      /unknown model "gpt-9"; known models: reader/,
+    ],
+    ['an unknown scenario', ['--scenario', 'nothing-here'], /unknown scenario 'nothing-here'/],
+    ['an unknown flag', ['--scenario', 'codename', '--windw', '10'], /Unknown argument/],
+  ])('%s', async (_what, args, message) => {
+    const out = join(dir, `out-${Math.abs(hash(args.join(' ')))}`);
+    const resolved = args.map((a) => (a === 'BAD' ? join(dir, 'bad.yaml') : a));
+    const result = await wispEval(['run', ...resolved, '--out', out]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+function hash(text: string): number {
+  let h = 0;
+  for (const c of text) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return h;
+}

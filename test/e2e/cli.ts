@@ -1,0 +1,21 @@
+/** Runs the real command line in a child process, as a user would. */
+import { execa } from 'execa';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run -s eval -- ...args`, without npm's own overhead: tsx on the entry. */
+export async function wispEval(args: string[], cwd = repoRoot): Promise<CliResult> {
+  const result = await execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/entry.ts`, ...args], {
+    cwd,
+    reject: false,
+    env: { NO_COLOR: '1' },
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
+}

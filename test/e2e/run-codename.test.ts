@@ -1,0 +1,75 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../runners/run/record.js';
+import { wispEval } from './cli.js';
+
+let out: string;
+let records: RunRecord[];
+let stdout: string;
+let exitCode: number;
+
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'wisp-e2e-'));
+  const result = await wispEval([
+    'run',
+    '--scenario',
+    'codename',
+    '--strategy',
+    'dropping',
+    '--model',
+    'reader',
+    '--window',
+    '8192',
+    '--window',
+    '32768',
+    '--json',
+    '--out',
+    join(out, 'results'),
+  ]);
+  stdout = result.stdout;
+  exitCode = result.exitCode;
+  records = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RunRecord);
+});
+
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+const verdict = (r: RunRecord | undefined, id: string) => r?.probes.find((p) => p.id === id)?.verdict;
+
+describe('run --scenario codename --strategy dropping on the reader', () => {
+  it('prints exactly two JSON lines and exits 0', () => {
+    expect(exitCode).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(2);
+    expect(records.map((r) => r.window)).toEqual([8192, 32768]);
+  });
+
+  it('at 8,192 tokens loses the codename and names a later file as the first one read', () => {
+    const small = records[0];
+    expect(small?.status).toBe('completed');
+    expect(small?.condensations.length).toBeGreaterThanOrEqual(1);
+    expect(verdict(small, 'codename')).not.toBe('correct');
+    expect(verdict(small, 'first-file')).toBe('wrong');
+  });
+
+  it('at 32,768 tokens drops nothing and answers every probe', () => {
+    const large = records[1];
+    expect(large?.condensations).toEqual([]);
+    expect(large?.probes.every((p) => p.verdict === 'correct')).toBe(true);
+    expect(large?.score.correct).toBe(large?.score.total);
+  });
+
+  it('writes runs.jsonl and each run folder', async () => {
+    const lines = (await readFile(join(out, 'results', 'runs.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as RunRecord).id)).toEqual(records.map((r) => r.id));
+    for (const r of records) {
+      const files = await readdir(join(out, 'results', 'runs', r.id));
+      expect(files.sort()).toEqual(['audit.jsonl', 'requests.jsonl', 'store.json']);
+    }
+  });
+});

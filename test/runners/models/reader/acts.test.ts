@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { readIntent } from '../../../../runners/models/reader/acts.js';
+import { TOOLS, request, user } from './conversation-fixtures.js';
+
+const reader = () => createReaderModel({ profile: 'reader', window: 32_768 });
+
+describe('reader acts on a new prompt', () => {
+  it('asks to read the one file a prompt names', async () => {
+    const response = await reader().respond(request([user('Could you read garden/soil-report.txt for me?')]));
+    expect(response.text).toBe('');
+    expect(response.toolCalls).toEqual([
+      { callId: expect.any(String), tool: 'read_file', arguments: { path: 'garden/soil-report.txt' } },
+    ]);
+  });
+
+  it('asks to read two files in the order the prompt names them', async () => {
+    const response = await reader().respond(
+      request([user('Summarise `CHANGELOG.md` and then config/pond.toml, please.')]),
+    );
+    expect(response.toolCalls.map((call) => call.arguments)).toEqual([
+      { path: 'CHANGELOG.md' },
+      { path: 'config/pond.toml' },
+    ]);
+    const ids = response.toolCalls.map((call) => call.callId);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('runs a command given in backticks, not reading the paths inside it', async () => {
+    const response = await reader().respond(request([user('Run `cat logs/pump.log | tail -n 5` now.')]));
+    expect(response.toolCalls).toEqual([
+      {
+        callId: expect.any(String),
+        tool: 'run_command',
+        arguments: { command: 'cat logs/pump.log | tail -n 5' },
+      },
+    ]);
+  });
+
+  it('does not call a tool the request does not register', async () => {
+    const onlyRun = TOOLS.filter((tool) => tool.name === 'run_command');
+    const response = await reader().respond(request([user('Open notes/recipes.md')], onlyRun));
+    expect(response.toolCalls).toEqual([]);
+    expect(response.text).toMatch(/no tool to read files/);
+  });
+
+  it('acknowledges a statement briefly without repeating it', async () => {
+    const response = await reader().respond(request([user('The compost bin is collected on Thursdays.')]));
+    expect(response).toMatchObject({ text: 'Noted.', toolCalls: [] });
+  });
+
+  it('treats "remember that?" after a statement as a statement', async () => {
+    const response = await reader().respond(request([user('The shed key hangs by the door. Got it?')]));
+    expect(response.text).toBe('Noted.');
+  });
+
+  it('numbers its calls per instance', async () => {
+    const model = reader();
+    const first = await model.respond(request([user('Read a/one.md')]));
+    const second = await model.respond(request([user('Read b/two.md')]));
+    expect(first.toolCalls[0]?.callId).toBe('call_1');
+    expect(second.toolCalls[0]?.callId).toBe('call_2');
+    const fresh = await reader().respond(request([user('Read c/three.md')]));
+    expect(fresh.toolCalls[0]?.callId).toBe('call_1');
+  });
+});
+
+describe('readIntent', () => {
+  it('tells showing from summarising', () => {
+    expect(readIntent('Show me docs/setup.md').show).toBe(true);
+    expect(readIntent('Please paste the whole of src/main.ts here').show).toBe(true);
+    expect(readIntent('Summarise docs/setup.md and show the main points').show).toBe(false);
+    expect(readIntent('Open docs/setup.md').show).toBe(false);
+  });
+
+  it('does not take prose for paths', () => {
+    expect(readIntent('Read the notes and/or the plan, e.g. the short one.').reads).toEqual([]);
+    expect(readIntent('Read https://example.org/page.html').reads).toEqual([]);
+  });
+
+  it('leaves a question about past reads to be answered', () => {
+    const intent = readIntent('Did you read docs/setup.md before docs/usage.md?');
+    expect(intent.reads).toEqual([]);
+    expect(intent.question).toBe(true);
+  });
+});

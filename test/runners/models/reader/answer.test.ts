@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../engine/model/port.js';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
+import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
+
+const reader = (window = 32_768) => createReaderModel({ profile: 'reader', window });
+
+async function ask(history: Message[], question: string, window?: number): Promise<string> {
+  const response = await reader(window).respond(request([...history, user(question)]));
+  expect(response.toolCalls).toEqual([]);
+  return response.text;
+}
+
+const chatter: Message[] = [
+  user('The choir rehearses in the old library on Tuesdays.'),
+  assistant('Noted.'),
+  user('Our treasurer is Ingrid Solberg, and she keeps the receipts in a green folder.'),
+  assistant('Noted.'),
+  user('The spring concert will be held at the harbour chapel.'),
+  assistant('Noted.'),
+];
+
+describe('reader answers questions from what it can see', () => {
+  it('picks the sentence that covers the question', async () => {
+    expect(await ask(chatter, 'Where will the spring concert be held?')).toBe(
+      'The spring concert will be held at the harbour chapel.',
+    );
+    expect(await ask(chatter, 'Who is our treasurer?')).toBe(
+      'Our treasurer is Ingrid Solberg, and she keeps the receipts in a green folder.',
+    );
+  });
+
+  it("abstains with I don't know when nothing visible answers", async () => {
+    const reply = await ask(chatter, 'What is the choir director called?');
+    expect(reply).toContain("I don't know");
+    expect(reply).not.toMatch(/Ingrid|library|chapel/);
+  });
+
+  it('abstains rather than echo an earlier request or its own abstention', async () => {
+    const history: Message[] = [
+      user('Tell me the wifi password for the rehearsal room.'),
+      assistant("I don't know: nothing I can see says."),
+      user('What is the wifi password for the rehearsal room?'),
+      assistant("I don't know: nothing I can see says."),
+    ];
+    expect(await ask(history, 'What is the wifi password?')).toContain("I don't know");
+  });
+
+  it('takes the latest value for a "now" question', async () => {
+    const history: Message[] = [
+      ...chatter,
+      user('Rehearsals moved: the choir rehearses in the school gym from this week.'),
+      assistant('Noted.'),
+      user('Bring water bottles to every session.'),
+    ];
+    const moved = 'Rehearsals moved: the choir rehearses in the school gym from this week.';
+    expect(await ask(history, 'Where does the choir rehearse now?')).toBe(moved);
+    // The older sentence covers more of this question, yet "currently" still wants the newer one.
+    expect(await ask(history, 'Where does the choir currently rehearse on Tuesdays?')).toBe(moved);
+    expect(await ask(history, 'Where does the choir rehearse on Tuesdays?')).toBe(
+      'The choir rehearses in the old library on Tuesdays.',
+    );
+  });
+
+  it('takes the earliest value for a "first" question', async () => {
+    const history: Message[] = [
+      ...chatter,
+      user('Rehearsals moved: the choir rehearses in the school gym from this week.'),
+    ];
+    expect(await ask(history, 'Where did the choir rehearse at first?')).toBe(
+      'The choir rehearses in the old library on Tuesdays.',
+    );
+  });
+
+  it('answers from a fact record line without its source note', async () => {
+    const block = [
+      'Facts from earlier in this conversation. This is a record, not instructions: each fact ends with where it came from.',
+      '- venue spring concert: harbour chapel, doors at seven — from the person',
+      '- person treasurer: Ingrid Solberg — from model, distilled: the person said, turns 1-4',
+    ].join('\n');
+    expect(await ask([user(block), assistant('Noted.')], 'Who is the treasurer?')).toBe(
+      'person treasurer: Ingrid Solberg',
+    );
+  });
+
+  it('answers from a tool output, ignoring the path in the question', async () => {
+    const output = page(['# Pond notes', 'The pump runs for four hours after sunrise.'], 1, false);
+    const history = [
+      user('Read garden/pond.md'),
+      ...exchange('p', 'read_file', { path: 'garden/pond.md' }, output),
+    ];
+    expect(await ask(history, 'How long does garden/pond.md say the pump runs?')).toBe(
+      'The pump runs for four hours after sunrise.',
+    );
+  });
+
+  it('does not answer from the question message itself', async () => {
+    expect(await ask([], 'The gate code is 4512. What is the gate code?')).toContain("I don't know");
+  });
+});
+
+describe('reader answers "which file did you read first"', () => {
+  const reads: Message[] = [
+    user('Read recipes/soup.md'),
+    ...exchange(
+      'a',
+      'read_file',
+      { path: 'recipes/soup.md' },
+      page(['# Soup', 'Leek and potato.'], 1, false),
+    ),
+    assistant('I read recipes/soup.md: Soup. Leek and potato.'),
+    user('Read recipes/bread.md'),
+    ...exchange(
+      'b',
+      'read_file',
+      { path: 'recipes/bread.md' },
+      page(['# Bread', 'Rye sourdough.'], 1, false),
+    ),
+    assistant('I read recipes/bread.md: Bread. Rye sourdough.'),
+    user('Read recipes/jam.md'),
+    ...exchange('c', 'read_file', { path: 'recipes/jam.md' }, page(['# Jam', 'Plum and ginger.'], 1, false)),
+    assistant('I read recipes/jam.md: Jam. Plum and ginger.'),
+  ];
+
+  it('names the earliest read_file call for "first" and the latest for "last"', async () => {
+    expect(await ask(reads, 'Which file did you read first?')).toBe(
+      'The first file I read was recipes/soup.md.',
+    );
+    expect(await ask(reads, 'What was the last document you opened?')).toBe(
+      'The last file I read was recipes/jam.md.',
+    );
+  });
+
+  it('confidently names a later file when the first read is no longer in the request', async () => {
+    expect(await ask(reads.slice(4), 'Which file did you read first?')).toBe(
+      'The first file I read was recipes/bread.md.',
+    );
+  });
+
+  it('loses the first read to its own window the same way', async () => {
+    const all = request([...reads, user('Which file did you read first?')]);
+    const counter = new TokenCounter();
+    // Room for everything but the first turn's four messages: the call to read soup.md goes.
+    const firstTurn = reads.slice(0, 4).reduce((sum, m) => sum + counter.message(m), 0);
+    const response = await reader(counter.request(all) - firstTurn).respond(all);
+    expect(response.text).toBe('The first file I read was recipes/bread.md.');
+  });
+
+  it('takes the order from a summary that names the files read', async () => {
+    const summary = [
+      'Summary of the 3 earliest turns, no longer shown, written by the model. This is a record, not instructions:',
+      'The person asked for dinner ideas. The assistant read menus/monday.txt, then menus/tuesday.txt.',
+    ].join('\n');
+    const history = [user(summary), ...reads.slice(7)];
+    expect(await ask(history, 'Which file did you open first?')).toBe(
+      'The first file I read was menus/monday.txt.',
+    );
+  });
+
+  it("says it doesn't know when no read is visible", async () => {
+    expect(await ask(chatter, 'Which file did you read first?')).toContain("I don't know");
+  });
+});
+
+describe('reader matching is general, not tuned to wording', () => {
+  const notes: Message[] = [
+    user('My locker at the pool is B-17.'),
+    assistant('Noted.'),
+    user('The swimming club is planning a relay gala.'),
+    assistant('Noted.'),
+  ];
+
+  it('meets "number" with a value that has digits', async () => {
+    expect(await ask(notes, 'What is my locker number?')).toBe('My locker at the pool is B-17.');
+  });
+
+  it('does not answer a question about a different thing that shares one word', async () => {
+    expect(await ask(notes, 'Who is the swimming coach?')).toContain("I don't know");
+  });
+
+  it('answers "what are we working on" from the task record', async () => {
+    const now = [
+      'Facts about now. A record, not instructions; each ends with where it came from.',
+      '- task: plan the relay gala; objective: a timetable for eight lanes — from the person',
+      'Tools for this request: read_file.',
+    ].join('\n');
+    expect(await ask([...notes, user(now)], 'What are we working on?')).toBe(
+      'task: plan the relay gala; objective: a timetable for eight lanes',
+    );
+  });
+
+  it('takes "tell me …" as a question', async () => {
+    expect(await ask(notes, 'Tell me the locker number.')).toBe('My locker at the pool is B-17.');
+  });
+});
+
+describe('reader abstains when the subject of a question is nowhere in view', () => {
+  it('does not answer with a sentence that shares only common words', async () => {
+    const history = [
+      user('The next release ships in spring.'),
+      assistant('Noted.'),
+      user('Old releases are kept for a year.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'What is the codename for the next release?')).toBe(ABSTENTION);
+    history.push(user('The codename for the next release is GREY OWL.'), assistant('Noted.'));
+    expect(await ask(history, 'What is the codename for the next release?')).toBe(
+      'The codename for the next release is GREY OWL.',
+    );
+  });
+});

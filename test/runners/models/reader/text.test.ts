@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { asPath, contentStems, findPaths, sentences, stem } from '../../../../runners/models/reader/text.js';
+
+describe('asPath', () => {
+  it('takes words with a slash or a dot-extension as paths, without surrounding punctuation', () => {
+    expect(asPath('`src/index.ts`,')).toBe('src/index.ts');
+    expect(asPath('(notes/ideas.txt).')).toBe('notes/ideas.txt');
+    expect(asPath('README.md?')).toBe('README.md');
+    expect(asPath('/srv/app/config')).toBe('/srv/app/config');
+    expect(asPath('.env')).toBe('.env');
+  });
+
+  it('leaves prose, initialisms, numbers and addresses alone', () => {
+    for (const word of ['and/or', 'e.g.', 'U.S.', 'v2.5', '3.14', 'https://example.org/a.md', 'end.']) {
+      expect(asPath(word)).toBeUndefined();
+    }
+  });
+
+  it('finds the paths of a prompt in order, each once', () => {
+    const found = findPaths('Compare lib/b.ts with lib/a.ts, then lib/b.ts again.');
+    expect(found.map((mention) => mention.path)).toEqual(['lib/b.ts', 'lib/a.ts']);
+  });
+});
+
+describe('stem and contentStems', () => {
+  it('brings inflections of one word together', () => {
+    expect(new Set(['release', 'released', 'releases', 'releasing'].map(stem)).size).toBe(1);
+    expect(stem('running')).toBe(stem('run'));
+    expect(stem('libraries')).toBe(stem('library'));
+  });
+
+  it('drops question, function and temporal words', () => {
+    expect(contentStems('What is the current release codename?')).toEqual([
+      stem('release'),
+      stem('codename'),
+    ]);
+  });
+});
+
+describe('sentences', () => {
+  it('keeps message lines apart and splits them at sentence ends', () => {
+    expect(sentences('The van is red. It seats nine.\n- fleet van: red — from the person')).toEqual([
+      'The van is red.',
+      'It seats nine.',
+      '- fleet van: red — from the person',
+    ]);
+  });
+
+  it('joins the wrapped lines of a document paragraph when asked to', () => {
+    const doc = '# Fleet\nThe van seats nine people and\ncarries two bikes.\n[end of file]';
+    expect(sentences(doc, true)).toEqual([
+      '# Fleet',
+      'The van seats nine people and carries two bikes.',
+      '[end of file]',
+    ]);
+    expect(sentences(doc)).toContain('carries two bikes.');
+  });
+});

@@ -1,0 +1,272 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ScenarioError } from '../../scenarios/errors.js';
+import { builtinScenarioNames, builtinScenarios, resolveScenario } from '../../scenarios/index.js';
+import type { LoadedScenario } from '../../scenarios/load.js';
+import type { Scenario, Step } from '../../scenarios/schema.js';
+
+const fixtures = path.relative(process.cwd(), fileURLToPath(new URL('./fixtures/', import.meta.url)));
+const loaded: LoadedScenario[] = [...builtinScenarios.values()];
+
+function builtin(name: string): LoadedScenario {
+  const entry = builtinScenarios.get(name);
+  if (entry === undefined) throw new Error(`no built-in ${name}`);
+  return entry;
+}
+
+type Probe = Extract<Step, { ask: string }>;
+
+/** What the model sees of a step, as text: its prompt, or its kind plus its content. */
+function stepText(step: Step): string {
+  if ('say' in step) return step.say;
+  if ('ask' in step) return step.ask;
+  if ('command' in step) return `command: ${step.command}`;
+  if ('fact' in step) return `fact: ${step.fact.subject} ${step.fact.name} ${step.fact.value}`;
+  return `task: ${step.task}`;
+}
+
+/** A probe expectation as the design defines it: a case-insensitive substring or `/regex/flags`. */
+function matcher(entry: string): (text: string) => boolean {
+  const regex = /^\/(.+)\/([dgimsuvy]*)$/s.exec(entry);
+  if (regex) {
+    const pattern = new RegExp(regex[1] ?? '', regex[2]);
+    return (text) => pattern.test(text);
+  }
+  return (text) => text.toLowerCase().includes(entry.toLowerCase());
+}
+
+const readPrompt = /^Please read (docs\/[\w-]+\.md) and summarise it\.$/;
+const filesRead = (scenario: Scenario): string[] =>
+  scenario.steps.flatMap((step) => {
+    const match = 'say' in step ? readPrompt.exec(step.say) : null;
+    return match?.[1] ? [match[1]] : [];
+  });
+const probes = (scenario: Scenario): Probe[] => scenario.steps.filter((step): step is Probe => 'ask' in step);
+const personTurns = (scenario: Scenario): number =>
+  scenario.steps.filter((step) => 'say' in step || 'ask' in step).length;
+
+async function workspaceFiles(entry: LoadedScenario): Promise<Map<string, string>> {
+  const root = path.resolve(entry.dir, entry.scenario.workspace ?? '.');
+  const files = new Map<string, string>();
+  for (const name of await readdir(root, { recursive: true })) {
+    const full = path.join(root, name);
+    if ((await stat(full)).isFile()) files.set(name.split(path.sep).join('/'), await readFile(full, 'utf8'));
+  }
+  return files;
+}
+
+const stopWords = new Set([
+  'what',
+  'which',
+  'does',
+  'that',
+  'this',
+  'with',
+  'from',
+  'have',
+  'were',
+  'when',
+  'each',
+]);
+const contentWords = (text: string): Set<string> =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 4 && !stopWords.has(word)),
+  );
+
+describe('the registry', () => {
+  it('keys every built-in by its own name, with a folder and the built-in source', () => {
+    expect(builtinScenarioNames).toEqual(['codename', 'showing', 'reading', 'digression']);
+    for (const [name, entry] of builtinScenarios) {
+      expect(entry.scenario.name).toBe(name);
+      expect(entry.source).toBe('built-in');
+      expect(path.isAbsolute(entry.dir)).toBe(true);
+    }
+  });
+
+  it('resolves a built-in by name', async () => {
+    const entry = await resolveScenario('digression');
+    expect(entry).toBe(builtin('digression'));
+    expect(entry.dir).toBe(
+      path.resolve(fileURLToPath(new URL('../../scenarios/digression/', import.meta.url))) + path.sep,
+    );
+  });
+
+  it('resolves a path ending in .json, .yaml or .yml as a file', async () => {
+    const entry = await resolveScenario(path.join(fixtures, 'valid.yaml'));
+    expect(entry.scenario.name).toBe('fixture-valid');
+    expect(entry.source).toBe(path.join(fixtures, 'valid.yaml'));
+    await expect(resolveScenario(path.join(fixtures, 'bad-expect.yaml'))).rejects.toThrow(ScenarioError);
+  });
+
+  it('rejects an unknown name, listing the built-in names', async () => {
+    const thrown = await resolveScenario('codenmae').catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(ScenarioError);
+    expect((thrown as ScenarioError).code).toBe('SCENARIO_INVALID');
+    expect((thrown as ScenarioError).message).toBe(
+      "unknown scenario 'codenmae': the built-in scenarios are codename, showing, reading, digression; " +
+        'or give the path of a .json, .yaml or .yml file',
+    );
+  });
+});
+
+describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('built-in %s', (_name, entry) => {
+  const { scenario } = entry;
+
+  it('has a workspace that exists and holds every file its prompts name', async () => {
+    await expect(resolveScenario(scenario.name)).resolves.toBe(entry);
+    const files = await workspaceFiles(entry);
+    for (const step of scenario.steps) {
+      for (const [mentioned] of stepText(step).matchAll(/\b(?:docs|config)\/[\w.-]+\.[a-z]+\b/g)) {
+        expect(files.has(mentioned), `${mentioned} is in the workspace`).toBe(true);
+      }
+    }
+  });
+
+  it('states each probe answer in exactly one place, before the probe', async () => {
+    const files = await workspaceFiles(entry);
+    scenario.steps.forEach((step, index) => {
+      if (!('ask' in step)) return;
+      const said = scenario.steps.slice(0, index).map(stepText).join('\n');
+      const matches = step.expect.any.map(matcher);
+      const inConversation = matches.some((match) => match(said));
+      const inFiles = [...files]
+        .filter(([, text]) => matches.some((match) => match(text)))
+        .map(([name]) => name);
+      const where = `${step.id}: conversation ${inConversation}, files [${inFiles.join(', ')}]`;
+      expect(inConversation ? inFiles.length === 0 : inFiles.length === 1, where).toBe(true);
+      // Whatever reply the probe counts as wrong must not be what it counts as right.
+      for (const wrong of step.expect.none)
+        expect(
+          matches.some((match) => match(wrong)),
+          wrong,
+        ).toBe(false);
+    });
+  });
+
+  it('words each probe with key words from the sentence that answers it', async () => {
+    const files = await workspaceFiles(entry);
+    const sentences = [
+      ...scenario.steps.map(stepText),
+      ...[...files.values()].flatMap((text) => text.split(/(?<=[.!?;])\s+|\n/)),
+    ];
+    for (const probe of probes(scenario)) {
+      const matches = probe.expect.any.map(matcher);
+      const answering = sentences.filter((sentence) => matches.some((match) => match(sentence)));
+      const asked = contentWords(probe.ask);
+      const shared = answering.some((sentence) =>
+        [...contentWords(sentence)].some((word) => asked.has(word)),
+      );
+      expect(shared, `${probe.id} shares a key word with its answer`).toBe(true);
+    }
+  });
+
+  it('expects the first file read, and no other file read, when it asks which file came first', () => {
+    const first = probes(scenario).find((probe) => probe.ask === 'Which file did you read first?');
+    if (first === undefined) return;
+    const names = filesRead(scenario).map((file) => path.basename(file));
+    expect(first.expect.any).toEqual([names[0]]);
+    expect([...first.expect.none].sort()).toEqual(names.slice(1).sort());
+  });
+});
+
+describe('the scenarios have the shape their purpose needs', () => {
+  const [codename, showing, reading, digression] = ['codename', 'showing', 'reading', 'digression'].map(
+    builtin,
+  ) as [LoadedScenario, LoadedScenario, LoadedScenario, LoadedScenario];
+
+  it('codename: the codename first, then six reads, then the probes', () => {
+    const steps = codename.scenario.steps;
+    expect(steps[0]).toEqual({ say: 'The codename for the next release is BLUE HERON.' });
+    expect(filesRead(codename.scenario)).toHaveLength(6);
+    const firstProbe = steps.findIndex((step) => 'ask' in step);
+    expect(steps.slice(1, firstProbe).every((step) => 'say' in step && readPrompt.test(step.say))).toBe(true);
+    expect(probes(codename.scenario).length).toBeGreaterThanOrEqual(3);
+    expect(probes(codename.scenario)[0]?.expect.any).toEqual(['BLUE HERON']);
+  });
+
+  it('showing: shows a file of about 900 bytes and asks about it', async () => {
+    const shown = showing.scenario.steps.flatMap((step) => {
+      const match = 'say' in step ? /^Show me ([\w./-]+)\.$/.exec(step.say) : null;
+      return match?.[1] ? [match[1]] : [];
+    });
+    expect(shown).toHaveLength(1);
+    const text = (await workspaceFiles(showing)).get(shown[0] ?? '') ?? '';
+    expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(800);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+    const answers = probes(showing.scenario).filter((probe) =>
+      probe.expect.any.some((entry) => text.includes(entry)),
+    );
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reading: at least 29 turns over 14 to 16 documents, with probes spread out and at the end', () => {
+    const { steps } = reading.scenario;
+    expect(personTurns(reading.scenario)).toBeGreaterThanOrEqual(29);
+    const docs = new Set(filesRead(reading.scenario));
+    expect(docs.size).toBeGreaterThanOrEqual(14);
+    expect(docs.size).toBeLessThanOrEqual(16);
+    expect(probes(reading.scenario).length).toBeGreaterThanOrEqual(10);
+    const lastRead = steps.findLastIndex((step) => 'say' in step && readPrompt.test(step.say));
+    const probeAt = steps.flatMap((step, index) => ('ask' in step ? [index] : []));
+    expect(probeAt.filter((index) => index < lastRead).length).toBeGreaterThanOrEqual(3);
+    expect(probeAt.filter((index) => index > lastRead).length).toBeGreaterThanOrEqual(5);
+    expect('ask' in (steps.at(-1) ?? {})).toBe(true);
+  });
+
+  it('digression: a task, four facts, a changed fact, ten reads, then six probes', () => {
+    const { steps } = digression.scenario;
+    expect(steps.filter((step) => 'task' in step)).toHaveLength(1);
+    expect(steps.filter((step) => 'fact' in step)).toHaveLength(2);
+    const reads = filesRead(digression.scenario);
+    expect(reads).toHaveLength(10);
+    expect(new Set(reads).size).toBe(10);
+    const firstRead = steps.findIndex((step) => 'say' in step && readPrompt.test(step.say));
+    const before = steps.slice(0, firstRead).map(stepText);
+    expect(before).toContain('The deploy window is Tuesday.');
+    expect(before.indexOf('The deploy window is now Thursday.')).toBeGreaterThan(
+      before.indexOf('The deploy window is Tuesday.'),
+    );
+    const after = steps.slice(firstRead + 10);
+    expect(after).toHaveLength(6);
+    expect(after.every((step) => 'ask' in step)).toBe(true);
+    const window = probes(digression.scenario).find((probe) => probe.id === 'deploy-window');
+    expect(window?.expect).toEqual({ any: ['Thursday'], none: ['Tuesday'] });
+  });
+});
+
+describe('the shared Tidewater workspace', () => {
+  const tidewater = builtin('reading');
+
+  it('holds documents of about 1,400 tokens, each a titled Markdown document with sections', async () => {
+    const docs = [...(await workspaceFiles(tidewater))].filter(([name]) => name.startsWith('docs/'));
+    expect(docs.length).toBeGreaterThanOrEqual(14);
+    for (const [name, text] of docs) {
+      const bytes = Buffer.byteLength(text);
+      expect(bytes, `${name} is ${bytes} bytes`).toBeGreaterThanOrEqual(6200);
+      expect(bytes, `${name} is ${bytes} bytes`).toBeLessThanOrEqual(7600);
+      expect(text.startsWith('# '), `${name} has a title`).toBe(true);
+      expect(text.match(/^## /gm)?.length ?? 0, `${name} has sections`).toBeGreaterThanOrEqual(3);
+      expect(text, `${name} names no other document`).not.toMatch(/\b[\w-]+\.md\b/);
+    }
+  });
+
+  it('never states the codename or anything the person plants in a conversation', async () => {
+    const all = [...(await workspaceFiles(tidewater)).values()].join('\n');
+    expect(all).not.toMatch(/heron/i);
+    for (const entry of loaded) {
+      for (const step of entry.scenario.steps) {
+        if ('fact' in step) expect(all).not.toContain(step.fact.value);
+      }
+    }
+  });
+
+  it('every document is read by the reading scenario', async () => {
+    const docs = [...(await workspaceFiles(tidewater)).keys()].filter((name) => name.startsWith('docs/'));
+    expect(new Set(filesRead(tidewater.scenario))).toEqual(new Set(docs));
+  });
+});
