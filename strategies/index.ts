@@ -32,6 +32,20 @@ const dropping = defineStrategy({
   },
 });
 
+const cutting = defineStrategy({
+  name: 'cutting',
+  description: 'dropping, and replies that retype a tool output of their turn are sent with the copy cut',
+  base: 'dropping',
+  set: { 'context.cuts': true },
+});
+
+const references = defineStrategy({
+  name: 'references',
+  description: 'cutting, and each tool output goes as a compact reference from the turn after its own',
+  base: 'cutting',
+  set: { 'context.references': true },
+});
+
 const failfast = defineStrategy({
   name: 'failfast',
   description: 'never condenses: the first overflow fails the turn',
@@ -41,7 +55,7 @@ const failfast = defineStrategy({
 
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
-  [dropping, failfast].map((s) => [s.name, s]),
+  [dropping, cutting, references, failfast].map((s) => [s.name, s]),
 );
 
 export interface ResolvedStrategy {

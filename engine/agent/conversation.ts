@@ -18,7 +18,11 @@ import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import { ContextStore } from '../store/store.js';
 import { groupTurns } from '../store/turns.js';
+import { toolOutputBudget } from '../output/budget.js';
+import { keepWithinBudget } from '../output/keep.js';
+import type { OutputStore } from '../output/store-port.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
+import { cutRetypedOutput, switchToReferences } from './output-views.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
 import { SessionTracker } from './sessions.js';
@@ -47,6 +51,8 @@ export interface ConversationOptions {
   maxSteps?: number;
   /** Sees every request as it is sent. */
   onRequest?: (info: RequestInfo) => void;
+  /** Where a tool result larger than the budget is kept whole; without one, such results are cut. */
+  outputStore?: OutputStore;
 }
 
 /** The policy the settings name. */
@@ -60,8 +66,6 @@ export function policyFor(settings: EngineSettings): ContextPolicy {
       return targetPolicy(settings.context);
   }
 }
-
-const TOOL_BUDGET_FLOOR = 4096;
 
 export class Conversation {
   readonly store = new ContextStore();
@@ -113,9 +117,9 @@ export class Conversation {
     return this.#sessions.started;
   }
 
-  /** The tool-output budget in bytes. */
+  /** The tool-output budget in bytes: an eighth of the window, within 4 and 64 KiB. */
   get toolBudget(): number {
-    return TOOL_BUDGET_FLOOR;
+    return toolOutputBudget(this.#window ?? undefined);
   }
 
   /** The request the model would be sent now for `turn`, from the store's active entries. */
@@ -141,6 +145,8 @@ export class Conversation {
       modelMs: 0,
       toolMs: 0,
       engineMs: 0,
+      saved: { referenceBytes: 0, references: 0, cutBytes: 0, cuts: 0 },
+      heldBack: 0,
     };
     this.#current = figures;
     const promptEvent = this.#audit.record({
@@ -150,6 +156,7 @@ export class Conversation {
       text: prompt,
     });
     try {
+      this.#switchReferences(turn);
       await this.#condenseAheadIfDue(turn, prompt);
       const promptEntry = this.store.append({
         kind: 'prompt',
@@ -159,6 +166,7 @@ export class Conversation {
         recordedAt: clock.now(),
       });
       figures.reply = await this.#runWithRecovery(turn, promptEntry);
+      this.#cutReply(turn);
     } catch (thrown) {
       const error = toError(thrown);
       figures.status = 'failed';
@@ -174,6 +182,65 @@ export class Conversation {
     this.turns.push(figures);
     this.#current = null;
     return figures;
+  }
+
+  /** From the start of a turn, outputs of earlier turns go as their references. */
+  #switchReferences(turn: number): number {
+    if (!this.options.settings.context.references) return 0;
+    const { switched, bytesSaved } = switchToReferences(this.store, this.#audit, {
+      turn,
+      memory: this.options.settings.context.memory,
+      readOnly: (tool) => this.#tools.get(tool)?.readOnly ?? false,
+    });
+    if (this.#current) {
+      this.#current.saved.references += switched;
+      this.#current.saved.referenceBytes += bytesSaved;
+    }
+    return switched;
+  }
+
+  /** After a turn that succeeded, stretches of its reply that retyped its outputs are cut. */
+  #cutReply(turn: number): void {
+    if (!this.options.settings.context.cuts) return;
+    const reply = this.store.active().findLast((e) => e.kind === 'reply' && e.turn === turn);
+    if (!reply) return;
+    const before = reply.cuts?.length ?? 0;
+    const bytes = cutRetypedOutput(this.store, this.#audit, reply);
+    if (this.#current) {
+      this.#current.saved.cutBytes += bytes;
+      this.#current.saved.cuts += (reply.cuts?.length ?? 0) - before;
+    }
+  }
+
+  /**
+   * A command the person ran (after `!`): run through the run_command tool and stored as a prompt
+   * that is no turn of its own; it goes with the turn after it.
+   */
+  async personCommand(command: string): Promise<ToolResult> {
+    const turn = this.#turn + 1;
+    const call: ToolCall = {
+      callId: this.options.ids.next('call'),
+      tool: 'run_command',
+      arguments: { command },
+    };
+    const result = await this.#runTool(turn, call);
+    const text = `I ran \`${command}\` myself:\n${result.content}`;
+    const event = this.#audit.record({
+      type: 'prompt',
+      turn,
+      entry: this.store.nextId(),
+      text,
+      command: true,
+    });
+    this.store.append({
+      kind: 'prompt',
+      turn,
+      text,
+      personCommand: true,
+      sources: [event.id],
+      recordedAt: this.options.clock.now(),
+    });
+    return result;
   }
 
   async #condenseAheadIfDue(turn: number, prompt: string): Promise<void> {
@@ -266,6 +333,7 @@ export class Conversation {
       entries,
       prompt,
       headroom,
+      referenceEarlier: () => this.#switchReferences(turn),
       measure: (without) =>
         this.#meter.measure(
           this.composeRequest(
@@ -459,10 +527,45 @@ export class Conversation {
       const names = [...this.#tools.keys()].join(', ') || 'none';
       return { content: `error: there is no tool named "${call.tool}"; the tools are: ${names}`, ok: false };
     }
+    const budget = this.toolBudget;
+    const memory = this.options.settings.context.memory;
+    let result: ToolResult;
     try {
-      return await tool.run(call.arguments, { callId: call.callId, turn, budget: this.toolBudget });
+      result = await tool.run(call.arguments, { callId: call.callId, turn, budget, memory });
     } catch (thrown) {
       return { content: `error: ${call.tool} failed: ${toError(thrown).message}`, ok: false };
     }
+    if (!result.stored && byteLength(result.content) > budget)
+      result = await this.#keep(call, result, budget);
+    if (result.stored) {
+      const stored = result.stored;
+      this.#audit.record({
+        type: 'output.kept',
+        turn,
+        callId: call.callId,
+        tool: call.tool,
+        output: stored.id,
+        bytes: stored.bytes,
+        lines: stored.lines,
+        sha256: stored.sha256,
+        truncated: stored.truncated,
+      });
+      if (this.#current) this.#current.heldBack += 1;
+    }
+    return result;
+  }
+
+  /** A result past the budget: kept whole in the output store, shown as its head and tail. */
+  async #keep(call: ToolCall, result: ToolResult, budget: number): Promise<ToolResult> {
+    const store = this.options.outputStore;
+    const memory = this.options.settings.context.memory;
+    if (!store)
+      throw new Error(`the ${call.tool} result exceeds the tool-output budget and no output store is set`);
+    const tool = this.#tools.get(call.tool);
+    const kept = await keepWithinBudget(result.content, budget, store, call.callId, {
+      memory,
+      command: !(tool?.readOnly ?? false),
+    });
+    return { ...result, content: kept.text, ...(kept.stored ? { stored: kept.stored } : {}) };
   }
 }

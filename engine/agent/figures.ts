@@ -36,4 +36,8 @@ export interface TurnFigures {
   modelMs: number;
   toolMs: number;
   engineMs: number;
+  /** What references and cuts took out of later requests, in bytes, and how many of each. */
+  saved: { referenceBytes: number; references: number; cutBytes: number; cuts: number };
+  /** Tool results whose whole output went to the output store. */
+  heldBack: number;
 }

@@ -3,12 +3,15 @@
  * provides (the workspace, the command runner), so the engine itself stays pure.
  */
 import type { ToolSpec } from '../model/port.js';
+import type { StoredOutput } from '../output/store-port.js';
 
 export interface ToolResult {
   content: string;
   ok: boolean;
   /** A command's exit status; null when it was killed or timed out. */
   exitCode?: number | null;
+  /** Set when the tool kept its whole result in the output store and shows only part of it. */
+  stored?: StoredOutput;
 }
 
 export interface ToolContext {
@@ -16,6 +19,8 @@ export interface ToolContext {
   turn: number;
   /** The tool-output budget in bytes: no result may exceed it. */
   budget: number;
+  /** The conversation has the memory tool (notes about held-back output say how to recall it). */
+  memory: boolean;
 }
 
 export interface Tool {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { appendJsonLine, toJsonLines, writeFileAtomic } from '../io/files.js';
 import type { RunRecord } from './record.js';
-import { runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
+import { runId, runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 
 export interface InvocationPlan {
@@ -37,8 +37,8 @@ export async function runInvocation(
 ): Promise<RunRecord[]> {
   const records: RunRecord[] = [];
   for (const spec of expandPlan(plan)) {
-    const { record, files } = await runScenario(spec, createModel);
-    const runDir = join(outDir, 'runs', record.id);
+    const runDir = join(outDir, 'runs', runId({ ...spec, scenario: spec.scenario.scenario.name }));
+    const { record, files } = await runScenario(spec, createModel, { runDir });
     await writeFileAtomic(join(runDir, 'audit.jsonl'), toJsonLines(files.audit));
     await writeFileAtomic(join(runDir, 'requests.jsonl'), toJsonLines(files.requests));
     await writeFileAtomic(join(runDir, 'store.json'), JSON.stringify(files.store, null, 2) + '\n');

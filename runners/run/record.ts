@@ -34,6 +34,9 @@ export interface TurnRecord {
   newSessions: number;
   toolCalls: number;
   condensations: number;
+  heldBack: number;
+  referenceBytesSaved: number;
+  cutBytesSaved: number;
   modelMs: number;
   toolMs: number;
   engineMs: number;
@@ -57,7 +60,15 @@ export interface RunRecord {
   gaps: number[];
   modelCalls: { turn: number; distil: number; summary: number; assessment: number };
   retries: { overflow: number; tools: number };
+  /** Model sessions: a new one starts whenever a request does not continue what the last one held. */
   sessions: { started: number; new: number };
+  /** What references and cuts took out of later requests. */
+  saved: {
+    references: { count: number; bytes: number; tokens: number };
+    cuts: { count: number; bytes: number; tokens: number };
+  };
+  /** Tool results shown in part, their whole output kept in the output store. */
+  outputsHeldBack: number;
   timing: { totalMs: number; modelMs: number; engineMs: number; toolMs: number };
   perTurn: TurnRecord[];
 }

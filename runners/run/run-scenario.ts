@@ -9,9 +9,14 @@ import { Conversation, type RequestInfo } from '../../engine/agent/conversation.
 import type { TurnFigures } from '../../engine/agent/figures.js';
 import type { AuditEvent } from '../../engine/audit/events.js';
 import { errorCode, toError } from '../../engine/errors.js';
+import { tokensForBytes } from '../../engine/measure/estimate.js';
 import type { ModelPort } from '../../engine/model/port.js';
 import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
+import { currentDateTool } from '../../engine/tools/current-date.js';
+import { editFileTool } from '../../engine/tools/edit-file.js';
 import { readFileTool } from '../../engine/tools/read-file.js';
+import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
+import { commandTool } from '../tools/command-tool.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
@@ -31,6 +36,11 @@ export interface RunSpec {
   model: string;
   window: number;
   run: number;
+}
+
+export interface RunPlace {
+  /** The run's own folder: held-back tool output is kept under it. Without one, in memory. */
+  runDir?: string;
 }
 
 /** The files a run leaves in its folder, as JSON-ready values. */
@@ -70,9 +80,27 @@ function turnRecord(figures: TurnFigures): TurnRecord {
     newSessions: figures.requests.filter((r) => r.fresh).length,
     toolCalls: figures.toolCalls,
     condensations: figures.condensations,
+    heldBack: figures.heldBack,
+    referenceBytesSaved: figures.saved.referenceBytes,
+    cutBytesSaved: figures.saved.cutBytes,
     modelMs: round(figures.modelMs),
     toolMs: round(figures.toolMs),
     engineMs: round(figures.engineMs),
+  };
+}
+
+/** Bytes and estimated tokens that references and cuts took out of what later requests carried. */
+function savedBy(turns: readonly TurnFigures[]): RunRecord['saved'] {
+  const sum = (pick: (t: TurnFigures) => number) => turns.reduce((n, t) => n + pick(t), 0);
+  const referenceBytes = sum((t) => t.saved.referenceBytes);
+  const cutBytes = sum((t) => t.saved.cutBytes);
+  return {
+    references: {
+      count: sum((t) => t.saved.references),
+      bytes: referenceBytes,
+      tokens: tokensForBytes(referenceBytes),
+    },
+    cuts: { count: sum((t) => t.saved.cuts), bytes: cutBytes, tokens: tokensForBytes(cutBytes) },
   };
 }
 
@@ -81,7 +109,11 @@ function round(ms: number): number {
 }
 
 /** Runs one scenario with one strategy, model and window. */
-export async function runScenario(spec: RunSpec, createModel: ModelFactory): Promise<RunOutcome> {
+export async function runScenario(
+  spec: RunSpec,
+  createModel: ModelFactory,
+  place: RunPlace = {},
+): Promise<RunOutcome> {
   const started = performance.now();
   const { scenario, dir } = spec.scenario;
   const id = runId({ ...spec, scenario: scenario.name });
@@ -93,12 +125,27 @@ export async function runScenario(spec: RunSpec, createModel: ModelFactory): Pro
   const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
   try {
     const model = createModel(spec.model, spec.window, scenario);
+    const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
+    const outputStore = place.runDir
+      ? new FileOutputStore(join(place.runDir, 'outputs'))
+      : new MemoryOutputStore();
+    const tools = [
+      readFileTool(workspace),
+      editFileTool(workspace),
+      commandTool({
+        cwd: workspace.root,
+        store: outputStore,
+        ...(scenario.commands ? { scripted: scenario.commands } : {}),
+      }),
+      currentDateTool(clock),
+    ];
     conversation = new Conversation({
       model,
-      clock: steppingClock(SCENARIO_EPOCH, 1000, () => performance.now()),
+      clock,
       ids: sequentialIds(),
       audit: sink,
-      tools: [readFileTool(workspace)],
+      outputStore,
+      tools,
       settings: spec.strategy.settings,
       instructions: instructionsFor(scenario.instructions),
       onRequest: (info: RequestInfo) =>
@@ -112,6 +159,10 @@ export async function runScenario(spec: RunSpec, createModel: ModelFactory): Pro
         }),
     });
     for (const step of scenario.steps) {
+      if ('command' in step) {
+        await conversation.personCommand(step.command);
+        continue;
+      }
       if (!('say' in step) && !('ask' in step)) {
         throw new Error(`step kind ${Object.keys(step)[0]} is not run by this version of the harness`);
       }
@@ -176,6 +227,8 @@ export async function runScenario(spec: RunSpec, createModel: ModelFactory): Pro
       started: conversation?.sessionsStarted ?? 0,
       new: Math.max(0, (conversation?.sessionsStarted ?? 0) - 1),
     },
+    saved: savedBy(turns),
+    outputsHeldBack: turns.reduce((n, t) => n + t.heldBack, 0),
     timing: {
       totalMs: round(performance.now() - started),
       modelMs: round(modelMs),

@@ -4,6 +4,7 @@
  * alone, since that is all a model ever sees.
  */
 import type { Message, ToolCall } from '../../../engine/model/port.js';
+import { withSettingStatements } from './config.js';
 import { readableOutput } from './outputs.js';
 
 /** A reply under construction: text, or tool calls whose ids are assigned by the model. */
@@ -80,7 +81,8 @@ export function visibleTexts(messages: readonly Message[], except: number): Visi
         texts.push({ source: 'user', text: message.content });
         break;
       case 'assistant':
-        if (message.content.trim()) texts.push({ source: 'assistant', text: message.content });
+        if (message.content.trim())
+          texts.push({ source: 'assistant', text: withSettingStatements(message.content) });
         for (const call of message.toolCalls ?? []) {
           texts.push({ source: 'call', text: describeCall(call), call });
         }
@@ -88,7 +90,7 @@ export function visibleTexts(messages: readonly Message[], except: number): Visi
       case 'tool':
         texts.push({
           source: 'tool',
-          text: readableOutput(message.content),
+          text: withSettingStatements(readableOutput(message.content)),
           prose: /^\s*\d+\t/m.test(message.content),
         });
         break;

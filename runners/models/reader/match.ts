@@ -9,7 +9,9 @@ import { COMMON_VERB_STEMS, contentStems, findPaths, sentences, stemSet } from '
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
   {
-    stems: stemSet('number numbers count port version id year amount price cost total size limit percent'),
+    stems: stemSet(
+      'number numbers count many much port version id year amount price cost total size limit percent',
+    ),
     present: (sentence) => /\d/.test(sentence),
   },
   {

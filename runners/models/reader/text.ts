@@ -9,7 +9,7 @@
  * has to be consistent between a question and a sentence, not linguistically right.
  */
 export function stem(word: string): string {
-  let w = word;
+  let w = IRREGULAR_PAST.get(word) ?? word;
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
@@ -40,6 +40,19 @@ more most less other else what which who whom whose when where why how remember 
 
 /** Function words, question words and politeness, none of which says what a question is about. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_LIST.split(/\s+/));
+
+/** Past forms that no suffix rule brings back to their verb: "found" meets "find". */
+const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(
+  `found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
+  went:go gone:go knew:know known:know got:get kept:keep left:leave told:tell saw:see seen:see began:begin
+  begun:begin chose:choose chosen:choose broke:break broken:break built:build sent:send spent:spend
+  held:hold brought:bring thought:think bought:buy paid:pay meant:mean met:meet sold:sell stood:stand
+  understood:understand lost:lose led:lead fell:fall fallen:fall grew:grow grown:grow drew:draw drawn:draw
+  threw:throw thrown:throw shook:shake taught:teach caught:catch fought:fight`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split(':') as [string, string]),
+);
 
 /**
  * Words that choose between the earliest and the latest of several answers, so they take no part in

@@ -50,7 +50,7 @@ describe('read_file pages', () => {
     const ws: Workspace = { readText: async () => 'one\n', writeText: async () => {} };
     const result = await readFileTool(ws).run(
       { path: 'a', offset: 5 },
-      { callId: 'c', turn: 1, budget: 4096 },
+      { callId: 'c', turn: 1, budget: 4096, memory: false },
     );
     expect(result).toEqual({ ok: false, content: 'error: offset 5 is past the last line (1)' });
   });
@@ -62,7 +62,10 @@ describe('read_file pages', () => {
       },
       writeText: async () => {},
     };
-    const result = await readFileTool(ws).run({ path: '/x' }, { callId: 'c', turn: 1, budget: 4096 });
+    const result = await readFileTool(ws).run(
+      { path: '/x' },
+      { callId: 'c', turn: 1, budget: 4096, memory: false },
+    );
     expect(result).toEqual({ ok: false, content: 'error: the path "/x" is absolute' });
   });
 });

@@ -60,10 +60,13 @@ describe('FsWorkspace sandbox', () => {
 
   it('gives read_file an error result the model sees, never a crash', async () => {
     const tool = readFileTool(ws);
-    const result = await tool.run({ path: '../secret.txt' }, { callId: 'c1', turn: 1, budget: 4096 });
+    const result = await tool.run(
+      { path: '../secret.txt' },
+      { callId: 'c1', turn: 1, budget: 4096, memory: false },
+    );
     expect(result.ok).toBe(false);
     expect(result.content).toMatch(/^error: the path "..\/secret.txt" leaves the workspace/);
-    const missingArg = await tool.run({}, { callId: 'c2', turn: 1, budget: 4096 });
+    const missingArg = await tool.run({}, { callId: 'c2', turn: 1, budget: 4096, memory: false });
     expect(missingArg.content).toBe('error: the argument "path" must be a non-empty string');
   });
 });

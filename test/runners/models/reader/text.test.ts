@@ -56,3 +56,11 @@ describe('sentences', () => {
     expect(sentences(doc)).toContain('carries two bikes.');
   });
 });
+
+describe('stemming irregular past forms', () => {
+  it('brings a past form back to its verb', () => {
+    expect(stem('found')).toBe(stem('find'));
+    expect(stem('wrote')).toBe(stem('write'));
+    expect(stem('kept')).toBe(stem('keeping'));
+  });
+});

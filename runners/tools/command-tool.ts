@@ -1,0 +1,53 @@
+/**
+ * run_command as the engine sees it: a Tool whose effect is a real process in the run's workspace
+ * (or a scenario's scripted result), with a time limit, a clean environment and a bounded result.
+ */
+import type { OutputStore } from '../../engine/output/store-port.js';
+import { errorResult, stringArgument, type Tool } from '../../engine/tools/tool.js';
+import { runCommand, type ScriptedCommand } from './run-command.js';
+
+export interface CommandToolOptions {
+  /** The workspace folder: the command's working directory. */
+  cwd: string;
+  store: OutputStore;
+  timeoutMs?: number;
+  scripted?: Record<string, ScriptedCommand>;
+}
+
+/** The default time limit of one command. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+
+export function commandTool(options: CommandToolOptions): Tool {
+  return {
+    readOnly: false,
+    spec: {
+      name: 'run_command',
+      description: 'Run a shell command in the workspace and see its exit status and output.',
+      parameters: {
+        type: 'object',
+        properties: { command: { type: 'string' } },
+        required: ['command'],
+      },
+    },
+    async run(args, context) {
+      const command = stringArgument(args, 'command');
+      if (typeof command !== 'string') return errorResult(command.error);
+      const result = await runCommand({
+        command,
+        cwd: options.cwd,
+        timeoutMs: options.timeoutMs ?? COMMAND_TIMEOUT_MS,
+        budget: context.budget,
+        store: options.store,
+        callId: context.callId,
+        memory: context.memory,
+        ...(options.scripted ? { scripted: options.scripted } : {}),
+      });
+      return {
+        content: result.content,
+        ok: result.exitCode === 0,
+        exitCode: result.exitCode,
+        ...(result.stored && result.heldBack ? { stored: result.stored } : {}),
+      };
+    },
+  };
+}
