@@ -46,6 +46,12 @@ const references = defineStrategy({
   set: { 'context.references': true },
 });
 
+const target = defineStrategy({
+  name: 'target',
+  description: "the whole design at the reference's defaults: condense to a token target ahead of the window",
+  set: { 'context.policy': 'target' },
+});
+
 const failfast = defineStrategy({
   name: 'failfast',
   description: 'never condenses: the first overflow fails the turn',
@@ -55,7 +61,7 @@ const failfast = defineStrategy({
 
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
-  [dropping, cutting, references, failfast].map((s) => [s.name, s]),
+  [dropping, cutting, references, target, failfast].map((s) => [s.name, s]),
 );
 
 export interface ResolvedStrategy {

@@ -53,6 +53,8 @@ export interface ConversationOptions {
   onRequest?: (info: RequestInfo) => void;
   /** Where a tool result larger than the budget is kept whole; without one, such results are cut. */
   outputStore?: OutputStore;
+  /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
+  saveTranscript?: (name: string, messages: readonly Message[]) => string;
 }
 
 /** The policy the settings name. */
@@ -343,7 +345,10 @@ export class Conversation {
         ),
     });
     const id = this.#audit.reserveId();
+    const save = this.options.saveTranscript;
+    const savedBefore = save?.(`${id}-before`, this.composeRequest(entries, turn).messages);
     this.store.drop(plan.drop, id, turn);
+    const savedAfter = save?.(`${id}-after`, this.composeRequest(this.store.active(), turn).messages);
     this.#audit.record(
       {
         type: 'context.condensation',
@@ -359,6 +364,8 @@ export class Conversation {
         turnsKept: plan.turnsKept,
         droppedEntries: plan.drop,
         steps: plan.steps,
+        ...(savedBefore !== undefined ? { savedBefore } : {}),
+        ...(savedAfter !== undefined ? { savedAfter } : {}),
       },
       id,
     );

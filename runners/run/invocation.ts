@@ -42,6 +42,9 @@ export async function runInvocation(
     await writeFileAtomic(join(runDir, 'audit.jsonl'), toJsonLines(files.audit));
     await writeFileAtomic(join(runDir, 'requests.jsonl'), toJsonLines(files.requests));
     await writeFileAtomic(join(runDir, 'store.json'), JSON.stringify(files.store, null, 2) + '\n');
+    for (const [name, transcript] of files.transcripts) {
+      await writeFileAtomic(join(runDir, name), JSON.stringify(transcript, null, 2) + '\n');
+    }
     await appendJsonLine(join(outDir, 'runs.jsonl'), record);
     records.push(record);
     onRecord(record);

@@ -48,6 +48,8 @@ export interface RunFiles {
   audit: AuditEvent[];
   requests: unknown[];
   store: unknown;
+  /** Transcripts kept around each condensation, by file name under the run's folder. */
+  transcripts: Map<string, unknown>;
 }
 
 export interface RunOutcome {
@@ -120,6 +122,7 @@ export async function runScenario(
   const sink = memorySink();
   const requests: unknown[] = [];
   const probes: ProbeResult[] = [];
+  const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
   let conversation: Conversation | null = null;
   const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
@@ -146,6 +149,11 @@ export async function runScenario(
       audit: sink,
       outputStore,
       tools,
+      saveTranscript: (name, messages) => {
+        const file = `transcripts/${name}.json`;
+        transcripts.set(file, { version: 1, messages });
+        return file;
+      },
       settings: spec.strategy.settings,
       instructions: instructionsFor(scenario.instructions),
       onRequest: (info: RequestInfo) =>
@@ -238,5 +246,5 @@ export async function runScenario(
     perTurn: turns.map(turnRecord),
   };
   const store = { version: 1, entries: conversation?.store.all() ?? [] };
-  return { record, files: { audit: sink.events, requests, store } };
+  return { record, files: { audit: sink.events, requests, store, transcripts } };
 }

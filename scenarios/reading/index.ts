@@ -8,6 +8,9 @@ import { defineScenario } from '../schema.js';
 import type { StepInput } from '../schema.js';
 
 const read = (doc: string): { say: string } => ({ say: `Please read docs/${doc}.md and summarise it.` });
+const reread = (doc: string): { say: string } => ({
+  say: `Please read docs/${doc}.md again and summarise it for the pilot review.`,
+});
 
 const steps: StepInput[] = [
   { say: 'We are evaluating Tidewater to replace the registry proxies on our build farm.' },
@@ -49,6 +52,18 @@ const steps: StepInput[] = [
   read('history'),
   read('roadmap'),
   { say: 'Let us keep the retention settings conservative until the pilot is over.' },
+  { say: 'Before the pilot review we will go over the operational documents a second time.' },
+  reread('operations'),
+  reread('storage'),
+  reread('scheduling'),
+  reread('security'),
+  reread('networking'),
+  reread('replication'),
+  reread('troubleshooting'),
+  reread('configuration'),
+  reread('snapshots'),
+  reread('api'),
+  { say: 'Those were the documents the review will ask about.' },
   {
     ask: 'How many terabytes does our production shelf hold today?',
     id: 'shelf-terabytes',
@@ -91,8 +106,9 @@ const steps: StepInput[] = [
 export const scenario = defineScenario({
   name: 'reading',
   description:
-    'Sixteen documents are read and summarised while the person states facts and remarks along the way; ' +
-    'probes in the middle and at the end ask about both the stated facts and the documents.',
+    'Sixteen documents are read and summarised, and ten of them read again for a review, while the person ' +
+    'states facts and remarks along the way; probes in the middle and at the end ask about both the stated ' +
+    'facts and the documents.',
   workspace: '../workspaces/tidewater',
   steps,
 });

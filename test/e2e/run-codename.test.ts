@@ -69,7 +69,12 @@ describe('run --scenario codename --strategy dropping on the reader', () => {
     expect(lines.map((l) => (JSON.parse(l) as RunRecord).id)).toEqual(records.map((r) => r.id));
     for (const r of records) {
       const files = await readdir(join(out, 'results', 'runs', r.id));
-      expect(files.sort()).toEqual(['audit.jsonl', 'requests.jsonl', 'store.json']);
+      expect(files).toEqual(expect.arrayContaining(['audit.jsonl', 'requests.jsonl', 'store.json']));
+      // Each condensation keeps the transcript before and after it.
+      if (r.condensations.length > 0) {
+        const kept = await readdir(join(out, 'results', 'runs', r.id, 'transcripts'));
+        expect(kept).toHaveLength(2 * r.condensations.length);
+      }
     }
   });
 });

@@ -59,7 +59,7 @@ function fileText(read: FileRead): string {
   return read.pages.flatMap(fileLines).join('\n');
 }
 
-/** A short account of one file: its title, then its first one or two sentences. */
+/** A short account of one file: its title, then its first sentence or two, within SUMMARY_WORDS words. */
 export function describeFile(path: string, text: string): string {
   const lines = text.split('\n').map((line) => line.trim());
   const headingIndex = lines.findIndex((line) => /^#{1,6}\s+\S/.test(line));

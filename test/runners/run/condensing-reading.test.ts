@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createModel } from '../../../runners/models/index.js';
+import type { RunRecord } from '../../../runners/run/record.js';
+import { runScenario } from '../../../runners/run/run-scenario.js';
+import { resolveScenario } from '../../../scenarios/index.js';
+import { resolveStrategy } from '../../../strategies/index.js';
+import type { SettingOverrides } from '../../../strategies/settings.js';
+
+async function run(strategy: string, set: SettingOverrides = {}, model = 'reader'): Promise<RunRecord> {
+  const scenario = await resolveScenario('reading');
+  const spec = { scenario, strategy: resolveStrategy(strategy, set), model, window: 8192, run: 0 };
+  return (await runScenario(spec, createModel)).record;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe('condensing to a target on the reading scenario at 8,192 tokens', () => {
+  it('condenses several times, each to its goal, never at the floor, turns apart', async () => {
+    const r = await run('target');
+    expect(r.status).toBe('completed');
+    expect(r.condensations.length).toBeGreaterThanOrEqual(2);
+    for (const c of r.condensations) {
+      expect(c.goal).not.toBeNull();
+      expect(c.fillAfter).toBeLessThanOrEqual(c.goal ?? 0);
+      expect(c.floor).toBe(false);
+    }
+    expect(mean(r.gaps)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps every goal at or under 30% of the window when the target is set at the budget', async () => {
+    const r = await run('target', { 'context.budget': 0.5, 'context.target': 0.5 });
+    expect(r.condensations.length).toBeGreaterThan(0);
+    for (const c of r.condensations) expect(c.goal ?? Infinity).toBeLessThanOrEqual(0.3 * 8192);
+  });
+
+  it('under dropping, condenses before almost every turn once it starts', async () => {
+    const r = await run('dropping');
+    const ones = r.gaps.filter((g) => g === 1).length;
+    expect(ones * 2).toBeGreaterThan(r.gaps.length);
+    const target = await run('target');
+    expect(r.condensations.length).toBeGreaterThan(target.condensations.length);
+  });
+
+  it.each(['reader-counting', 'reader-strict'])(
+    'completes on %s through the overflow path or the ahead check',
+    async (model) => {
+      const r = await run('target', {}, model);
+      expect(r.status).toBe('completed');
+      expect(r.condensations.length).toBeGreaterThan(0);
+      if (model === 'reader-strict') {
+        // Its window is unknown until the first overflow reports it.
+        expect(r.retries.overflow).toBe(1);
+        expect(r.condensations[0]?.reason).toBe('overflow');
+      }
+    },
+  );
+});
