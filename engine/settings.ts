@@ -1,6 +1,6 @@
 /**
- * The engine's settings, grouped as the reference names them. Strategies set them by dotted name
- * (`context.budget`); the defaults are the reference's.
+ * The engine's settings, in three groups. Strategies set them by dotted name
+ * (`context.budget`); the defaults are the engine's own.
  */
 
 export type ContextPolicyName = 'target' | 'condense' | 'failFast';
@@ -37,7 +37,7 @@ export interface EngineSettings {
   };
 }
 
-/** The reference's defaults: the whole design on, memory and the assessment off. */
+/** The defaults: every layer on, memory and the assessment off. */
 export function defaultSettings(): EngineSettings {
   return {
     context: {

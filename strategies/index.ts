@@ -21,8 +21,7 @@ export function defineStrategy(strategy: StrategyDefinition): StrategyDefinition
 
 const dropping = defineStrategy({
   name: 'dropping',
-  description:
-    "the reference's phase-2 baseline: condense to the last 4 turns; cuts, references and facts off",
+  description: 'the phase-2 baseline: condense to the last 4 turns; cuts, references and facts off',
   set: {
     'context.policy': 'condense',
     'context.keepTurns': 4,
@@ -48,7 +47,8 @@ const references = defineStrategy({
 
 const target = defineStrategy({
   name: 'target',
-  description: "the whole design at the reference's defaults: condense to a token target ahead of the window",
+  description:
+    'condense to a token target (budget 0.85, target 0.6) ahead of the window, with cuts and references',
   set: { 'context.policy': 'target' },
 });
 

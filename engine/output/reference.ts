@@ -37,7 +37,7 @@ export interface ReferenceInput {
 
 const LINE_CUT = ' [line cut]';
 
-/** Success or failure as the reference states it. */
+/** Success or failure, as a reference line states it. */
 function statusOf(lines: readonly string[]): string {
   const first = lines[0] ?? '';
   if (first.startsWith('error:')) return 'failed';

@@ -1,7 +1,7 @@
 /**
  * A probe's verdict, a pure function of the reply and the expectation. `correct` matches one of
  * `any` and none of `none`; `abstained` matches none of `any` and says it does not know; anything
- * else is `wrong`: a confident wrong answer, the case the reference warns about.
+ * else is `wrong`: a confident wrong answer, the worst outcome for a context engine.
  */
 
 export type Verdict = 'correct' | 'wrong' | 'abstained';

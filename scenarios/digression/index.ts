@@ -1,5 +1,5 @@
 /**
- * `digression`: the reference evaluation. The person sets a task, states four facts (two with
+ * `digression`: the memory evaluation. The person sets a task, states four facts (two with
  * `/fact`, two in plain sentences), changes one of them, then digresses through ten documents; the
  * probes ask for an early fact, the changed fact's current value, the first file read, the task and
  * two more facts.

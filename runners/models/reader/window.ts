@@ -1,5 +1,5 @@
 /**
- * The reader's window, applied as a runtime would: the three overflow behaviours of the reference
+ * The reader's window, applied as a runtime would: the three overflow behaviours runtimes show
  * (silent front truncation like Ollama, the on-device model's generic "Provided N tokens" error, and a
  * typed context-overflow error). What the model then acts on is only what survives this step.
  */
