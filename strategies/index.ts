@@ -45,10 +45,18 @@ const references = defineStrategy({
   set: { 'context.references': true },
 });
 
+const facts = defineStrategy({
+  name: 'facts',
+  description:
+    'references, and facts kept from tools, from the person and distilled from leaving turns; no summary',
+  base: 'references',
+  set: { 'facts.enabled': true, 'facts.summary': false },
+});
+
 const target = defineStrategy({
   name: 'target',
   description:
-    'condense to a token target (budget 0.85, target 0.6) ahead of the window, with cuts and references',
+    'the whole design: condense to a token target ahead of the window, with cuts, references, facts and the summary',
   set: { 'context.policy': 'target' },
 });
 
@@ -61,7 +69,7 @@ const failfast = defineStrategy({
 
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
-  [dropping, cutting, references, target, failfast].map((s) => [s.name, s]),
+  [dropping, cutting, references, facts, target, failfast].map((s) => [s.name, s]),
 );
 
 export interface ResolvedStrategy {

@@ -23,6 +23,7 @@ import { keepWithinBudget } from '../output/keep.js';
 import type { OutputStore } from '../output/store-port.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 import { cutRetypedOutput, switchToReferences } from './output-views.js';
+import { FactsLayer } from './facts-layer.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
 import { SessionTracker } from './sessions.js';
@@ -84,6 +85,10 @@ export class Conversation {
   #current: TurnFigures | null = null;
   #lastSession = '';
   #lastModelMs = 0;
+  /** The facts layer, when the settings keep facts. */
+  readonly facts: FactsLayer | null;
+  /** The turn whose earlier block is squeezed to the floor's size. */
+  #squeezedTurn = -1;
 
   constructor(private readonly options: ConversationOptions) {
     this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
@@ -92,6 +97,9 @@ export class Conversation {
     this.#policy = policyFor(options.settings);
     this.#tools = new Map(options.tools.map((t) => [t.spec.name, t]));
     this.#window = options.window ?? options.model.window ?? null;
+    this.facts = options.settings.facts.enabled
+      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, options.model)
+      : null;
     const start = this.#audit.record({
       type: 'session.start',
       turn: 0,
@@ -126,7 +134,19 @@ export class Conversation {
 
   /** The request the model would be sent now for `turn`, from the store's active entries. */
   composeRequest(entries: readonly Entry[] = this.store.active(), turn = this.#turn): ModelRequest {
-    return { messages: composeMessages(entries, { turn }), tools: this.options.tools.map((t) => t.spec) };
+    const blocks = this.facts?.blocks(entries, this.#window, this.#squeezedTurn === turn) ?? null;
+    const messages = composeMessages(entries, {
+      turn,
+      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
+      ...(blocks?.now ? { nowBlock: blocks.now } : {}),
+    });
+    return { messages, tools: this.options.tools.map((t) => t.spec) };
+  }
+
+  /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
+  statePersonFact(subject: string, name: string, value: string): void {
+    const prompt = this.store.all().findLast((e) => e.kind === 'prompt' && !e.personCommand);
+    this.facts?.personStates(subject, name, value, this.#turn, prompt?.id ?? 0);
   }
 
   /** Runs one person turn. A failure is returned as figures with status `failed`, never thrown. */
@@ -169,6 +189,7 @@ export class Conversation {
       });
       figures.reply = await this.#runWithRecovery(turn, promptEntry);
       this.#cutReply(turn);
+      this.facts?.extract(turn, this.store.all());
     } catch (thrown) {
       const error = toError(thrown);
       figures.status = 'failed';
@@ -336,6 +357,16 @@ export class Conversation {
       prompt,
       headroom,
       referenceEarlier: () => this.#switchReferences(turn),
+      beforeDrop: async (leaving) => {
+        const ids = new Set(leaving.map((e) => e.id));
+        const kept = entries.filter((e) => !ids.has(e.id) && e.kind !== 'instructions');
+        await this.facts?.beforeDrop(turn, leaving, kept, window);
+      },
+      squeeze: () => {
+        if (!this.facts) return false;
+        this.#squeezedTurn = turn;
+        return true;
+      },
       measure: (without) =>
         this.#meter.measure(
           this.composeRequest(

@@ -124,6 +124,37 @@ export interface OutputKeptEvent extends EventBase {
   truncated: boolean;
 }
 
+export interface FactEvent extends EventBase {
+  type:
+    | 'fact.recorded'
+    | 'fact.superseded'
+    | 'fact.deleted'
+    | 'fact.scope.changed'
+    | 'fact.conflict.raised'
+    | 'fact.conflict.resolved';
+  /** The change as the fact store reported it. */
+  change: Record<string, unknown>;
+}
+
+export interface DistillationEvent extends EventBase {
+  type: 'context.distillation';
+  turns: number[];
+  ok: boolean;
+  facts: string[];
+  error: string | null;
+  durationMs: number;
+}
+
+export interface SummaryEvent extends EventBase {
+  type: 'context.summary';
+  turns: number[];
+  ok: boolean;
+  version: number | null;
+  words: number;
+  error: string | null;
+  durationMs: number;
+}
+
 export interface TurnEndEvent extends EventBase {
   type: 'turn.end';
   status: 'completed' | 'failed';
@@ -141,6 +172,9 @@ export type AuditEvent =
   | ReferenceEvent
   | CutEvent
   | OutputKeptEvent
+  | FactEvent
+  | DistillationEvent
+  | SummaryEvent
   | TurnEndEvent;
 
 export type AuditEventType = AuditEvent['type'];

@@ -26,6 +26,8 @@ export function condensePolicy(keepTurns: number, budget: number): ContextPolicy
     async plan(input): Promise<CondensePlan> {
       const fillBefore = await input.measure(new Set());
       const { drop, dropped, kept } = dropAllButLastTurns(input.entries, keepTurns);
+      const leaving = new Set(drop);
+      if (drop.length > 0) await input.beforeDrop?.(input.entries.filter((e) => leaving.has(e.id)));
       const fillAfter = await input.measure(new Set(drop));
       return {
         goal: null,

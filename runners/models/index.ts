@@ -7,13 +7,14 @@ import type { ModelPort } from '../../engine/model/port.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { createReaderModel } from './reader/index.js';
 import { createScriptedModel } from './scripted.js';
+import { promptOf } from '../run/run-scenario.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 
 function scriptedSteps(scenario: Scenario) {
   return scenario.steps.flatMap((step) => {
-    const prompt = 'say' in step ? step.say : 'ask' in step ? step.ask : null;
-    if (prompt === null) return [];
+    if ('command' in step) return [];
+    const prompt = promptOf(step);
     return [
       {
         prompt,

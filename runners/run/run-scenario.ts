@@ -91,6 +91,18 @@ function turnRecord(figures: TurnFigures): TurnRecord {
   };
 }
 
+/**
+ * What the person types for a step. A fact or a task is said in the conversation like any statement,
+ * and the facts layer (when on) records it as the person's, so it outlives the turn.
+ */
+export function promptOf(step: Exclude<Scenario['steps'][number], { command: string }>): string {
+  if ('say' in step) return step.say;
+  if ('ask' in step) return step.ask;
+  if ('fact' in step)
+    return `Record this fact: ${step.fact.subject} ${step.fact.name} is ${step.fact.value}.`;
+  return `Record the task: ${step.task}`;
+}
+
 /** Bytes and estimated tokens that references and cuts took out of what later requests carried. */
 function savedBy(turns: readonly TurnFigures[]): RunRecord['saved'] {
   const sum = (pick: (t: TurnFigures) => number) => turns.reduce((n, t) => n + pick(t), 0);
@@ -171,11 +183,9 @@ export async function runScenario(
         await conversation.personCommand(step.command);
         continue;
       }
-      if (!('say' in step) && !('ask' in step)) {
-        throw new Error(`step kind ${Object.keys(step)[0]} is not run by this version of the harness`);
-      }
-      const text = 'say' in step ? step.say : step.ask;
-      const figures = await conversation.turn(text);
+      const figures = await conversation.turn(promptOf(step));
+      if ('fact' in step) conversation.statePersonFact(step.fact.subject, step.fact.name, step.fact.value);
+      if ('task' in step) conversation.statePersonFact('task', 'task', step.task);
       if ('ask' in step) {
         const reply = figures.reply ?? '';
         probes.push({

@@ -31,9 +31,9 @@ export const scenario = defineScenario({
     {
       task: 'Write the cut-over plan for moving the Porto build farm onto Tidewater; objective: CUTOVER PLAN READY',
     },
-    { fact: { subject: 'mirror fleet', name: 'owning team', value: 'Platform Foundations' } },
+    { fact: { subject: 'entity', name: 'mirror fleet owning team', value: 'Platform Foundations' } },
     { say: 'The production mirror hostname is tw-prod-07.internal.' },
-    { fact: { subject: 'cut-over', name: 'rollback contact', value: 'Tomasz Wierzba' } },
+    { fact: { subject: 'person', name: 'cut-over rollback contact', value: 'Tomasz Wierzba' } },
     { say: 'The deploy window is Tuesday.' },
     { say: 'The cut-over plan needs a rollback section and a communication section.' },
     { say: 'The deploy window is now Thursday.' },

@@ -5,6 +5,8 @@
  * acknowledges statements.
  */
 import type {
+  GuidedRequest,
+  GuidedResponse,
   Message,
   ModelPort,
   ModelRequest,
@@ -13,6 +15,8 @@ import type {
 } from '../../../engine/model/port.js';
 import { actOnPrompt } from './acts.js';
 import type { Act } from './conversation.js';
+import { distil } from './distil.js';
+import { summarise } from './summary.js';
 import { actOnToolResults } from './summarise.js';
 import { TokenCounter } from './tokens.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
@@ -34,6 +38,22 @@ export function readerAct(messages: readonly Message[], tools: readonly ToolSpec
   if (last?.role === 'user') return actOnPrompt(messages, tools);
   // Nothing to respond to (only instructions, or its own reply last): say so briefly.
   return { text: 'Noted.', toolCalls: [] };
+}
+
+/**
+ * The reader's guided answer to `purpose`, from the text of the last user message that survived the
+ * window (the engine composes it with marker lines). Throws for a purpose the reader does not know.
+ */
+export function readerGenerate(purpose: string, messages: readonly Message[]): unknown {
+  const text = messages.findLast((message) => message.role === 'user')?.content ?? '';
+  switch (purpose) {
+    case 'distil':
+      return distil(text);
+    case 'summary':
+      return summarise(text);
+    default:
+      throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
+  }
 }
 
 /** Creates a reader model under `profile`; its name is the profile's name. */
@@ -63,10 +83,25 @@ export function createReaderModel(options: ReaderOptions): ModelPort {
     return response;
   };
 
+  // Guided generation applies the same window, with no tools, and reports usage as `respond` does.
+  const generate = async (request: GuidedRequest): Promise<GuidedResponse> => {
+    const windowed = applyWindow(profile, window, { messages: request.messages, tools: [] }, counter);
+    const value = readerGenerate(request.purpose, windowed.messages);
+    const response: GuidedResponse = { value };
+    if (traits.reportsUsage) {
+      response.usage = {
+        promptTokens: windowed.promptTokens,
+        completionTokens: counter.text(JSON.stringify(value)),
+      };
+    }
+    return response;
+  };
+
   const model: ModelPort = {
     name: profile,
     reportsUsage: traits.reportsUsage,
     respond,
+    generate,
     ...(traits.statesWindow ? { window } : {}),
     ...(traits.counts ? { countTokens: async (request: ModelRequest) => counter.request(request) } : {}),
   };

@@ -1,0 +1,298 @@
+/**
+ * The facts layer of a conversation: the fact store, what tools' outputs say (extracted every turn),
+ * what leaving turns said (distilled by the model before they are dropped), and the running summary
+ * of dropped turns. It renders both prompt-side blocks for the composer; it never touches the
+ * instructions.
+ */
+import type { AuditRecorder } from '../audit/recorder.js';
+import { toError } from '../errors.js';
+import { composeFactBlocks, shownByEntries, type FactBlocks } from '../facts/blocks.js';
+import type { FactChange } from '../facts/changes.js';
+import { extractFacts } from '../facts/extract.js';
+import { distillableKinds, loadKinds, type KindTable } from '../facts/kinds.js';
+import { FactStore } from '../facts/store.js';
+import type { ModelPort } from '../model/port.js';
+import type { Clock } from '../ports.js';
+import type { EngineSettings } from '../settings.js';
+import type { Entry } from '../store/entry.js';
+import { groupTurns } from '../store/turns.js';
+import { distilPrompt, fitSummary, summaryPrompt, summaryWords, type TurnText } from './facts-prompts.js';
+
+/** One version of the running summary. */
+export interface SummaryVersion {
+  version: number;
+  text: string;
+  /** Turns it covers, oldest first. */
+  turns: number[];
+  writtenAt: number;
+}
+
+const MAX_SUMMARY_VERSIONS = 20;
+const MAX_DISTILLED = 12;
+const DISTIL_TOKENS = 900;
+
+export class FactsLayer {
+  readonly facts: FactStore;
+  readonly kinds: KindTable;
+  readonly summaries: SummaryVersion[] = [];
+  distilCalls = 0;
+  summaryCalls = 0;
+  #factIds = 0;
+  /** Dropped turns not yet in the summary. */
+  #waiting: TurnText[] = [];
+
+  constructor(
+    private readonly settings: EngineSettings['facts'],
+    private readonly audit: AuditRecorder,
+    private readonly clock: Clock,
+    private readonly model: ModelPort,
+  ) {
+    this.kinds = loadKinds();
+    this.facts = new FactStore({ kinds: this.kinds, nextId: () => `fact-${++this.#factIds}` });
+  }
+
+  /** Records changes as audit events of their own type. */
+  #audit(turn: number, changes: readonly FactChange[]): void {
+    for (const { type, ...change } of changes) this.audit.record({ type, turn, change });
+  }
+
+  /** The person states a fact, or sets the task. */
+  personStates(subject: string, name: string, value: string, turn: number, entry: number): void {
+    const changes = this.facts.assert({
+      subject,
+      name,
+      value,
+      source: { kind: 'person', method: 'stated' },
+      entries: [entry],
+      turn,
+      recordedAt: this.clock.now(),
+    });
+    this.#audit(turn, changes);
+  }
+
+  /** What the turn's tool outputs say, by the extraction rules. */
+  extract(turn: number, entries: readonly Entry[]): void {
+    const outcomes = entries
+      .filter((e) => e.kind === 'toolOutput' && e.turn === turn && e.call && e.active)
+      .map((e) => ({
+        tool: e.call?.tool ?? '',
+        arguments: e.call?.arguments ?? {},
+        output: e.text,
+        ok: e.outcome?.ok ?? true,
+        entryId: e.id,
+        eventId: e.sources[0] ?? '',
+        turn,
+      }));
+    for (const fact of extractFacts(outcomes, this.kinds)) {
+      this.#audit(turn, this.facts.assert({ ...fact, recordedAt: this.clock.now() }));
+    }
+  }
+
+  /** Both blocks for a composition of `entries`; `squeeze` is the floor's smaller earlier block. */
+  blocks(entries: readonly Entry[], window: number | null, squeeze = false): FactBlocks | null {
+    if (window === null) return null;
+    const summary = this.summaries.at(-1);
+    return composeFactBlocks({
+      facts: this.facts.current(),
+      conflicts: this.facts.conflicts(),
+      isShown: shownByEntries(new Set(entries.map((e) => e.id))),
+      summary: summary ? { text: summary.text, turns: summary.turns.length } : null,
+      window,
+      share: this.settings.share,
+      squeeze,
+    });
+  }
+
+  /** Before turns are dropped: distil what they said, and add them to the summary when a batch is due. */
+  async beforeDrop(
+    turn: number,
+    leaving: readonly Entry[],
+    kept: readonly Entry[],
+    window: number,
+  ): Promise<void> {
+    const leavingTurns = turnTexts(leaving);
+    if (leavingTurns.length === 0) return;
+    if (this.settings.distil) await this.#distil(turn, leavingTurns, turnTexts(kept), window);
+    if (this.settings.summary) {
+      this.#waiting.push(...leavingTurns);
+      if (this.#waiting.length >= this.settings.summaryBatchTurns) await this.#summarise(turn, window);
+    }
+  }
+
+  async #distil(turn: number, leaving: TurnText[], kept: TurnText[], window: number): Promise<void> {
+    const generate = this.model.generate?.bind(this.model);
+    const started = this.clock.monotonic();
+    const turns = leaving.map((t) => t.turn);
+    try {
+      if (!generate) throw new Error('the model offers no guided generation');
+      this.distilCalls += 1;
+      const known = this.facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
+      const response = await generate({
+        purpose: 'distil',
+        messages: distilPrompt(distillableKinds(this.kinds), known, leaving, kept, window),
+        schema: DISTIL_SCHEMA,
+        maxTokens: DISTIL_TOKENS,
+      });
+      const recorded = this.#recordDistilled(turn, response.value, leaving);
+      this.audit.record({
+        type: 'context.distillation',
+        turn,
+        turns,
+        ok: true,
+        facts: recorded,
+        error: null,
+        durationMs: this.clock.monotonic() - started,
+      });
+    } catch (thrown) {
+      this.audit.record({
+        type: 'context.distillation',
+        turn,
+        turns,
+        ok: false,
+        facts: [],
+        error: toError(thrown).message,
+        durationMs: this.clock.monotonic() - started,
+      });
+    }
+  }
+
+  #recordDistilled(turn: number, value: unknown, leaving: readonly TurnText[]): string[] {
+    const answer = (value as { facts?: unknown } | null)?.facts;
+    if (!Array.isArray(answer)) throw new Error('the answer has no list of facts');
+    const allowed = new Set(distillableKinds(this.kinds).map((k) => k.subject));
+    // A later fact about the same identity in one answer replaces an earlier one.
+    const latest = new Map<string, { subject: string; name: string; value: string; said: string }>();
+    for (const item of answer.slice(0, MAX_DISTILLED) as Record<string, unknown>[]) {
+      const { subject, name, value: v, said } = item;
+      if (typeof subject !== 'string' || typeof name !== 'string' || typeof v !== 'string') continue;
+      if (!allowed.has(subject) || v.trim() === '' || name.trim() === '') continue;
+      latest.set(`${subject}\u0000${name.toLowerCase()}`, { subject, name, value: v, said: String(said) });
+    }
+    const first = leaving[0]?.turn ?? turn;
+    const last = leaving.at(-1)?.turn ?? turn;
+    const ids: string[] = [];
+    for (const fact of latest.values()) {
+      const changes = this.facts.assert({
+        subject: fact.subject,
+        name: fact.name,
+        value: fact.value,
+        source: {
+          kind: 'model',
+          method: 'distilled',
+          detail: fact.said === 'person' ? 'the person said' : 'the model concluded',
+        },
+        entries: leaving.flatMap((t) => t.entries),
+        turn,
+        turns: { first, last },
+        recordedAt: this.clock.now(),
+      });
+      this.#audit(turn, changes);
+      for (const change of changes) if (change.type === 'fact.recorded') ids.push(change.fact.id);
+    }
+    return ids;
+  }
+
+  async #summarise(turn: number, window: number): Promise<void> {
+    const generate = this.model.generate?.bind(this.model);
+    const started = this.clock.monotonic();
+    const batch = [...this.#waiting];
+    const turns = batch.map((t) => t.turn);
+    const words = summaryWords(this.settings.summaryShare, window);
+    try {
+      if (!generate) throw new Error('the model offers no guided generation');
+      this.summaryCalls += 1;
+      const previous = this.summaries.at(-1);
+      const response = await generate({
+        purpose: 'summary',
+        messages: summaryPrompt(previous?.text ?? null, words, batch, window),
+        schema: SUMMARY_SCHEMA,
+        maxTokens: Math.ceil((words * 7 * 2) / 4),
+      });
+      const text = (response.value as { summary?: unknown } | null)?.summary;
+      if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
+      const version: SummaryVersion = {
+        version: (previous?.version ?? 0) + 1,
+        text: fitSummary(text, words),
+        turns: [...(previous?.turns ?? []), ...turns],
+        writtenAt: this.clock.now(),
+      };
+      this.summaries.push(version);
+      if (this.summaries.length > MAX_SUMMARY_VERSIONS) this.summaries.shift();
+      this.#waiting = [];
+      this.audit.record({
+        type: 'context.summary',
+        turn,
+        turns,
+        ok: true,
+        version: version.version,
+        words: version.text.split(/\s+/).length,
+        error: null,
+        durationMs: this.clock.monotonic() - started,
+      });
+    } catch (thrown) {
+      this.audit.record({
+        type: 'context.summary',
+        turn,
+        turns,
+        ok: false,
+        version: null,
+        words: 0,
+        error: toError(thrown).message,
+        durationMs: this.clock.monotonic() - started,
+      });
+    }
+  }
+}
+
+/** Each turn of `entries` as the distiller and the summary see it: no tool output. */
+export function turnTexts(entries: readonly Entry[]): TurnText[] {
+  return groupTurns(entries).turns.map((group) => ({
+    turn: group.turn,
+    entries: group.entries.map((e) => e.id),
+    lines: group.entries.flatMap((e): string[] => {
+      if (e.kind === 'prompt') return [`person: ${e.text}`];
+      if (e.kind === 'reply') return [`assistant: ${e.cutText ?? e.text}`];
+      if (e.kind === 'toolCall' && e.call)
+        return [`tool call: ${e.call.tool} ${shortArguments(e.call.arguments)}`];
+      return [];
+    }),
+  }));
+}
+
+/** Arguments as JSON, an absolute path cut to its last two components. */
+function shortArguments(args: Record<string, unknown>): string {
+  const short = Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [
+      k,
+      typeof v === 'string' && v.startsWith('/') ? v.split('/').filter(Boolean).slice(-2).join('/') : v,
+    ]),
+  );
+  return JSON.stringify(short);
+}
+
+const DISTIL_SCHEMA = {
+  type: 'object',
+  properties: {
+    facts: {
+      type: 'array',
+      maxItems: MAX_DISTILLED,
+      items: {
+        type: 'object',
+        properties: {
+          subject: { type: 'string' },
+          name: { type: 'string' },
+          value: { type: 'string' },
+          said: { type: 'string', enum: ['person', 'model'] },
+        },
+        required: ['subject', 'name', 'value', 'said'],
+      },
+    },
+  },
+  required: ['facts'],
+};
+
+const SUMMARY_SCHEMA = {
+  type: 'object',
+  properties: { summary: { type: 'string' } },
+  required: ['summary'],
+};

@@ -1,0 +1,114 @@
+/**
+ * The texts of the distiller's and the summary's calls. Each text is cut to its share of a bound (a
+ * third of the window at four bytes a token, at most 12,000 bytes), so the call always fits.
+ */
+import type { Message } from '../model/port.js';
+
+/** A turn as the distiller and the summary see it. */
+export interface TurnText {
+  turn: number;
+  entries: number[];
+  lines: string[];
+}
+
+const BOUND_MAX_BYTES = 12_000;
+const encoder = new TextEncoder();
+
+function cutTo(text: string, bytes: number): string {
+  if (encoder.encode(text).length <= bytes) return text;
+  let end = Math.max(0, bytes - 3);
+  while (end > 0 && encoder.encode(text.slice(0, end)).length > bytes - 3) end -= 1;
+  return `${text.slice(0, end)}...`;
+}
+
+/** Cuts every line to its share of the bound. */
+function bounded(turns: readonly TurnText[], window: number, others: number): TurnText[] {
+  const bound = Math.min(BOUND_MAX_BYTES, Math.floor((window * 4) / 3));
+  const count = turns.reduce((n, t) => n + t.lines.length, 0) + others;
+  const share = Math.max(64, Math.floor(bound / Math.max(1, count)));
+  return turns.map((t) => ({ ...t, lines: t.lines.map((line) => cutTo(line, share)) }));
+}
+
+function renderTurns(turns: readonly TurnText[]): string {
+  if (turns.length === 0) return '- none';
+  return turns.map((t) => [`Turn ${t.turn}`, ...t.lines].join('\n')).join('\n');
+}
+
+/** The distiller's request: the kinds it may use, what is known, the leaving turns, the kept prompts. */
+export function distilPrompt(
+  kinds: readonly { subject: string; description: string }[],
+  known: readonly string[],
+  leaving: readonly TurnText[],
+  kept: readonly TurnText[],
+  window: number,
+): Message[] {
+  const keptPrompts = kept.map((t) => ({ ...t, lines: t.lines.filter((l) => l.startsWith('person: ')) }));
+  const texts = bounded([...leaving, ...keptPrompts], window, known.length);
+  const leavingCut = texts.slice(0, leaving.length);
+  const keptCut = texts.slice(leaving.length);
+  const content = [
+    'Subject kinds you may use:',
+    ...kinds.map((k) => `- ${k.subject}: ${k.description}`),
+    'Facts already known:',
+    ...(known.length ? known.map((k) => `- ${k}`) : ['- none']),
+    'Turns leaving the context:',
+    renderTurns(leavingCut),
+    'Later turns, for the latest values:',
+    renderTurns(keptCut),
+  ].join('\n');
+  return [
+    {
+      role: 'system',
+      content:
+        'List the facts the person stated and the conclusions the assistant reached in the turns leaving the ' +
+        'context, at most 12, each with a subject from the kinds given, a short name and its latest value.',
+    },
+    { role: 'user', content },
+  ];
+}
+
+/** Words the summary may take: its share of the window at four bytes a token, about seven bytes a word. */
+export function summaryWords(share: number, window: number): number {
+  return Math.floor(Math.max(512, share * window * 4) / 7);
+}
+
+/** The summary's request: the summary so far and the turns to add, in order. */
+export function summaryPrompt(
+  previous: string | null,
+  words: number,
+  turns: readonly TurnText[],
+  window: number,
+): Message[] {
+  const content = [
+    'Summary so far:',
+    previous ?? '- none',
+    `Word limit: ${words}`,
+    'Turns to add:',
+    renderTurns(bounded(turns, window, 1)),
+  ].join('\n');
+  return [
+    {
+      role: 'system',
+      content:
+        'Update the running summary of this conversation: keep what it says, add the new turns in the order ' +
+        'they happened, and name each file read or changed without retelling what it holds.',
+    },
+    { role: 'user', content },
+  ];
+}
+
+/**
+ * Fits a summary to its word limit on one line: past the limit, sentences after the first go,
+ * oldest first, behind an ellipsis, so how the work began and the newest turns survive.
+ */
+export function fitSummary(text: string, words: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const count = (s: string) => s.split(' ').filter(Boolean).length;
+  if (count(line) <= words) return line;
+  const sentences = line.split(/(?<=[.!?])\s+/);
+  const first = sentences.shift() ?? '';
+  while (sentences.length > 0 && count([first, '…', ...sentences].join(' ')) > words) sentences.shift();
+  return sentences.length > 0
+    ? [first, '…', ...sentences].join(' ')
+    : first.split(' ').slice(0, words).join(' ');
+}
