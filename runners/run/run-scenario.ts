@@ -236,8 +236,8 @@ export async function runScenario(
     gaps: gapsBetween(condensations.map((c) => c.turn)),
     modelCalls: {
       turn: turns.reduce((n, t) => n + t.requests.length, 0),
-      distil: 0,
-      summary: 0,
+      distil: conversation?.facts?.distilCalls ?? 0,
+      summary: conversation?.facts?.summaryCalls ?? 0,
       assessment: 0,
     },
     retries: { overflow: turns.reduce((n, t) => n + t.overflowRetries, 0), tools: 0 },
