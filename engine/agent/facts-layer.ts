@@ -16,7 +16,14 @@ import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import { groupTurns } from '../store/turns.js';
-import { distilPrompt, fitSummary, summaryPrompt, summaryWords, type TurnText } from './facts-prompts.js';
+import {
+  distilPrompt,
+  factsAndSummaryPrompt,
+  fitSummary,
+  summaryPrompt,
+  summaryWords,
+  type TurnText,
+} from './facts-prompts.js';
 
 /** One version of the running summary. */
 export interface SummaryVersion {
@@ -112,11 +119,114 @@ export class FactsLayer {
   ): Promise<void> {
     const leavingTurns = turnTexts(leaving);
     if (leavingTurns.length === 0) return;
-    if (this.settings.distil) await this.#distil(turn, leavingTurns, turnTexts(kept), window);
-    if (this.settings.summary) {
-      this.#waiting.push(...leavingTurns);
-      if (this.#waiting.length >= this.settings.summaryBatchTurns) await this.#summarise(turn, window);
+    const { distil, summary, summaryWithFacts, summaryBatchTurns } = this.settings;
+    const due = summary && this.#waiting.length + leavingTurns.length >= summaryBatchTurns;
+    // One call serves both only when the batch is exactly the turns leaving now: older waiting turns
+    // were distilled as they left, and distilling them again could bring back a stale value.
+    if (distil && due && summaryWithFacts && this.#waiting.length === 0) {
+      await this.#factsAndSummary(turn, leavingTurns, turnTexts(kept), window);
+      return;
     }
+    if (distil) await this.#distil(turn, leavingTurns, turnTexts(kept), window);
+    if (summary) {
+      this.#waiting.push(...leavingTurns);
+      if (due) await this.#summarise(turn, window);
+    }
+  }
+
+  async #factsAndSummary(turn: number, leaving: TurnText[], kept: TurnText[], window: number): Promise<void> {
+    const generate = this.model.generate?.bind(this.model);
+    const started = this.clock.monotonic();
+    const turns = leaving.map((t) => t.turn);
+    const words = summaryWords(this.settings.summaryShare, window);
+    let facts: string[] = [];
+    let error: string | null = null;
+    try {
+      if (!generate) throw new Error('the model offers no guided generation');
+      this.distilCalls += 1;
+      const previous = this.summaries.at(-1);
+      const response = await generate({
+        purpose: 'facts-and-summary',
+        messages: factsAndSummaryPrompt(
+          distillableKinds(this.kinds),
+          this.#known(),
+          previous?.text ?? null,
+          words,
+          leaving,
+          kept,
+          window,
+        ),
+        schema: FACTS_AND_SUMMARY_SCHEMA,
+        maxTokens: DISTIL_TOKENS + Math.ceil((words * 7 * 2) / 4),
+      });
+      facts = this.#recordDistilled(turn, response.value, leaving);
+      const text = (response.value as { summary?: unknown } | null)?.summary;
+      if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
+      this.#addSummary(turn, text, turns, words, started, true);
+    } catch (thrown) {
+      error = toError(thrown).message;
+      this.#summaryFailed(turn, turns, error, started, true);
+      // The turns wait for the next batch; their facts were recorded if the answer had them.
+      this.#waiting.push(...leaving);
+    }
+    this.audit.record({
+      type: 'context.distillation',
+      turn,
+      turns,
+      ok: error === null,
+      facts,
+      error,
+      durationMs: this.clock.monotonic() - started,
+    });
+  }
+
+  #known(): string[] {
+    return this.facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
+  }
+
+  #addSummary(
+    turn: number,
+    text: string,
+    turns: number[],
+    words: number,
+    started: number,
+    combined: boolean,
+  ): void {
+    const previous = this.summaries.at(-1);
+    const version: SummaryVersion = {
+      version: (previous?.version ?? 0) + 1,
+      text: fitSummary(text, words),
+      turns: [...(previous?.turns ?? []), ...turns],
+      writtenAt: this.clock.now(),
+    };
+    this.summaries.push(version);
+    if (this.summaries.length > MAX_SUMMARY_VERSIONS) this.summaries.shift();
+    this.#waiting = [];
+    this.audit.record({
+      type: 'context.summary',
+      turn,
+      turns,
+      ok: true,
+      combined,
+      version: version.version,
+      words: version.text.split(/\s+/).length,
+      error: null,
+      durationMs: this.clock.monotonic() - started,
+    });
+  }
+
+  #summaryFailed(turn: number, turns: number[], error: string, started: number, combined: boolean): void {
+    this.audit.record({
+      type: 'context.summary',
+      turn,
+      turns,
+      ok: false,
+      combined,
+      version: null,
+      words: 0,
+      error,
+      durationMs: this.clock.monotonic() - started,
+    });
   }
 
   async #distil(turn: number, leaving: TurnText[], kept: TurnText[], window: number): Promise<void> {
@@ -126,10 +236,9 @@ export class FactsLayer {
     try {
       if (!generate) throw new Error('the model offers no guided generation');
       this.distilCalls += 1;
-      const known = this.facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
       const response = await generate({
         purpose: 'distil',
-        messages: distilPrompt(distillableKinds(this.kinds), known, leaving, kept, window),
+        messages: distilPrompt(distillableKinds(this.kinds), this.#known(), leaving, kept, window),
         schema: DISTIL_SCHEMA,
         maxTokens: DISTIL_TOKENS,
       });
@@ -210,36 +319,9 @@ export class FactsLayer {
       });
       const text = (response.value as { summary?: unknown } | null)?.summary;
       if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
-      const version: SummaryVersion = {
-        version: (previous?.version ?? 0) + 1,
-        text: fitSummary(text, words),
-        turns: [...(previous?.turns ?? []), ...turns],
-        writtenAt: this.clock.now(),
-      };
-      this.summaries.push(version);
-      if (this.summaries.length > MAX_SUMMARY_VERSIONS) this.summaries.shift();
-      this.#waiting = [];
-      this.audit.record({
-        type: 'context.summary',
-        turn,
-        turns,
-        ok: true,
-        version: version.version,
-        words: version.text.split(/\s+/).length,
-        error: null,
-        durationMs: this.clock.monotonic() - started,
-      });
+      this.#addSummary(turn, text, turns, words, started, false);
     } catch (thrown) {
-      this.audit.record({
-        type: 'context.summary',
-        turn,
-        turns,
-        ok: false,
-        version: null,
-        words: 0,
-        error: toError(thrown).message,
-        durationMs: this.clock.monotonic() - started,
-      });
+      this.#summaryFailed(turn, turns, toError(thrown).message, started, false);
     }
   }
 }
@@ -289,6 +371,12 @@ const DISTIL_SCHEMA = {
     },
   },
   required: ['facts'],
+};
+
+const FACTS_AND_SUMMARY_SCHEMA = {
+  type: 'object',
+  properties: { facts: DISTIL_SCHEMA.properties.facts, summary: { type: 'string' } },
+  required: ['facts', 'summary'],
 };
 
 const SUMMARY_SCHEMA = {

@@ -67,6 +67,32 @@ export function distilPrompt(
   ];
 }
 
+/**
+ * One call for the facts and the summary: the distiller's sections with the summary so far and its
+ * word limit, for a batch that is exactly the turns leaving now.
+ */
+export function factsAndSummaryPrompt(
+  kinds: readonly { subject: string; description: string }[],
+  known: readonly string[],
+  previous: string | null,
+  words: number,
+  leaving: readonly TurnText[],
+  kept: readonly TurnText[],
+  window: number,
+): Message[] {
+  const [system, user] = distilPrompt(kinds, known, leaving, kept, window);
+  const summary = ['Summary so far:', previous ?? '- none', `Word limit: ${words}`].join('\n');
+  return [
+    {
+      role: 'system',
+      content:
+        `${system?.content ?? ''} Also update the running summary: keep what it says, add the leaving turns in ` +
+        'order, and name each file read or changed without retelling it.',
+    },
+    { role: 'user', content: `${summary}\n${user?.content ?? ''}` },
+  ];
+}
+
 /** Words the summary may take: its share of the window at four bytes a token, about seven bytes a word. */
 export function summaryWords(share: number, window: number): number {
   return Math.floor(Math.max(512, share * window * 4) / 7);

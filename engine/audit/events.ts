@@ -149,6 +149,8 @@ export interface SummaryEvent extends EventBase {
   type: 'context.summary';
   turns: number[];
   ok: boolean;
+  /** Written in the same call as the facts. */
+  combined: boolean;
   version: number | null;
   words: number;
   error: string | null;

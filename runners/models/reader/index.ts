@@ -51,6 +51,15 @@ export function readerGenerate(purpose: string, messages: readonly Message[]): u
       return distil(text);
     case 'summary':
       return summarise(text);
+    case 'facts-and-summary': {
+      // One call for both: the leaving turns are the turns the summary adds; later turns only
+      // correct the facts' values.
+      const forSummary = (text.split(/\n(?=Later turns, for the latest values:)/)[0] ?? '').replace(
+        'Turns leaving the context:',
+        'Turns to add:',
+      );
+      return { facts: distil(text).facts, summary: summarise(forSummary).summary };
+    }
     default:
       throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
   }

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { FactsLayer } from '../../engine/agent/facts-layer.js';
+import { fitSummary, summaryWords } from '../../engine/agent/facts-prompts.js';
+import { AuditRecorder } from '../../engine/audit/recorder.js';
+import type { GuidedRequest } from '../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
+import { defaultSettings } from '../../engine/settings.js';
+import { storeWithTurns } from './helpers.js';
+import { fakeModel } from './helpers.js';
+
+function layer(overrides: Partial<ReturnType<typeof defaultSettings>['facts']> = {}, fail = false) {
+  const calls: GuidedRequest[] = [];
+  const model = fakeModel(() => ({ text: '', toolCalls: [] }), {
+    generate: async (request) => {
+      calls.push(request);
+      if (fail) throw new Error('the model is down');
+      const n = calls.length;
+      return {
+        value: {
+          facts: [{ subject: 'entity', name: 'release codename', value: `HERON ${n}`, said: 'person' }],
+          summary: `Summary ${n}.`,
+        },
+      };
+    },
+  });
+  const sink = memorySink();
+  const clock = steppingClock(0, 1000, () => 0);
+  const settings = { ...defaultSettings().facts, ...overrides };
+  const facts = new FactsLayer(settings, new AuditRecorder(sink, clock, sequentialIds()), clock, model);
+  return { facts, calls, sink };
+}
+
+const store = storeWithTurns(
+  Array.from({ length: 8 }, (_, i) => ({ prompt: `statement ${i + 1}.`, reply: 'Noted.' })),
+);
+const turn = (n: number) => store.all().filter((e) => e.turn === n);
+
+describe('distilling and the running summary', () => {
+  it('writes facts and the summary in one call when the batch is exactly the turns leaving now', async () => {
+    const { facts, calls } = layer();
+    await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
+    expect(calls.map((c) => c.purpose)).toEqual(['facts-and-summary']);
+    expect(facts.summaries.at(-1)).toMatchObject({ version: 1, text: 'Summary 1.', turns: [1, 2, 3] });
+    expect(facts.facts.current().map((f) => f.value)).toEqual(['HERON 1']);
+    expect(facts.distilCalls).toBe(1);
+  });
+
+  it('waits for a batch, distilling each drop, then gives the summary its own call', async () => {
+    const { facts, calls } = layer();
+    await facts.beforeDrop(3, turn(1), turn(2), 8192);
+    expect(facts.summaries).toEqual([]);
+    await facts.beforeDrop(4, [...turn(2), ...turn(3)], turn(4), 8192);
+    // Turn 1 waited, so the batch is more than the turns leaving now: two calls.
+    expect(calls.map((c) => c.purpose)).toEqual(['distil', 'distil', 'summary']);
+    expect(facts.summaries.at(-1)?.turns).toEqual([1, 2, 3]);
+    // The summary call sees the turns, never a tool output.
+    expect(calls[2]?.messages.at(-1)?.content).toMatch(/Turns to add:\nTurn 1\nperson: statement 1\./);
+  });
+
+  it('updates the summary rather than rewriting it: the call is shown the summary so far', async () => {
+    const { facts, calls } = layer({ summaryWithFacts: false });
+    await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], [], 8192);
+    await facts.beforeDrop(8, [...turn(4), ...turn(5), ...turn(6)], [], 8192);
+    expect(calls.at(-1)?.messages.at(-1)?.content).toMatch(/^Summary so far:\nSummary 2\./);
+    expect(facts.summaries.map((s) => s.version)).toEqual([1, 2]);
+  });
+
+  it('changes nothing when the call fails, and audits the failure; the turns wait', async () => {
+    const { facts, sink } = layer({}, true);
+    await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], [], 8192);
+    expect(facts.summaries).toEqual([]);
+    const failed = sink.events.filter(
+      (e) => e.type === 'context.summary' || e.type === 'context.distillation',
+    );
+    expect(failed.map((e) => ('ok' in e ? e.ok : null))).toEqual([false, false]);
+  });
+});
+
+describe('fitting the summary', () => {
+  it('gives the words at about seven bytes a word of its share, never under 512 bytes', () => {
+    expect(summaryWords(0.05, 8192)).toBe(Math.floor((0.05 * 8192 * 4) / 7));
+    expect(summaryWords(0.001, 8192)).toBe(Math.floor(512 / 7));
+  });
+
+  it('keeps the first and the newest sentences behind an ellipsis, on one line', () => {
+    const text = 'It began with a plan.\nThen a read. Then another read. Then the newest step.';
+    expect(fitSummary(text, 13)).toBe('It began with a plan. … Then another read. Then the newest step.');
+    expect(fitSummary(text, 12)).toBe('It began with a plan. … Then the newest step.');
+    expect(fitSummary('Short one.', 12)).toBe('Short one.');
+  });
+});
