@@ -19,10 +19,10 @@ import type { Entry } from '../store/entry.js';
 import { ContextStore } from '../store/store.js';
 import { groupTurns } from '../store/turns.js';
 import { toolOutputBudget } from '../output/budget.js';
-import { keepWithinBudget } from '../output/keep.js';
 import type { OutputStore } from '../output/store-port.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 import { cutRetypedOutput, switchToReferences } from './output-views.js';
+import { ToolRunner } from './tool-runner.js';
 import { FactsLayer } from './facts-layer.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
@@ -79,6 +79,7 @@ export class Conversation {
   readonly #sessions: SessionTracker;
   readonly #policy: ContextPolicy;
   readonly #tools: Map<string, Tool>;
+  readonly #runner: ToolRunner;
   #window: number | null;
   #turn = 0;
   #lastRequest: ModelRequest | null = null;
@@ -96,6 +97,15 @@ export class Conversation {
     this.#sessions = new SessionTracker(options.ids);
     this.#policy = policyFor(options.settings);
     this.#tools = new Map(options.tools.map((t) => [t.spec.name, t]));
+    this.#runner = new ToolRunner({
+      tools: this.#tools,
+      audit: this.#audit,
+      store: this.store,
+      clock: options.clock,
+      memory: options.settings.context.memory,
+      budget: () => this.toolBudget,
+      ...(options.outputStore ? { outputStore: options.outputStore } : {}),
+    });
     this.#window = options.window ?? options.model.window ?? null;
     this.facts = options.settings.facts.enabled
       ? new FactsLayer(options.settings.facts, this.#audit, options.clock, options.model)
@@ -246,7 +256,7 @@ export class Conversation {
       tool: 'run_command',
       arguments: { command },
     };
-    const result = await this.#runTool(turn, call);
+    const result = await this.#runner.run(turn, call, this.#current ?? undefined);
     const text = `I ran \`${command}\` myself:\n${result.content}`;
     const event = this.#audit.record({
       type: 'prompt',
@@ -454,7 +464,7 @@ export class Conversation {
         usage: response.usage ?? null,
         durationMs: this.#lastModelMs,
       });
-      await this.#runCalls(turn, response.toolCalls, seen);
+      await this.#runner.runCalls(turn, response.toolCalls, seen, this.#current ?? undefined);
     }
     throw new ToolLoopError(maxSteps);
   }
@@ -495,115 +505,5 @@ export class Conversation {
 
   #withCallId(call: ToolCall): ToolCall {
     return { callId: this.options.ids.next('call'), tool: call.tool, arguments: call.arguments ?? {} };
-  }
-
-  async #runCalls(turn: number, calls: readonly ToolCall[], seen: Set<string>): Promise<void> {
-    const { clock } = this.options;
-    for (const call of calls) {
-      const event = this.#audit.record({
-        type: 'tool.call',
-        turn,
-        entry: this.store.nextId(),
-        callId: call.callId,
-        tool: call.tool,
-        arguments: call.arguments,
-      });
-      this.store.append({
-        kind: 'toolCall',
-        turn,
-        text: JSON.stringify({ tool: call.tool, arguments: call.arguments }),
-        call,
-        sources: [event.id],
-        recordedAt: clock.now(),
-      });
-    }
-    for (const call of calls) {
-      const key = `${call.tool}\u0000${JSON.stringify(call.arguments)}`;
-      const repeat = seen.has(key);
-      seen.add(key);
-      const started = clock.monotonic();
-      let result = await this.#runTool(turn, call);
-      const durationMs = clock.monotonic() - started;
-      if (this.#current) {
-        this.#current.toolMs += durationMs;
-        this.#current.toolCalls += 1;
-      }
-      if (repeat) {
-        result = {
-          ...result,
-          content: `[the same call was already made this turn; its earlier result is above]\n${result.content}`,
-        };
-      }
-      const event = this.#audit.record({
-        type: 'tool.result',
-        turn,
-        entry: this.store.nextId(),
-        callId: call.callId,
-        tool: call.tool,
-        ok: result.ok,
-        content: result.content,
-        bytes: byteLength(result.content),
-        ...(repeat ? { repeat: true } : {}),
-        durationMs,
-      });
-      this.store.append({
-        kind: 'toolOutput',
-        turn,
-        text: result.content,
-        call,
-        outcome:
-          result.exitCode === undefined ? { ok: result.ok } : { ok: result.ok, exitCode: result.exitCode },
-        sources: [event.id],
-        recordedAt: clock.now(),
-      });
-    }
-  }
-
-  async #runTool(turn: number, call: ToolCall): Promise<ToolResult> {
-    const tool = this.#tools.get(call.tool);
-    if (!tool) {
-      const names = [...this.#tools.keys()].join(', ') || 'none';
-      return { content: `error: there is no tool named "${call.tool}"; the tools are: ${names}`, ok: false };
-    }
-    const budget = this.toolBudget;
-    const memory = this.options.settings.context.memory;
-    let result: ToolResult;
-    try {
-      result = await tool.run(call.arguments, { callId: call.callId, turn, budget, memory });
-    } catch (thrown) {
-      return { content: `error: ${call.tool} failed: ${toError(thrown).message}`, ok: false };
-    }
-    if (!result.stored && byteLength(result.content) > budget)
-      result = await this.#keep(call, result, budget);
-    if (result.stored) {
-      const stored = result.stored;
-      this.#audit.record({
-        type: 'output.kept',
-        turn,
-        callId: call.callId,
-        tool: call.tool,
-        output: stored.id,
-        bytes: stored.bytes,
-        lines: stored.lines,
-        sha256: stored.sha256,
-        truncated: stored.truncated,
-      });
-      if (this.#current) this.#current.heldBack += 1;
-    }
-    return result;
-  }
-
-  /** A result past the budget: kept whole in the output store, shown as its head and tail. */
-  async #keep(call: ToolCall, result: ToolResult, budget: number): Promise<ToolResult> {
-    const store = this.options.outputStore;
-    const memory = this.options.settings.context.memory;
-    if (!store)
-      throw new Error(`the ${call.tool} result exceeds the tool-output budget and no output store is set`);
-    const tool = this.#tools.get(call.tool);
-    const kept = await keepWithinBudget(result.content, budget, store, call.callId, {
-      memory,
-      command: !(tool?.readOnly ?? false),
-    });
-    return { ...result, content: kept.text, ...(kept.stored ? { stored: kept.stored } : {}) };
   }
 }
