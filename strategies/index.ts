@@ -60,6 +60,14 @@ const target = defineStrategy({
   set: { 'context.policy': 'target' },
 });
 
+const targetMemory = defineStrategy({
+  name: 'target+memory',
+  description:
+    'target, and the memory tool: the model can recall an entry, a turn, the summary or a fact in full',
+  base: 'target',
+  set: { 'context.memory': true },
+});
+
 const failfast = defineStrategy({
   name: 'failfast',
   description: 'never condenses: the first overflow fails the turn',
@@ -69,7 +77,7 @@ const failfast = defineStrategy({
 
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
-  [dropping, cutting, references, facts, target, failfast].map((s) => [s.name, s]),
+  [dropping, cutting, references, facts, target, targetMemory, failfast].map((s) => [s.name, s]),
 );
 
 export interface ResolvedStrategy {

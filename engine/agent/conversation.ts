@@ -23,6 +23,13 @@ import type { OutputStore } from '../output/store-port.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 import { cutRetypedOutput, switchToReferences } from './output-views.js';
 import { ToolRunner } from './tool-runner.js';
+import { memoryTool, type MemoryNote } from '../tools/memory.js';
+import { loadKinds } from '../facts/kinds.js';
+
+/** The standing rule the instructions carry when the memory tool is on. */
+export const MEMORY_RULE =
+  'Earlier turns may reach you only as a summary, facts or references. When a question needs detail ' +
+  'they leave out, recall the entry or turn they name with the memory tool rather than guess or run a tool again.';
 import { FactsLayer } from './facts-layer.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
@@ -90,13 +97,18 @@ export class Conversation {
   readonly facts: FactsLayer | null;
   /** The turn whose earlier block is squeezed to the floor's size. */
   #squeezedTurn = -1;
+  readonly #pending: { notes: MemoryNote[]; task: string | null } = { notes: [], task: null };
 
   constructor(private readonly options: ConversationOptions) {
     this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
     this.#meter = new Meter(options.model);
     this.#sessions = new SessionTracker(options.ids);
     this.#policy = policyFor(options.settings);
-    this.#tools = new Map(options.tools.map((t) => [t.spec.name, t]));
+    this.facts = options.settings.facts.enabled
+      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, options.model)
+      : null;
+    const tools = options.settings.context.memory ? [...options.tools, this.#memoryTool()] : options.tools;
+    this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
     this.#runner = new ToolRunner({
       tools: this.#tools,
       audit: this.#audit,
@@ -107,9 +119,6 @@ export class Conversation {
       ...(options.outputStore ? { outputStore: options.outputStore } : {}),
     });
     this.#window = options.window ?? options.model.window ?? null;
-    this.facts = options.settings.facts.enabled
-      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, options.model)
-      : null;
     const start = this.#audit.record({
       type: 'session.start',
       turn: 0,
@@ -121,7 +130,9 @@ export class Conversation {
       kind: 'instructions',
       turn: 0,
       origin: 'carried',
-      text: options.instructions,
+      text: options.settings.context.memory
+        ? `${options.instructions}\n${MEMORY_RULE}`
+        : options.instructions,
       sources: [start.id],
       recordedAt: options.clock.now(),
     });
@@ -150,7 +161,32 @@ export class Conversation {
       ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
       ...(blocks?.now ? { nowBlock: blocks.now } : {}),
     });
-    return { messages, tools: this.options.tools.map((t) => t.spec) };
+    return { messages, tools: [...this.#tools.values()].map((t) => t.spec) };
+  }
+
+  /** The memory tool over this conversation's store, facts, summary and stored outputs. */
+  #memoryTool(): Tool {
+    return memoryTool({
+      source: () => ({
+        turn: this.#turn,
+        entries: this.store.all(),
+        facts: this.facts?.facts ?? null,
+        summaries: this.facts?.summaries ?? [],
+        kinds: this.facts?.kinds ?? loadKinds(),
+        ...(this.options.outputStore ? { outputs: this.options.outputStore } : {}),
+      }),
+      pending: this.#pending,
+      onAction: (action) => this.#audit.record({ type: 'context.memory', turn: this.#turn, ...action }),
+    });
+  }
+
+  /** Notes and a task the model proposed this turn: recorded as the model's facts when it ends. */
+  #recordPending(turn: number): void {
+    const { notes, task } = this.#pending;
+    this.#pending.notes = [];
+    this.#pending.task = null;
+    for (const note of notes) this.facts?.modelNotes(note.subject, note.name, note.value, turn);
+    if (task !== null) this.facts?.modelNotes('task', 'task', task, turn);
   }
 
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
@@ -200,6 +236,7 @@ export class Conversation {
       figures.reply = await this.#runWithRecovery(turn, promptEntry);
       this.#cutReply(turn);
       this.facts?.extract(turn, this.store.all());
+      this.#recordPending(turn);
     } catch (thrown) {
       const error = toError(thrown);
       figures.status = 'failed';

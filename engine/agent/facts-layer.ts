@@ -77,6 +77,19 @@ export class FactsLayer {
     this.#audit(turn, changes);
   }
 
+  /** A note (or a task proposal) the model made with the memory tool, recorded at the turn's end. */
+  modelNotes(subject: string, name: string, value: string, turn: number): void {
+    const changes = this.facts.assert({
+      subject,
+      name,
+      value,
+      source: { kind: 'model', method: 'noted' },
+      turn,
+      recordedAt: this.clock.now(),
+    });
+    this.#audit(turn, changes);
+  }
+
   /** What the turn's tool outputs say, by the extraction rules. */
   extract(turn: number, entries: readonly Entry[]): void {
     const outcomes = entries

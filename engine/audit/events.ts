@@ -157,6 +157,14 @@ export interface SummaryEvent extends EventBase {
   durationMs: number;
 }
 
+export interface MemoryEvent extends EventBase {
+  type: 'context.memory';
+  action: 'recall' | 'note' | 'task';
+  target: string;
+  ok: boolean;
+  detail: string;
+}
+
 export interface TurnEndEvent extends EventBase {
   type: 'turn.end';
   status: 'completed' | 'failed';
@@ -177,6 +185,7 @@ export type AuditEvent =
   | FactEvent
   | DistillationEvent
   | SummaryEvent
+  | MemoryEvent
   | TurnEndEvent;
 
 export type AuditEventType = AuditEvent['type'];

@@ -75,6 +75,8 @@ function candidates(texts: readonly VisibleText[]): Candidate[] {
 /** True for "which file did you read first" style questions, answered from the order of reads. */
 export function isFileOrderQuestion(question: string): boolean {
   if (!words(question).some((word) => FILE_WORDS.has(word))) return false;
+  // It asks which file: "which file...", "what document...", not "what task ... before reading the docs".
+  if (!/\b(which|what)\s+(?:\w+\s+){0,3}(files?|documents?|docs?)\b/i.test(question)) return false;
   return hasVerb(question, FILE_READ_VERBS) || temporalMode(question) !== 'best';
 }
 

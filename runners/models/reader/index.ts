@@ -2,7 +2,7 @@
  * The embedded `reader` model: deterministic, extractive and offline. It applies its window as a
  * runtime would, then acts only on the messages that survived: it reads and pages through files it is
  * told to read, runs commands it is told to run, answers questions from the visible sentences, and
- * acknowledges statements.
+ * acknowledges statements. With the memory tool it recalls old outputs rather than abstain.
  */
 import type {
   GuidedRequest,
@@ -16,6 +16,7 @@ import type {
 import { actOnPrompt } from './acts.js';
 import type { Act } from './conversation.js';
 import { distil } from './distil.js';
+import { MEMORY_TOOL, abstains, actOnRecall, recallInsteadOfAbstaining } from './recall.js';
 import { summarise } from './summary.js';
 import { actOnToolResults } from './summarise.js';
 import { TokenCounter } from './tokens.js';
@@ -34,8 +35,16 @@ export interface ReaderOptions {
 /** The reader's act on a request it can see whole: the dispatch on what the last message is. */
 export function readerAct(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
   const last = messages.at(-1);
-  if (last?.role === 'tool') return actOnToolResults(messages, tools);
-  if (last?.role === 'user') return actOnPrompt(messages, tools);
+  // With the memory tool, a question nothing visible answers is a reason to recall, not to abstain.
+  const canRecall = tools.some((tool) => tool.name === MEMORY_TOOL);
+  if (last?.role === 'tool') {
+    const recalled = canRecall && last.tool === MEMORY_TOOL ? actOnRecall(messages) : undefined;
+    return recalled ?? actOnToolResults(messages, tools);
+  }
+  if (last?.role === 'user') {
+    const act = actOnPrompt(messages, tools);
+    return canRecall && abstains(act) ? recallInsteadOfAbstaining(messages) : act;
+  }
   // Nothing to respond to (only instructions, or its own reply last): say so briefly.
   return { text: 'Noted.', toolCalls: [] };
 }

@@ -51,12 +51,21 @@ export function toCandidate(text: string): Candidate {
  */
 export function questionKey(prompt: string): string[] {
   const asked = sentences(prompt).filter((sentence) => sentence.endsWith('?'));
-  const text = asked.length > 0 ? asked.join(' ') : prompt;
+  const text = withoutTimeClause(asked.length > 0 ? asked.join(' ') : prompt);
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');
   return [...new Set(contentStems(withoutPaths))];
+}
+
+/**
+ * A question without a trailing clause that only places it in time ("... before reading the docs",
+ * "... after the review"): the clause chooses between earlier and later answers, it is no subject.
+ */
+function withoutTimeClause(question: string): string {
+  const cut = question.replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2');
+  return contentStems(cut).length > 0 ? cut : question;
 }
 
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */

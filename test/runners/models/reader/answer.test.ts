@@ -211,3 +211,17 @@ describe('reader abstains when the subject of a question is nowhere in view', ()
     );
   });
 });
+
+describe('questions that mention files without asking which one', () => {
+  it('answers "what task ... before reading the docs" from what was said, not from the order of reads', async () => {
+    const history = [
+      user('Record the task: write the migration plan for the old proxies.'),
+      assistant('Noted.'),
+      ...exchange('p', 'read_file', { path: 'docs/a.md' }, page(['# A', 'Alpha text.'], 1, false)),
+    ];
+    expect(await ask(history, 'What task were we working on before reading the docs?')).toBe(
+      'Record the task: write the migration plan for the old proxies.',
+    );
+    expect(await ask(history, 'Which file did you read first?')).toBe('The first file I read was docs/a.md.');
+  });
+});
