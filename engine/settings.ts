@@ -29,6 +29,8 @@ export interface EngineSettings {
     share: number;
     summaryShare: number;
     summaryBatchTurns: number;
+    /** Subject kinds added to or changed from the shipped ones, by subject. */
+    kinds: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   };
   assessment: {
     enabled: boolean;
@@ -59,6 +61,7 @@ export function defaultSettings(): EngineSettings {
       share: 0.1,
       summaryShare: 0.05,
       summaryBatchTurns: 3,
+      kinds: {},
     },
     assessment: { enabled: false, taskChanges: 'restated', tools: 'request' },
   };

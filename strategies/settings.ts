@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SettingError } from '../engine/errors.js';
+import { loadKinds, type KindOverrides } from '../engine/facts/kinds.js';
 import { defaultSettings, type EngineSettings } from '../engine/settings.js';
 
 const share = z.number().gt(0).lte(1);
@@ -28,6 +29,7 @@ export const settingSchemas = {
   'facts.share': share,
   'facts.summaryShare': share,
   'facts.summaryBatchTurns': z.number().int().min(1),
+  'facts.kinds': z.record(z.string(), z.record(z.string(), z.unknown())),
   'assessment.enabled': bool,
   'assessment.taskChanges': z.enum(['restated', 'any']),
   'assessment.tools': z.enum(['request', 'task', 'all']),
@@ -48,6 +50,8 @@ function describeAllowed(name: SettingName): string {
   if (schema instanceof z.ZodEnum) return schema.options.join(' | ');
   if (schema instanceof z.ZodBoolean) return 'true | false';
   if (name === 'context.targetMargin') return 'a number from 0 up to (not including) 1';
+  if (name === 'facts.kinds')
+    return 'a JSON object of subject kinds, e.g. {"ticket":{"temporalClass":"dynamic",...}}';
   if (schema === share) return 'a number above 0 and at most 1';
   return 'a whole number of 1 or more';
 }
@@ -57,6 +61,13 @@ function coerce(name: SettingName, raw: string): unknown {
   const schema = settingSchemas[name];
   if (schema instanceof z.ZodBoolean) return raw === 'true' ? true : raw === 'false' ? false : raw;
   if (schema instanceof z.ZodNumber) return raw.trim() === '' ? raw : Number(raw);
+  if (schema instanceof z.ZodRecord) {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  }
   return raw;
 }
 
@@ -91,6 +102,12 @@ export function resolveSettings(overrides: SettingOverrides, where = 'settings')
     const [key, checked] = checkSetting(name, value, where);
     const [group, field] = key.split('.') as [keyof EngineSettings, string];
     (settings[group] as Record<string, unknown>)[field] = checked;
+  }
+  try {
+    // The kinds' own rules (a temporal class, a known normaliser, ...) are checked here, at the edge.
+    loadKinds(settings.facts.kinds as KindOverrides);
+  } catch (error) {
+    throw new SettingError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return settings;
 }

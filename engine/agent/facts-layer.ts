@@ -9,7 +9,7 @@ import { toError } from '../errors.js';
 import { composeFactBlocks, shownByEntries, type FactBlocks } from '../facts/blocks.js';
 import type { FactChange } from '../facts/changes.js';
 import { extractFacts } from '../facts/extract.js';
-import { distillableKinds, loadKinds, type KindTable } from '../facts/kinds.js';
+import { distillableKinds, loadKinds, type KindOverrides, type KindTable } from '../facts/kinds.js';
 import { FactStore } from '../facts/store.js';
 import type { ModelPort } from '../model/port.js';
 import type { Clock } from '../ports.js';
@@ -54,7 +54,7 @@ export class FactsLayer {
     private readonly clock: Clock,
     private readonly model: ModelPort,
   ) {
-    this.kinds = loadKinds();
+    this.kinds = loadKinds(settings.kinds as KindOverrides);
     this.facts = new FactStore({ kinds: this.kinds, nextId: () => `fact-${++this.#factIds}` });
   }
 

@@ -8,7 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { Conversation, type RequestInfo } from '../../engine/agent/conversation.js';
 import type { TurnFigures } from '../../engine/agent/figures.js';
 import type { AuditEvent } from '../../engine/audit/events.js';
-import { errorCode, toError } from '../../engine/errors.js';
+import { UsageError, errorCode, toError } from '../../engine/errors.js';
+import { loadKinds, type KindOverrides } from '../../engine/facts/kinds.js';
+import type { EngineSettings } from '../../engine/settings.js';
 import { tokensForBytes } from '../../engine/measure/estimate.js';
 import type { ModelPort } from '../../engine/model/port.js';
 import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
@@ -89,6 +91,22 @@ function turnRecord(figures: TurnFigures): TurnRecord {
     toolMs: round(figures.toolMs),
     engineMs: round(figures.engineMs),
   };
+}
+
+/**
+ * Checks that every fact step names a subject kind the settings know, so a run never stops halfway
+ * on a fact it cannot record. Throws a UsageError naming the scenario, the step and the kinds.
+ */
+export function checkFactSubjects(scenario: Scenario, settings: EngineSettings): void {
+  if (!settings.facts.enabled) return;
+  const kinds = loadKinds(settings.facts.kinds as KindOverrides);
+  scenario.steps.forEach((step, index) => {
+    if (!('fact' in step) || kinds.has(step.fact.subject)) return;
+    throw new UsageError(
+      `scenario ${scenario.name}: step ${index + 1} (fact): subject "${step.fact.subject}" is no subject kind; ` +
+        `the kinds are ${[...kinds.keys()].join(', ')}`,
+    );
+  });
 }
 
 /**

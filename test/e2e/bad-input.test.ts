@@ -13,6 +13,10 @@ beforeAll(async () => {
     join(dir, 'bad.yaml'),
     'name: bad-one\ndescription: broken\nsteps:\n  - say: hello\n  - ask: what?\n    id: q\n    expect: { any: [] }\n',
   );
+  await writeFile(
+    join(dir, 'bad-fact.yaml'),
+    'name: bad-fact\ndescription: a fact under no kind\nsteps:\n  - fact: { subject: colour, name: sky, value: blue }\n',
+  );
 });
 
 afterAll(async () => {
@@ -44,9 +48,21 @@ describe('bad input: exit 2, one clear line, nothing written', () => {
     ],
     ['an unknown scenario', ['--scenario', 'nothing-here'], /unknown scenario 'nothing-here'/],
     ['an unknown flag', ['--scenario', 'codename', '--windw', '10'], /Unknown argument/],
+    [
+      'a subject kind with a bad temporal class',
+      ['--scenario', 'codename', '--set', 'facts.kinds={"ticket":{"temporalClass":"sometimes"}}'],
+      /facts\.kinds\.ticket\.temporalClass: expected one of permanent, dynamic, ephemeral/,
+    ],
+    [
+      'a fact step under no subject kind',
+      ['--scenario', 'BADFACT', '--strategy', 'target'],
+      /scenario bad-fact: step 1 \(fact\): subject "colour" is no subject kind; the kinds are entity/,
+    ],
   ])('%s', async (_what, args, message) => {
     const out = join(dir, `out-${Math.abs(hash(args.join(' ')))}`);
-    const resolved = args.map((a) => (a === 'BAD' ? join(dir, 'bad.yaml') : a));
+    const resolved = args.map((a) =>
+      a === 'BAD' ? join(dir, 'bad.yaml') : a === 'BADFACT' ? join(dir, 'bad-fact.yaml') : a,
+    );
     const result = await wispEval(['run', ...resolved, '--out', out]);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');

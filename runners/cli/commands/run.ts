@@ -10,6 +10,7 @@ import { resolveStrategy } from '../../../strategies/index.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
 import { checkModelName, createModel } from '../../models/index.js';
 import { runInvocation } from '../../run/invocation.js';
+import { checkFactSubjects } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../run/record.js';
 import type { CliIO } from '../io.js';
 import { formatTable } from '../table.js';
@@ -87,6 +88,8 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   args.model.forEach(checkModelName);
   const scenarios = [];
   for (const s of args.scenario) scenarios.push(await resolveScenario(s));
+  for (const { scenario } of scenarios)
+    for (const { settings } of strategies) checkFactSubjects(scenario, settings);
   const outDir =
     args.out ??
     join('results', `${scenarios.map((s) => s.scenario.name).join('+')}-${timestamp(new Date())}`);
