@@ -57,3 +57,9 @@ describe('--set', () => {
     );
   });
 });
+
+describe('settings that are named but not built', () => {
+  it('refuses the assessment settings rather than record a run as something it was not', () => {
+    expect(() => parseSetFlag('assessment.enabled=true')).toThrow(/the per-request assessment is not built/);
+  });
+});
