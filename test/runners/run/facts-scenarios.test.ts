@@ -31,11 +31,13 @@ describe('facts and the summary on the built-in scenarios at 8,192 tokens', () =
   });
 
   it.each([...builtinStrategies.keys()])(
-    'digression: %s never takes the old value of the changed fact as correct',
+    'digression: %s never gives the changed fact its old value',
     async (name) => {
       const r = (await run('digression', name)).record;
       const probe = r.probes.find((p) => p.id === 'deploy-window');
-      if (probe?.verdict === 'correct') expect(probe.reply).not.toMatch(/tuesday/i);
+      // Either the current value or an honest "I don't know"; never the value it replaced.
+      expect(probe?.reply).not.toMatch(/tuesday/i);
+      expect(probe?.verdict).not.toBe('wrong');
     },
   );
 
