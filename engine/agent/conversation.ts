@@ -6,9 +6,9 @@
  */
 import { AuditRecorder } from '../audit/recorder.js';
 import { composeMessages } from '../compose/composer.js';
-import { condensePolicy, failFastPolicy } from '../condense/keep-turns.js';
 import type { ContextPolicy } from '../condense/policy.js';
-import { RETRIED_PREFIX, headroomFor, targetPolicy } from '../condense/target.js';
+import { policyFor } from '../condense/policy-for.js';
+import { RETRIED_PREFIX, headroomFor } from '../condense/target.js';
 import { DoesNotFitError, ModelFailure, ToolLoopError, WispError, errorCode, toError } from '../errors.js';
 import { byteLength, estimateTokens, requestBytes, tokensForBytes } from '../measure/estimate.js';
 import { recogniseOverflow, type Overflow } from '../model/overflow.js';
@@ -63,18 +63,6 @@ export interface ConversationOptions {
   outputStore?: OutputStore;
   /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
-}
-
-/** The policy the settings name. */
-export function policyFor(settings: EngineSettings): ContextPolicy {
-  switch (settings.context.policy) {
-    case 'condense':
-      return condensePolicy(settings.context.keepTurns, settings.context.budget);
-    case 'failFast':
-      return failFastPolicy();
-    case 'target':
-      return targetPolicy(settings.context);
-  }
 }
 
 export class Conversation {
