@@ -4,7 +4,6 @@
  */
 import yargs from 'yargs';
 import { UsageError, WispError } from '../../engine/errors.js';
-import { ScenarioError } from '../../scenarios/errors.js';
 import { listCommand } from './commands/list.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
@@ -97,10 +96,6 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (error instanceof WispError) {
       io.err(`wisp-eval: ${error.message}`);
       return EXIT_FOR_KIND[error.kind];
-    }
-    if (error instanceof ScenarioError) {
-      io.err(`wisp-eval: ${error.message}`);
-      return 2;
     }
     throw error;
   }
