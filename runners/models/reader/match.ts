@@ -56,7 +56,12 @@ export function questionKey(prompt: string): string[] {
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');
-  return [...new Set(contentStems(withoutPaths))];
+  const key = [...new Set(contentStems(withoutPaths))];
+  // "What colour is ...", "which city does ...": the word names the kind of answer, not the subject.
+  const kind = /^\s*(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have)\b/i.exec(text)?.[1];
+  const kindStem = kind ? contentStems(kind)[0] : undefined;
+  const rest = key.filter((stem) => stem !== kindStem);
+  return rest.length > 0 ? rest : key;
 }
 
 /**

@@ -225,3 +225,10 @@ describe('questions that mention files without asking which one', () => {
     expect(await ask(history, 'Which file did you read first?')).toBe('The first file I read was docs/a.md.');
   });
 });
+
+describe('a word that names the kind of answer', () => {
+  it('is no subject: "what colour is the sky" is answered by a sentence that never says colour', async () => {
+    const history = [user('The sky is green today.'), assistant('Noted.')];
+    expect(await ask(history, 'What colour is the sky today?')).toBe('The sky is green today.');
+  });
+});

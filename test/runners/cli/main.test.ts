@@ -1,0 +1,59 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bufferIO } from '../../../runners/cli/io.js';
+import { main } from '../../../runners/cli/main.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-cli-'));
+  await writeFile(
+    join(dir, 'ok.yaml'),
+    'name: tiny\ndescription: two steps\nsteps:\n  - say: The sky is green today.\n  - ask: What colour is the sky today?\n    id: sky\n    expect: { any: [green] }\n',
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the command line', () => {
+  it('lists scenarios, strategies and models', async () => {
+    for (const [what, name] of [
+      ['scenarios', 'codename'],
+      ['strategies', 'target+memory'],
+      ['models', 'reader-strict'],
+    ] as const) {
+      const io = bufferIO();
+      expect(await main(['list', what], io)).toBe(0);
+      expect(io.stdout.some((line) => line.startsWith(name))).toBe(true);
+    }
+  });
+
+  it('validates a scenario file, and refuses a bad one with exit 2', async () => {
+    const io = bufferIO();
+    expect(await main(['validate', join(dir, 'ok.yaml')], io)).toBe(0);
+    expect(io.stdout).toEqual([`${join(dir, 'ok.yaml')}: ok: scenario tiny, 2 steps, 1 probes`]);
+    const bad = bufferIO();
+    expect(await main(['validate', join(dir, 'missing.yaml')], bad)).toBe(2);
+    expect(bad.stderr).toHaveLength(1);
+  });
+
+  it('runs a scenario file and scores it', async () => {
+    const io = bufferIO();
+    const out = join(dir, 'results');
+    expect(await main(['run', '--scenario', join(dir, 'ok.yaml'), '--out', out, '--json'], io)).toBe(0);
+    const record = JSON.parse(io.stdout[0] ?? '{}') as { score: { correct: number; total: number } };
+    expect(record.score).toMatchObject({ correct: 1, total: 1 });
+    // A second run into the same folder is refused rather than mixed in.
+    const again = bufferIO();
+    expect(await main(['run', '--scenario', join(dir, 'ok.yaml'), '--out', out], again)).toBe(2);
+    expect(again.stderr[0]).toMatch(/already holds results/);
+  });
+
+  it('asks for a command when given none', async () => {
+    const io = bufferIO();
+    expect(await main([], io)).toBe(2);
+    expect(io.stderr).toEqual(['wisp-eval: name a command: run, list or validate']);
+  });
+});
