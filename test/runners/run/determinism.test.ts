@@ -11,11 +11,15 @@ function withoutDurations(jsonl: string): string {
 }
 
 describe('reproducible runs', () => {
-  it.each(['reader', 'reader-strict'])(
-    'gives byte-identical requests and audit events on %s (durations aside)',
-    async (model) => {
-      const scenario = await resolveScenario('codename');
-      const spec = { scenario, strategy: resolveStrategy('dropping'), model, window: 8192, run: 0 };
+  it.each([
+    ['codename', 'dropping', 'reader'],
+    ['codename', 'dropping', 'reader-strict'],
+    ['reading', 'target+memory', 'reader'],
+  ])(
+    'gives byte-identical requests and audit events for %s under %s on %s (durations aside)',
+    async (name, strategy, model) => {
+      const scenario = await resolveScenario(name);
+      const spec = { scenario, strategy: resolveStrategy(strategy), model, window: 8192, run: 0 };
       const first = await runScenario(spec, createModel);
       const second = await runScenario(spec, createModel);
       expect(first.record.condensations.length).toBeGreaterThan(0);
