@@ -77,11 +77,18 @@ export function factsRoom(window: number, share: number, squeeze = false): numbe
 
 /** FNV-1a (64 bits) of `text`'s UTF-8 bytes, as 16 hex digits: a block's id from its content. */
 export function contentHash(text: string): string {
-  let hash = 0xcbf29ce484222325n;
+  // FNV-1a, 64 bits, kept as two 32-bit halves: the prime is 2^40 + 0x1b3, so each step is a few
+  // integer multiplications instead of BigInt arithmetic (blocks are hashed on every composition).
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
   for (const byte of encoder.encode(text)) {
-    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    lo ^= byte;
+    const low = (lo >>> 0) * 0x1b3;
+    const carry = Math.floor(low / 0x100000000);
+    hi = (Math.imul(hi, 0x1b3) + Math.imul(lo, 0x100) + carry) >>> 0;
+    lo = low >>> 0;
   }
-  return hash.toString(16).padStart(16, '0');
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
 type Section = 'permanent' | 'dropped' | 'conflict' | 'now';
