@@ -31,6 +31,10 @@ export interface SummaryVersion {
   text: string;
   /** Turns it covers, oldest first. */
   turns: number[];
+  /** The store entries this version added (their sources lead to the audit events). */
+  added: number[];
+  /** The turn whose condensation wrote it, and when. */
+  writtenIn: number;
   writtenAt: number;
 }
 
@@ -175,7 +179,7 @@ export class FactsLayer {
       facts = this.#recordDistilled(turn, response.value, leaving);
       const text = (response.value as { summary?: unknown } | null)?.summary;
       if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
-      this.#addSummary(turn, text, turns, words, started, true);
+      this.#addSummary(turn, text, leaving, words, started, true);
     } catch (thrown) {
       error = toError(thrown).message;
       this.#summaryFailed(turn, turns, error, started, true);
@@ -200,16 +204,19 @@ export class FactsLayer {
   #addSummary(
     turn: number,
     text: string,
-    turns: number[],
+    batch: readonly TurnText[],
     words: number,
     started: number,
     combined: boolean,
   ): void {
     const previous = this.summaries.at(-1);
+    const turns = batch.map((t) => t.turn);
     const version: SummaryVersion = {
       version: (previous?.version ?? 0) + 1,
       text: fitSummary(text, words),
       turns: [...(previous?.turns ?? []), ...turns],
+      added: batch.flatMap((t) => t.entries),
+      writtenIn: turn,
       writtenAt: this.clock.now(),
     };
     this.summaries.push(version);
@@ -332,7 +339,7 @@ export class FactsLayer {
       });
       const text = (response.value as { summary?: unknown } | null)?.summary;
       if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
-      this.#addSummary(turn, text, turns, words, started, false);
+      this.#addSummary(turn, text, batch, words, started, false);
     } catch (thrown) {
       this.#summaryFailed(turn, turns, toError(thrown).message, started, false);
     }

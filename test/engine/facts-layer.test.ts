@@ -40,7 +40,13 @@ describe('distilling and the running summary', () => {
     const { facts, calls } = layer();
     await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
     expect(calls.map((c) => c.purpose)).toEqual(['facts-and-summary']);
-    expect(facts.summaries.at(-1)).toMatchObject({ version: 1, text: 'Summary 1.', turns: [1, 2, 3] });
+    expect(facts.summaries.at(-1)).toMatchObject({
+      version: 1,
+      text: 'Summary 1.',
+      turns: [1, 2, 3],
+      added: [2, 3, 4, 5, 6, 7],
+      writtenIn: 5,
+    });
     expect(facts.facts.current().map((f) => f.value)).toEqual(['HERON 1']);
     expect(facts.distilCalls).toBe(1);
   });

@@ -70,11 +70,20 @@ function conversation(): { store: ContextStore; facts: FactStore; summaries: Sum
   facts.assert({ subject: 'decision', name: 'flag', value: '--dry-run', source: MODEL, ...at(2) });
   facts.assert({ subject: 'service', name: 'port', value: '8080', source: TOOL, ...at(2), entries: [8] });
   const summaries: SummaryVersion[] = [
-    { version: 1, text: 'The person asked for a flag.', turns: [1], writtenAt: 5000 },
+    {
+      version: 1,
+      text: 'The person asked for a flag.',
+      turns: [1],
+      added: [2, 3],
+      writtenIn: 3,
+      writtenAt: 5000,
+    },
     {
       version: 2,
       text: 'The person asked for a flag.\nThe model read sync.md.',
       turns: [1, 2],
+      added: [4, 5, 6],
+      writtenIn: 4,
       writtenAt: 9000,
     },
   ];
