@@ -1,0 +1,56 @@
+import { execa } from 'execa';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../runners/run/record.js';
+import { repoRoot } from './cli.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-int-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('an interrupted invocation', () => {
+  it('keeps every run that finished, each whole, and nothing of the run it stopped', async () => {
+    const out = join(dir, 'results');
+    const child = execa(
+      'node',
+      [
+        '--import',
+        'tsx',
+        `${repoRoot}/runners/cli/entry.ts`,
+        'run',
+        '--scenario',
+        'reading',
+        '--runs',
+        '20',
+        '--json',
+        '--out',
+        out,
+      ],
+      { cwd: repoRoot, reject: false, buffer: false },
+    );
+    // Stop it as soon as the first record is out.
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', () => resolve());
+    });
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.isTerminated).toBe(true);
+    const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThan(20);
+    for (const line of lines) {
+      const record = JSON.parse(line) as RunRecord;
+      expect(record.status).toBe('completed');
+      for (const file of ['audit.jsonl', 'requests.jsonl', 'store.json']) {
+        expect(existsSync(join(out, 'runs', record.id, file))).toBe(true);
+      }
+    }
+  });
+});
