@@ -58,7 +58,10 @@ export function questionKey(prompt: string): string[] {
     .join(' ');
   const key = [...new Set(contentStems(withoutPaths))];
   // "What colour is ...", "which city does ...": the word names the kind of answer, not the subject.
-  const kind = /^\s*(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have)\b/i.exec(text)?.[1];
+  const kind =
+    /^\s*(?:(?:at|in|on|for|by|from|to|with|of)\s+)?(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have)\b/i.exec(
+      text,
+    )?.[1];
   const kindStem = kind ? contentStems(kind)[0] : undefined;
   const rest = key.filter((stem) => stem !== kindStem);
   return rest.length > 0 ? rest : key;
@@ -99,6 +102,7 @@ function coversWeight(
   let total = 0;
   let covered = 0;
   for (const stem of subject) {
+    if (COMMON_VERB_STEMS.has(stem)) continue;
     const weight = weights.get(stem) ?? 0;
     total += weight;
     if (met.get(stem) !== undefined) covered += weight;
@@ -144,7 +148,14 @@ export function coverage(
   if (weights && !coversWeight(subject, met, weights)) return undefined;
   if (subject.length > 0) {
     const subjectMet = subject.filter((stem) => met.get(stem) !== undefined);
-    if (subjectMet.length * 2 <= subject.length) return undefined;
+    // Common verbs ("go", "have") say little: more than half of the other subject words must be met.
+    const telling = subject.filter((stem) => !COMMON_VERB_STEMS.has(stem));
+    const tellingMet = telling.filter((stem) => met.get(stem) !== undefined);
+    if (
+      telling.length > 0 ? tellingMet.length * 2 <= telling.length : subjectMet.length * 2 <= subject.length
+    ) {
+      return undefined;
+    }
     // A synonym group holds no common verb on the sentence's side ("working" is met by "task").
     const meaningful = subjectMet.some((stem) => met.get(stem) === 'synonym' || !COMMON_VERB_STEMS.has(stem));
     if (!meaningful) return undefined;

@@ -41,9 +41,9 @@ more most less other else what which who whom whose when where why how remember 
 /** Function words, question words and politeness, none of which says what a question is about. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_LIST.split(/\s+/));
 
-/** Past forms that no suffix rule brings back to their verb: "found" meets "find". */
+/** Verb forms that no suffix rule brings back to their verb: "found" meets "find", "goes" meets "go". */
 const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(
-  `found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
+  `goes:go does:do has:have found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
   went:go gone:go knew:know known:know got:get kept:keep left:leave told:tell saw:see seen:see began:begin
   begun:begin chose:choose chosen:choose broke:break broken:break built:build sent:send spent:spend
   held:hold brought:bring thought:think bought:buy paid:pay meant:mean met:meet sold:sell stood:stand

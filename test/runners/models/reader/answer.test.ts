@@ -232,3 +232,12 @@ describe('a word that names the kind of answer', () => {
     expect(await ask(history, 'What colour is the sky today?')).toBe('The sky is green today.');
   });
 });
+
+describe('a kind-of-answer word after a preposition', () => {
+  it('"at what temperature is" asks for a value: temperature is no subject the text must say', async () => {
+    const history = [user('The kiln is fired at 1200 degrees for the glaze.'), assistant('Noted.')];
+    expect(await ask(history, 'At what temperature is the kiln fired?')).toBe(
+      'The kiln is fired at 1200 degrees for the glaze.',
+    );
+  });
+});

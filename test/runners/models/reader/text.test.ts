@@ -64,3 +64,11 @@ describe('stemming irregular past forms', () => {
     expect(stem('kept')).toBe(stem('keeping'));
   });
 });
+
+describe('stemming verb forms', () => {
+  it('brings goes, does and has back to their verbs', () => {
+    expect(stem('goes')).toBe(stem('go'));
+    expect(stem('does')).toBe(stem('do'));
+    expect(stem('has')).toBe(stem('have'));
+  });
+});
