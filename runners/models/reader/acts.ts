@@ -15,9 +15,10 @@ import type { PathMention, Span } from './text.js';
 
 /** Words that ask for a file's content in some form. */
 export const READ_VERBS: ReadonlySet<string> = new Set(
-  'read open display print look view paste review retype show contents summarise summarize summary'.split(
-    ' ',
-  ),
+  (
+    'read open display print look view paste review retype show contents summarise summarize summary ' +
+    'check scan skim examine inspect study through'
+  ).split(' '),
 );
 
 /** Words that ask for the content itself, retyped, rather than an account of it. */
@@ -68,7 +69,8 @@ export function isQuestion(prompt: string): boolean {
 /** Reads a prompt's intent from its verbs, its paths and its backticks. */
 export function readIntent(prompt: string): PromptIntent {
   const first = words(prompt)[0] ?? '';
-  const asksAboutHistory = HISTORY_STARTS.has(first);
+  // "Have you read a.md?" asks about the past; "Have a look at a.md." asks for a read.
+  const asksAboutHistory = HISTORY_STARTS.has(first) && prompt.trim().endsWith('?');
   const commands = hasWord(prompt, RUN_VERBS) ? backtickSpans(prompt) : [];
   // A path inside a command is the command's argument, not a file to read.
   const inCommand = (index: number) => commands.some((span) => index >= span.start && index < span.end);

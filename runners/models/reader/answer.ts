@@ -7,9 +7,9 @@
 import type { Message } from '../../../engine/model/port.js';
 import { stringArgument, visibleTexts } from './conversation.js';
 import type { VisibleText } from './conversation.js';
-import { coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
+import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
-import { COMMON_VERB_STEMS, findPaths, hasVerb, sentences, stemSet, words } from './text.js';
+import { COMMON_VERB_STEMS, contentStems, findPaths, hasVerb, sentences, stemSet, words } from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -125,10 +125,24 @@ export function keyWeights(key: readonly string[], pool: readonly Candidate[]): 
   return weights;
 }
 
-/** A subject word no visible sentence contains, that no synonym or value could stand in for. */
+/**
+ * A subject word no visible sentence contains, that no synonym or value could stand in for. A word
+ * inside a longer visible word counts as seen ("test" in "pytest").
+ */
 function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   if (COMMON_VERB_STEMS.has(stem) || !isSubjectWord(stem) || hasSynonyms(stem)) return false;
-  return !pool.some((c) => c.stems.has(stem));
+  if (pool.some((c) => c.stems.has(stem))) return false;
+  return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
+}
+
+/** Passive participles ("is configured", "was set"): they say how, not what the question is about. */
+function passiveStems(question: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of question.matchAll(/\b(?:is|are|was|were|be|been|being)\s+(\w+ed)\b/gi)) {
+    const stemmed = contentStems(match[1] ?? '')[0];
+    if (stemmed) found.add(stemmed);
+  }
+  return found;
 }
 
 /**
@@ -139,10 +153,13 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   const question = messages[questionIndex]?.content ?? '';
   const texts = visibleTexts(messages, questionIndex);
   if (isFileOrderQuestion(question)) return answerFileOrder(question, texts);
-  const key = questionKey(question);
-  if (key.length === 0) return ABSTENTION;
   const mode = temporalMode(question);
   const pool = candidates(texts);
+  // Words that only frame the answer (its kind, a passive verb) go when nothing visible says them.
+  const framing = new Set([answerKindStem(question), ...passiveStems(question)]);
+  const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
+  const key = questionKey(question).filter((stem) => !framing.has(stem) || seen(stem));
+  if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
   // A specific word of the question that nothing visible says: what it asks about is not in view.
   if (key.some((stem) => isUnseenSubject(stem, pool))) return ABSTENTION;

@@ -56,15 +56,20 @@ export function questionKey(prompt: string): string[] {
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');
-  const key = [...new Set(contentStems(withoutPaths))];
-  // "What colour is ...", "which city does ...": the word names the kind of answer, not the subject.
+  return [...new Set(contentStems(withoutPaths))];
+}
+
+/**
+ * The word a question uses for the kind of answer it wants, if any: "what colour is ...", "at which
+ * port does ...". When nothing visible says that word, it is no subject to match ("colour" against
+ * "The sky is green"); when something does, it is ("which station is configured" against "station: X").
+ */
+export function answerKindStem(question: string): string | undefined {
   const kind =
     /^\s*(?:(?:at|in|on|for|by|from|to|with|of)\s+)?(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have)\b/i.exec(
-      text,
+      question,
     )?.[1];
-  const kindStem = kind ? contentStems(kind)[0] : undefined;
-  const rest = key.filter((stem) => stem !== kindStem);
-  return rest.length > 0 ? rest : key;
+  return kind ? contentStems(kind)[0] : undefined;
 }
 
 /**

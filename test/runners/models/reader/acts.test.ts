@@ -84,3 +84,13 @@ describe('readIntent', () => {
     expect(intent.question).toBe(true);
   });
 });
+
+describe('other ways of asking for a read', () => {
+  it('reads a file the person asks to go through or to have a look at, but answers "have you read"', () => {
+    expect(readIntent('Can you go through README.md for me?').reads.map((m) => m.path)).toEqual([
+      'README.md',
+    ]);
+    expect(readIntent('Have a look at src/main.py.').reads.map((m) => m.path)).toEqual(['src/main.py']);
+    expect(readIntent('Have you read src/main.py?').reads).toEqual([]);
+  });
+});

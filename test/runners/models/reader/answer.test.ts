@@ -241,3 +241,15 @@ describe('a kind-of-answer word after a preposition', () => {
     );
   });
 });
+
+describe('framing words of a question', () => {
+  it('keeps the kind word when the text says it, and lets an unsaid passive verb go', async () => {
+    const history = [
+      user('station: Kiruna'),
+      assistant('Noted.'),
+      user('antenna: 13m dish'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Which station is configured?')).toBe('station: Kiruna');
+  });
+});
