@@ -23,6 +23,7 @@ import type { OutputStore } from '../output/store-port.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 import { cutRetypedOutput, switchToReferences } from './output-views.js';
 import { ToolRunner } from './tool-runner.js';
+import { condense } from './condensation.js';
 import { memoryTool, type MemoryNote } from '../tools/memory.js';
 import { loadKinds } from '../facts/kinds.js';
 
@@ -385,67 +386,25 @@ export class Conversation {
   ): Promise<void> {
     const window = this.#window;
     if (window === null) return;
-    const plan = await this.#policy.plan({
-      reason,
-      window,
-      entries,
-      prompt,
-      headroom,
-      referenceEarlier: () => this.#switchReferences(turn),
-      beforeDrop: async (leaving) => {
-        const ids = new Set(leaving.map((e) => e.id));
-        const kept = entries.filter((e) => !ids.has(e.id) && e.kind !== 'instructions');
-        await this.facts?.beforeDrop(turn, leaving, kept, window);
-      },
-      squeeze: () => {
-        if (!this.facts) return false;
-        this.#squeezedTurn = turn;
-        return true;
-      },
-      measure: (without) =>
-        this.#meter.measure(
-          this.composeRequest(
-            entries.filter((e) => !without.has(e.id)),
-            turn,
-          ),
-        ),
-    });
-    const id = this.#audit.reserveId();
-    const save = this.options.saveTranscript;
-    const savedBefore = save?.(`${id}-before`, this.composeRequest(entries, turn).messages);
-    this.store.drop(plan.drop, id, turn);
-    const savedAfter = save?.(`${id}-after`, this.composeRequest(this.store.active(), turn).messages);
-    this.#audit.record(
+    const figures = await condense(
       {
-        type: 'context.condensation',
-        turn,
-        reason,
-        policy: this.#policy.name,
-        goal: plan.goal,
-        fillBefore: plan.fillBefore,
-        fillAfter: plan.fillAfter,
-        headroom,
-        floor: plan.floor,
-        turnsDropped: plan.turnsDropped,
-        turnsKept: plan.turnsKept,
-        droppedEntries: plan.drop,
-        steps: plan.steps,
-        ...(savedBefore !== undefined ? { savedBefore } : {}),
-        ...(savedAfter !== undefined ? { savedAfter } : {}),
+        policy: this.#policy,
+        store: this.store,
+        audit: this.#audit,
+        meter: this.#meter,
+        facts: this.facts,
+        compose: (list, at) => this.composeRequest(list, at),
+        referenceEarlier: (at) => this.#switchReferences(at),
+        squeeze: (at) => {
+          if (!this.facts) return false;
+          this.#squeezedTurn = at;
+          return true;
+        },
+        ...(this.options.saveTranscript ? { saveTranscript: this.options.saveTranscript } : {}),
       },
-      id,
+      { reason, turn, window, entries, prompt, headroom },
     );
-    this.condensations.push({
-      turn,
-      reason,
-      fillBefore: plan.fillBefore,
-      fillAfter: plan.fillAfter,
-      goal: plan.goal,
-      headroom,
-      floor: plan.floor,
-      turnsDropped: plan.turnsDropped,
-      event: id,
-    });
+    this.condensations.push(figures);
     if (this.#current) this.#current.condensations += 1;
   }
 
