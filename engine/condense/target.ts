@@ -78,8 +78,8 @@ async function planToTarget(settings: TargetSettings, input: CondenseInput): Pro
   let fill = fillBefore;
 
   // 1. References: the guarantee that no earlier output is still whole.
-  const referenced = input.referenceEarlier?.() ?? 0;
-  if (referenced > 0 || input.referenceEarlier) {
+  if (input.referenceEarlier) {
+    const referenced = input.referenceEarlier();
     fill = await input.measure(dropped);
     steps.push({ step: 'references', fill, referenced });
   }
