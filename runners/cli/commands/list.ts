@@ -4,7 +4,7 @@ import { builtinScenarios } from '../../../scenarios/index.js';
 import { builtinStrategies } from '../../../strategies/index.js';
 import { builtinModels } from '../../models/index.js';
 import type { CliIO } from '../io.js';
-import { formatTable } from '../table.js';
+import { formatTable } from '../../../reports/text-table.js';
 
 export function listCommand(what: string, io: CliIO): number {
   let rows: string[][];

@@ -13,7 +13,8 @@ import { runInvocation } from '../../run/invocation.js';
 import { checkFactSubjects } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../run/record.js';
 import type { CliIO } from '../io.js';
-import { formatTable } from '../table.js';
+import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';
+import { formatTable } from '../../../reports/text-table.js';
 
 export interface RunArgs {
   scenario: string[];
@@ -37,38 +38,6 @@ export function exitStatusFor(records: readonly RunRecord[]): number {
 function timestamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
-
-/** One row of the readable table. */
-export function tableRow(r: RunRecord): string[] {
-  const score = `${r.score.correct}/${r.score.total}` + (r.status === 'failed' ? ' (failed)' : '');
-  return [
-    r.scenario,
-    r.strategy,
-    r.model,
-    String(r.window),
-    String(r.run),
-    score,
-    String(r.score.wrong),
-    String(r.score.abstained),
-    String(r.condensations.length),
-    String(r.turns),
-    `${(r.timing.totalMs / 1000).toFixed(2)}s`,
-  ];
-}
-
-export const TABLE_HEADER = [
-  'scenario',
-  'strategy',
-  'model',
-  'window',
-  'run',
-  'correct',
-  'wrong',
-  'abstained',
-  'condensations',
-  'turns',
-  'time',
-];
 
 export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   if (args.scenario.length === 0)
