@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { patternProblem } from '../runners/score/verdict.js';
 import { ScenarioError } from './errors.js';
 import { scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';
@@ -102,20 +103,13 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
 }
 
 /**
- * Why an expectation of the form `/regex/flags` does not compile, or `undefined` when it does or
- * is a plain substring. A path such as `/srv/data` is read as a regex with flags `data`, so it is
- * reported rather than silently matching nothing.
+ * Why an expectation written as `/regex/flags` does not compile, or undefined. The pattern form is
+ * the scorer's own (`patternProblem`), so what is checked here is exactly what scoring will read.
  */
 export function regexProblem(entry: string): string | undefined {
-  const parts = /^\/(.*)\/([A-Za-z]*)$/s.exec(entry);
-  if (parts === null) return undefined;
-  try {
-    new RegExp(parts[1] ?? '', parts[2]);
-    return undefined;
-  } catch (thrown) {
-    const reason = thrown instanceof Error ? thrown.message : String(thrown);
-    return `${JSON.stringify(entry)} is read as /regex/flags and does not compile (${reason})`;
-  }
+  const reason = patternProblem(entry);
+  if (reason === null) return undefined;
+  return `${JSON.stringify(entry)} is read as /regex/flags and does not compile (${reason})`;
 }
 
 /** The kind of a validated step: the one kind key it has. */

@@ -2,6 +2,7 @@
  * The run record: one line of runs.jsonl per finished run. The core fields and their names are the
  * design's contract; the rest are the figures this harness adds.
  */
+import type { CondensationFigures } from '../../engine/agent/figures.js';
 import type { Verdict } from '../score/verdict.js';
 
 export interface ProbeResult {
@@ -12,16 +13,8 @@ export interface ProbeResult {
   verdict: Verdict;
 }
 
-export interface CondensationRecord {
-  turn: number;
-  reason: 'budget' | 'overflow';
-  fillBefore: number;
-  fillAfter: number;
-  goal: number | null;
-  headroom: number;
-  floor: boolean;
-  turnsDropped: number;
-}
+/** A condensation as the run record keeps it: the engine's figures without the audit event id. */
+export type CondensationRecord = Omit<CondensationFigures, 'event'>;
 
 export interface TurnRecord {
   turn: number;
