@@ -1,15 +1,21 @@
 /**
- * `reading`: a long working session of sixteen read-and-summarise turns with facts stated by the
- * person along the way and probes spread through it and at the end, asking both about the person's
- * facts and about what the documents say.
+ * `reading`: a long working session. Six documents are read whole, between facts the person states
+ * and probes; then the review pack, an abridged edition of each of the sixteen documents, is read
+ * turn after turn; probes at the end ask about both the person's facts and the documents.
+ *
+ * The two parts give the condensing checks what they need at 8,192 tokens. The review pack's turns
+ * come one after another, each about 1,300 tokens whole, so four of them and the instructions reach
+ * the 85% budget: `dropping` condenses before nearly every one of them. Under `target` those turns
+ * shrink to references, and their headroom, at four bytes a token, still leaves the room for two
+ * turns under a budget of 50%. The editions are made by `scripts/abridge-docs.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
 import type { StepInput } from '../schema.js';
 
 const read = (doc: string): { say: string } => ({ say: `Please read docs/${doc}.md and summarise it.` });
-const reread = (doc: string): { say: string } => ({
-  say: `Please read docs/${doc}.md again and summarise it for the pilot review.`,
+const review = (doc: string): { say: string } => ({
+  say: `Please read review/${doc}.md and summarise it for the pilot review.`,
 });
 
 const steps: StepInput[] = [
@@ -18,7 +24,7 @@ const steps: StepInput[] = [
   read('overview'),
   { say: 'The on-call engineer for the mirrors this month is Priya Raman.' },
   read('architecture'),
-  read('configuration'),
+  { say: 'The pilot will run for seven weeks.' },
   {
     ask: 'Which data centre does our staging mirror run in?',
     id: 'staging-data-centre',
@@ -27,42 +33,42 @@ const steps: StepInput[] = [
   read('storage'),
   { say: 'Our production shelf holds 38 terabytes today.' },
   read('scheduling'),
-  read('snapshots'),
   {
     ask: 'What is the default sync interval?',
     id: 'sync-interval',
     expect: { any: ['17 minutes', 'seventeen minutes'] },
   },
-  read('replication'),
+  read('snapshots'),
+  { say: 'Our release team wants a snapshot for every release branch.' },
   { say: 'The build farm has 220 agents.' },
-  read('networking'),
-  read('security'),
   {
     ask: 'Who is the on-call engineer for the mirrors this month?',
     id: 'on-call-engineer',
     expect: { any: ['Priya'] },
   },
-  read('api'),
-  { say: 'I think the API pagination will matter for our dashboards.' },
-  read('operations'),
-  read('troubleshooting'),
-  { say: 'We plan to retire the old Nexus proxy on 14 March.' },
-  read('release-process'),
-  read('glossary'),
+  { say: 'Our mirrors are patched on the first Monday of each month.' },
   read('history'),
-  read('roadmap'),
+  { say: 'We plan to retire the old Nexus proxy on 14 March.' },
   { say: 'Let us keep the retention settings conservative until the pilot is over.' },
-  { say: 'Before the pilot review we will go over the operational documents a second time.' },
-  reread('operations'),
-  reread('storage'),
-  reread('scheduling'),
-  reread('security'),
-  reread('networking'),
-  reread('replication'),
-  reread('troubleshooting'),
-  reread('configuration'),
-  reread('snapshots'),
-  reread('api'),
+  {
+    say: 'Before the pilot review we will go through the review pack, the abridged editions of all sixteen documents.',
+  },
+  review('operations'),
+  review('storage'),
+  review('scheduling'),
+  review('security'),
+  review('networking'),
+  review('replication'),
+  review('troubleshooting'),
+  review('configuration'),
+  review('snapshots'),
+  review('api'),
+  review('glossary'),
+  review('overview'),
+  review('architecture'),
+  review('history'),
+  review('release-process'),
+  review('roadmap'),
   { say: 'Those were the documents the review will ask about.' },
   {
     ask: 'How many terabytes does our production shelf hold today?',
@@ -94,6 +100,11 @@ const steps: StepInput[] = [
     id: 'gatehouse-port',
     expect: { any: ['7311'] },
   },
+  {
+    ask: 'How long will the pilot run?',
+    id: 'pilot-length',
+    expect: { any: ['seven weeks', '/\\b7 weeks/'] },
+  },
   { ask: 'Who started Tidewater?', id: 'founder', expect: { any: ['Ines Varga'] } },
   {
     ask: 'How many tidelines does Tidewater retain by default?',
@@ -106,9 +117,9 @@ const steps: StepInput[] = [
 export const scenario = defineScenario({
   name: 'reading',
   description:
-    'Sixteen documents are read and summarised, and ten of them read again for a review, while the person ' +
-    'states facts and remarks along the way; probes in the middle and at the end ask about both the stated ' +
-    'facts and the documents.',
+    'Six documents are read and summarised while the person states facts along the way, then the abridged ' +
+    'editions of all sixteen are read one after another for a review; probes in the middle and at the end ask ' +
+    'about both the stated facts and the documents.',
   workspace: '../workspaces/tidewater',
   steps,
 });

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { abridge, EDITION_MAX_BYTES } from '../../scenarios/abridge.js';
 import { ScenarioError } from '../../scenarios/errors.js';
 import { builtinScenarioNames, builtinScenarios, resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
@@ -38,11 +39,14 @@ function matcher(entry: string): (text: string) => boolean {
 }
 
 const readPrompt = /^Please read (docs\/[\w-]+\.md) and summarise it\.$/;
-const filesRead = (scenario: Scenario): string[] =>
+const reviewPrompt = /^Please read (review\/[\w-]+\.md) and summarise it for the pilot review\.$/;
+const filesRead = (scenario: Scenario, prompt = readPrompt): string[] =>
   scenario.steps.flatMap((step) => {
-    const match = 'say' in step ? readPrompt.exec(step.say) : null;
+    const match = 'say' in step ? prompt.exec(step.say) : null;
     return match?.[1] ? [match[1]] : [];
   });
+/** The document a workspace file belongs to: a review edition is its document's, by name. */
+const documentOf = (file: string): string => file.replace(/^review\//, 'docs/');
 const probes = (scenario: Scenario): Probe[] => scenario.steps.filter((step): step is Probe => 'ask' in step);
 const personTurns = (scenario: Scenario): number =>
   scenario.steps.filter((step) => 'say' in step || 'ask' in step).length;
@@ -134,9 +138,13 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
       const said = scenario.steps.slice(0, index).map(stepText).join('\n');
       const matches = step.expect.any.map(matcher);
       const inConversation = matches.some((match) => match(said));
-      const inFiles = [...files]
-        .filter(([, text]) => matches.some((match) => match(text)))
-        .map(([name]) => name);
+      const inFiles = [
+        ...new Set(
+          [...files]
+            .filter(([, text]) => matches.some((match) => match(text)))
+            .map(([name]) => documentOf(name)),
+        ),
+      ];
       const where = `${step.id}: conversation ${inConversation}, files [${inFiles.join(', ')}]`;
       expect(inConversation ? inFiles.length === 0 : inFiles.length === 1, where).toBe(true);
       // Whatever reply the probe counts as wrong must not be what it counts as right.
@@ -204,14 +212,21 @@ describe('the scenarios have the shape their purpose needs', () => {
     expect(answers.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('reading: at least 29 turns over 14 to 16 documents, with probes spread out and at the end', () => {
+  it('reading: at least 29 turns, reads of 14 or more documents, a run of reviews, probes spread out and at the end', () => {
     const { steps } = reading.scenario;
     expect(personTurns(reading.scenario)).toBeGreaterThanOrEqual(29);
-    const docs = new Set(filesRead(reading.scenario));
+    const reviews = filesRead(reading.scenario, reviewPrompt);
+    const docs = new Set([...filesRead(reading.scenario), ...reviews].map(documentOf));
     expect(docs.size).toBeGreaterThanOrEqual(14);
-    expect(docs.size).toBeLessThanOrEqual(16);
     expect(probes(reading.scenario).length).toBeGreaterThanOrEqual(10);
-    const lastRead = steps.findLastIndex((step) => 'say' in step && readPrompt.test(step.say));
+    // The reviews come one after another: the run that makes `dropping` condense before every turn.
+    const firstReview = steps.findIndex((step) => 'say' in step && reviewPrompt.test(step.say));
+    const run = steps.slice(firstReview, firstReview + reviews.length);
+    expect(run.every((step) => 'say' in step && reviewPrompt.test(step.say))).toBe(true);
+    expect(reviews.length).toBeGreaterThanOrEqual(10);
+    const lastRead = steps.findLastIndex(
+      (step) => 'say' in step && (readPrompt.test(step.say) || reviewPrompt.test(step.say)),
+    );
     const probeAt = steps.flatMap((step, index) => ('ask' in step ? [index] : []));
     expect(probeAt.filter((index) => index < lastRead).length).toBeGreaterThanOrEqual(3);
     expect(probeAt.filter((index) => index > lastRead).length).toBeGreaterThanOrEqual(5);
@@ -265,8 +280,24 @@ describe('the shared Tidewater workspace', () => {
     }
   });
 
-  it('every document is read by the reading scenario', async () => {
-    const docs = [...(await workspaceFiles(tidewater)).keys()].filter((name) => name.startsWith('docs/'));
-    expect(new Set(filesRead(tidewater.scenario))).toEqual(new Set(docs));
+  it('every document is read by a built-in scenario, and every review edition by reading', async () => {
+    const files = [...(await workspaceFiles(tidewater)).keys()];
+    const read = new Set(loaded.flatMap((entry) => filesRead(entry.scenario)));
+    expect(read).toEqual(new Set(files.filter((name) => name.startsWith('docs/'))));
+    expect(new Set(filesRead(tidewater.scenario, reviewPrompt))).toEqual(
+      new Set(files.filter((name) => name.startsWith('review/'))),
+    );
+  });
+
+  it('holds in review/ the abridged edition of each document, as scripts/abridge-docs.ts writes it', async () => {
+    const files = await workspaceFiles(tidewater);
+    const answers = loaded.flatMap((entry) => probes(entry.scenario).flatMap((probe) => probe.expect.any));
+    const holdsAnswer = (section: string): boolean => answers.some((answer) => matcher(answer)(section));
+    const docs = [...files].filter(([name]) => name.startsWith('docs/'));
+    for (const [name, text] of docs) {
+      const edition = files.get(name.replace(/^docs\//, 'review/'));
+      expect(edition, `review edition of ${name}`).toBe(abridge(text, holdsAnswer, EDITION_MAX_BYTES));
+    }
+    expect([...files.keys()].filter((name) => name.startsWith('review/'))).toHaveLength(docs.length);
   });
 });

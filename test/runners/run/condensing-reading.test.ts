@@ -27,10 +27,26 @@ describe('condensing to a target on the reading scenario at 8,192 tokens', () =>
     expect(mean(r.gaps)).toBeGreaterThanOrEqual(3);
   });
 
-  it('keeps every goal at or under 30% of the window when the target is set at the budget', async () => {
+  it('with the target set at the budget, caps every goal at 30% of the window, two or more turns apart', async () => {
     const r = await run('target', { 'context.budget': 0.5, 'context.target': 0.5 });
-    expect(r.condensations.length).toBeGreaterThan(0);
-    for (const c of r.condensations) expect(c.goal ?? Infinity).toBeLessThanOrEqual(0.3 * 8192);
+    expect(r.status).toBe('completed');
+    expect(r.condensations.length).toBeGreaterThanOrEqual(3);
+    for (const c of r.condensations) {
+      expect(c.goal ?? Infinity).toBeLessThanOrEqual(0.3 * 8192);
+      expect(c.fillAfter).toBeLessThanOrEqual(c.goal ?? 0);
+    }
+    expect(Math.min(...r.gaps)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('without the guard, the same settings condense before nearly every turn', async () => {
+    // A margin of 0 lets the goal sit at the budget less the headroom, which triggers the next turn.
+    const r = await run('target', {
+      'context.budget': 0.5,
+      'context.target': 0.5,
+      'context.targetMargin': 0,
+    });
+    const ones = r.gaps.filter((g) => g === 1).length;
+    expect(ones * 2).toBeGreaterThan(r.gaps.length);
   });
 
   it('under dropping, condenses before almost every turn once it starts', async () => {
