@@ -14,6 +14,9 @@ import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 
 /** The figures tool calls add to a turn. */
+/** The line that opens the result of a call already made, with the same arguments, in the same turn. */
+export const REPEATED_CALL_NOTICE = '[the same call was already made this turn; its earlier result is above]';
+
 export interface ToolTally {
   toolMs: number;
   toolCalls: number;
@@ -74,7 +77,7 @@ export class ToolRunner {
       if (repeat) {
         result = {
           ...result,
-          content: `[the same call was already made this turn; its earlier result is above]\n${result.content}`,
+          content: `${REPEATED_CALL_NOTICE}\n${result.content}`,
         };
       }
       const event = audit.record({
