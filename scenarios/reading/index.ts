@@ -4,10 +4,13 @@
  * turn after turn; probes at the end ask about both the person's facts and the documents.
  *
  * The two parts give the condensing checks what they need at 8,192 tokens. The review pack's turns
- * come one after another, each about 1,300 tokens whole, so four of them and the instructions reach
+ * come one after another, each about 1,250 tokens whole, so four of them and the instructions reach
  * the 85% budget: `dropping` condenses before nearly every one of them. Under `target` those turns
- * shrink to references, and their headroom, at four bytes a token, still leaves the room for two
- * turns under a budget of 50%. The editions are made by `scripts/abridge-docs.ts`.
+ * shrink to references. With budget and target at 50%, the guard keeps a fifth of the window (1,638
+ * tokens) between the goal and the budget; the review turns' headroom (about 1,400 at four bytes a
+ * token) and a turn's growth (about 320) take slightly more, and what keeps condensations two turns
+ * apart is that each lands some way under its goal, since it drops whole turns. The margin is thin:
+ * longer editions give single-turn gaps. The editions are made by `scripts/abridge-docs.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
