@@ -78,3 +78,30 @@ describe('run --scenario codename --strategy dropping on the reader', () => {
     }
   });
 });
+
+describe('run without --json', () => {
+  it('prints the table, a condensing line for each run that condensed, and where the results are', async () => {
+    const folder = join(out, 'readable');
+    const result = await wispEval([
+      'run',
+      '--scenario',
+      'codename',
+      '--window',
+      '8192',
+      '--window',
+      '32768',
+      '--out',
+      folder,
+    ]);
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^scenario\s+strategy\s+model\s+window/);
+    const condensing = lines.filter((line) => line.includes(': condensed'));
+    expect(condensing).toHaveLength(1);
+    expect(condensing[0]).toMatch(
+      /^codename\.dropping\.reader\.w8192\.r0: condensed \d+ times, before turns /,
+    );
+    expect(condensing[0]).toContain('floor never reached');
+    expect(lines.at(-1)).toBe(`results: ${folder}`);
+  });
+});

@@ -13,6 +13,7 @@ import { runInvocation } from '../../run/invocation.js';
 import { checkFactSubjects } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../run/record.js';
 import type { CliIO } from '../io.js';
+import { condensingLine } from '../../../reports/condensing.js';
 import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';
 import { formatTable } from '../../../reports/text-table.js';
 
@@ -75,6 +76,9 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   );
   if (!args.json) {
     for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
+    const condensing = records.map(condensingLine).filter((line) => line !== null);
+    if (condensing.length > 0) io.out('');
+    for (const line of condensing) io.out(line);
     for (const r of records.filter((x) => x.error)) {
       io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
     }
