@@ -6,26 +6,39 @@
  *
  * The `reading` scenario's review pack (`workspaces/tidewater/review/`) is made this way from
  * `workspaces/tidewater/docs/`, by `scripts/abridge-docs.ts`; a test checks the committed files
- * against this function.
+ * against `reviewEdition`.
  */
+import { byteLength } from '../engine/measure/estimate.js';
+import { matchesPattern } from '../runners/score/verdict.js';
+import type { Scenario } from './schema.js';
 
 /** The size the review pack's editions are cut to, in UTF-8 bytes. */
 export const EDITION_MAX_BYTES = 5400;
 /** Sections an edition always keeps, if its document has them. */
 const MIN_SECTIONS = 3;
 
-const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
-
 /** `text` less its last sections that `keep` does not protect, until it is at most `maxBytes`. */
 export function abridge(text: string, keep: (section: string) => boolean, maxBytes: number): string {
   const [opening = '', ...sections] = text.split(/^(?=## )/m);
   const kept = sections.map(() => true);
-  const size = (): number =>
-    byteLength(opening) + sections.reduce((n, s, i) => n + (kept[i] ? byteLength(s) : 0), 0);
-  for (let i = sections.length - 1; i >= 0 && size() > maxBytes; i--) {
-    if (kept.filter(Boolean).length <= MIN_SECTIONS) break;
-    if (!keep(sections[i] ?? '')) kept[i] = false;
+  let size = byteLength(text);
+  let left = sections.length;
+  for (let i = sections.length - 1; i >= 0 && size > maxBytes && left > MIN_SECTIONS; i--) {
+    const section = sections[i] ?? '';
+    if (keep(section)) continue;
+    kept[i] = false;
+    size -= byteLength(section);
+    left -= 1;
   }
   const edition = opening + sections.filter((_, i) => kept[i]).join('');
   return `${edition.trimEnd()}\n`;
+}
+
+/** A document's review edition: abridged, keeping every section that answers a probe of `scenarios`. */
+export function reviewEdition(text: string, scenarios: Iterable<Scenario>): string {
+  const answers = [...scenarios].flatMap((scenario) =>
+    scenario.steps.flatMap((step) => ('ask' in step ? step.expect.any : [])),
+  );
+  const holdsAnswer = (section: string): boolean => answers.some((answer) => matchesPattern(section, answer));
+  return abridge(text, holdsAnswer, EDITION_MAX_BYTES);
 }

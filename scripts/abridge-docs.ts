@@ -7,20 +7,16 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { matchesPattern } from '../runners/score/verdict.js';
-import { abridge, EDITION_MAX_BYTES } from '../scenarios/abridge.js';
+import { reviewEdition } from '../scenarios/abridge.js';
 import { builtinScenarios } from '../scenarios/index.js';
 
 const workspace = fileURLToPath(new URL('../scenarios/workspaces/tidewater/', import.meta.url));
-const answers = [...builtinScenarios.values()].flatMap(({ scenario }) =>
-  scenario.steps.flatMap((step) => ('ask' in step ? step.expect.any : [])),
-);
-const holdsAnswer = (section: string): boolean => answers.some((answer) => matchesPattern(section, answer));
+const scenarios = [...builtinScenarios.values()].map((entry) => entry.scenario);
 
 await mkdir(join(workspace, 'review'), { recursive: true });
 for (const name of (await readdir(join(workspace, 'docs'))).sort()) {
   const text = await readFile(join(workspace, 'docs', name), 'utf8');
-  const edition = abridge(text, holdsAnswer, EDITION_MAX_BYTES);
+  const edition = reviewEdition(text, scenarios);
   await writeFile(join(workspace, 'review', name), edition);
   console.log(`review/${name}: ${Buffer.byteLength(text)} -> ${Buffer.byteLength(edition)} bytes`);
 }
