@@ -34,17 +34,7 @@ export const MEMORY_RULE =
 import { FactsLayer } from './facts-layer.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
-import { SessionTracker } from './sessions.js';
-
-/** What a request was for, as the request log records it. */
-export interface RequestInfo {
-  turn: number;
-  session: string;
-  fresh: boolean;
-  purpose: 'turn';
-  request: ModelRequest;
-  estimated: number;
-}
+import { ModelCaller, type ModelCallListener } from './model-calls.js';
 
 export interface ConversationOptions {
   model: ModelPort;
@@ -58,8 +48,8 @@ export interface ConversationOptions {
   window?: number;
   /** Model steps a turn may take before it is stopped. */
   maxSteps?: number;
-  /** Sees every request as it is sent. */
-  onRequest?: (info: RequestInfo) => void;
+  /** Sees every model call (turns, distillations, summaries) once it has answered or failed. */
+  onCall?: ModelCallListener;
   /** Where a tool result larger than the budget is kept whole; without one, such results are cut. */
   outputStore?: OutputStore;
   /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
@@ -72,7 +62,7 @@ export class Conversation {
   readonly condensations: CondensationFigures[] = [];
   readonly #audit: AuditRecorder;
   readonly #meter: Meter;
-  readonly #sessions: SessionTracker;
+  readonly #caller: ModelCaller;
   readonly #policy: ContextPolicy;
   readonly #tools: Map<string, Tool>;
   readonly #runner: ToolRunner;
@@ -80,8 +70,6 @@ export class Conversation {
   #turn = 0;
   #lastRequest: ModelRequest | null = null;
   #current: TurnFigures | null = null;
-  #lastSession = '';
-  #lastModelMs = 0;
   /** The facts layer, when the settings keep facts. */
   readonly facts: FactsLayer | null;
   /** The turn whose earlier block is squeezed to the floor's size. */
@@ -91,10 +79,15 @@ export class Conversation {
   constructor(private readonly options: ConversationOptions) {
     this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
     this.#meter = new Meter(options.model);
-    this.#sessions = new SessionTracker(options.ids);
+    this.#caller = new ModelCaller({
+      model: options.model,
+      clock: options.clock,
+      ids: options.ids,
+      ...(options.onCall ? { onCall: options.onCall } : {}),
+    });
     this.#policy = policyFor(options.settings);
     this.facts = options.settings.facts.enabled
-      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, options.model)
+      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, this.#caller)
       : null;
     const tools = options.settings.context.memory ? [...options.tools, this.#memoryTool()] : options.tools;
     this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
@@ -134,7 +127,7 @@ export class Conversation {
 
   /** Model sessions started so far. */
   get sessionsStarted(): number {
-    return this.#sessions.started;
+    return this.#caller.sessions.started;
   }
 
   /** The tool-output budget in bytes: an eighth of the window, within 4 and 64 KiB. */
@@ -333,7 +326,7 @@ export class Conversation {
       const overflowEvent = this.#audit.record({
         type: 'context.overflow',
         turn,
-        session: this.#lastSession,
+        session: this.#caller.lastSession,
         limit: overflow.limit,
         count: overflow.count,
         message: toError(thrown).message,
@@ -353,7 +346,7 @@ export class Conversation {
       const before = this.store.active().filter((e) => e.id !== promptEntry.id);
       const added = byteLength(promptEntry.text);
       await this.#condense('overflow', turn, before, tokensForBytes(added), this.#headroom());
-      this.#sessions.reset();
+      this.#caller.sessions.reset();
       if (this.#current) this.#current.overflowRetries += 1;
       try {
         return await this.#toolLoop(turn);
@@ -417,17 +410,17 @@ export class Conversation {
       const answer: Message = response.toolCalls.length
         ? { role: 'assistant', content: response.text, toolCalls: response.toolCalls }
         : { role: 'assistant', content: response.text };
-      this.#sessions.hold(request.messages, answer);
+      this.#caller.hold(request.messages, answer);
       if (response.toolCalls.length === 0) {
         const event = this.#audit.record({
           type: 'response',
           turn,
-          session: this.#lastSession,
+          session: this.#caller.lastSession,
           entry: this.store.nextId(),
           text: response.text,
           toolCalls: 0,
           usage: response.usage ?? null,
-          durationMs: this.#lastModelMs,
+          durationMs: this.#caller.lastMs,
         });
         this.store.append({
           kind: 'reply',
@@ -441,12 +434,12 @@ export class Conversation {
       this.#audit.record({
         type: 'response',
         turn,
-        session: this.#lastSession,
+        session: this.#caller.lastSession,
         entry: null,
         text: response.text,
         toolCalls: response.toolCalls.length,
         usage: response.usage ?? null,
-        durationMs: this.#lastModelMs,
+        durationMs: this.#caller.lastMs,
       });
       await this.#runner.runCalls(turn, response.toolCalls, seen, this.#current ?? undefined);
     }
@@ -454,23 +447,19 @@ export class Conversation {
   }
 
   async #send(turn: number, request: ModelRequest): Promise<ModelResponse> {
-    const { model, clock } = this.options;
-    const { session, fresh } = this.#sessions.begin(request.messages);
+    const { model } = this.options;
     const bytes = requestBytes(request);
-    const estimated = tokensForBytes(bytes);
     const counted = this.#meter.counts && model.countTokens ? await model.countTokens(request) : null;
     this.#lastRequest = request;
-    this.#lastSession = session;
-    this.options.onRequest?.({ turn, session, fresh, purpose: 'turn', request, estimated });
-    const figures: RequestFigures = { session, fresh, estimated, reported: null, counted };
-    this.#current?.requests.push(figures);
-    const started = clock.monotonic();
+    const figures: RequestFigures = { session: '', fresh: false, estimated: 0, reported: null, counted };
     let response: ModelResponse;
     try {
-      response = await model.respond(request);
+      response = await this.#caller.respond(turn, request, (started) => {
+        Object.assign(figures, started);
+        this.#current?.requests.push(figures);
+      });
     } finally {
-      this.#lastModelMs = clock.monotonic() - started;
-      if (this.#current) this.#current.modelMs += this.#lastModelMs;
+      if (this.#current) this.#current.modelMs += this.#caller.lastMs;
     }
     const calls = response.toolCalls.map((call) => this.#withCallId(call));
     response = { ...response, toolCalls: calls };

@@ -11,7 +11,8 @@ import type { FactChange } from '../facts/changes.js';
 import { extractFacts } from '../facts/extract.js';
 import { distillableKinds, loadKinds, type KindOverrides, type KindTable } from '../facts/kinds.js';
 import { FactStore } from '../facts/store.js';
-import type { ModelPort } from '../model/port.js';
+import type { CallPurpose, ModelCaller } from './model-calls.js';
+import type { GuidedRequest, GuidedResponse } from '../model/port.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
@@ -56,7 +57,7 @@ export class FactsLayer {
     private readonly settings: EngineSettings['facts'],
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
-    private readonly model: ModelPort,
+    private readonly caller: ModelCaller,
   ) {
     this.kinds = loadKinds(settings.kinds as KindOverrides);
     this.facts = new FactStore({ kinds: this.kinds, nextId: () => `fact-${++this.#factIds}` });
@@ -152,18 +153,14 @@ export class FactsLayer {
   }
 
   async #factsAndSummary(turn: number, leaving: TurnText[], kept: TurnText[], window: number): Promise<void> {
-    const generate = this.model.generate?.bind(this.model);
     const started = this.clock.monotonic();
     const turns = leaving.map((t) => t.turn);
     const words = summaryWords(this.settings.summaryShare, window);
     let facts: string[] = [];
     let error: string | null = null;
     try {
-      if (!generate) throw new Error('the model offers no guided generation');
-      this.distilCalls += 1;
       const previous = this.summaries.at(-1);
-      const response = await generate({
-        purpose: 'facts-and-summary',
+      const response = await this.#generate(turn, 'facts-and-summary', {
         messages: factsAndSummaryPrompt(
           distillableKinds(this.kinds),
           this.#known(),
@@ -195,6 +192,21 @@ export class FactsLayer {
       error,
       durationMs: this.clock.monotonic() - started,
     });
+  }
+
+  /**
+   * One guided call through the conversation's caller, counted by purpose (a facts-and-summary call
+   * counts as a distillation). A model without guided generation is a failed call that is never made.
+   */
+  async #generate(
+    turn: number,
+    purpose: CallPurpose,
+    request: Omit<GuidedRequest, 'purpose'>,
+  ): Promise<GuidedResponse> {
+    if (!this.caller.model.generate) throw new Error('the model offers no guided generation');
+    if (purpose === 'summary') this.summaryCalls += 1;
+    else this.distilCalls += 1;
+    return this.caller.generate(turn, { purpose, ...request }, purpose);
   }
 
   #known(): string[] {
@@ -250,14 +262,10 @@ export class FactsLayer {
   }
 
   async #distil(turn: number, leaving: TurnText[], kept: TurnText[], window: number): Promise<void> {
-    const generate = this.model.generate?.bind(this.model);
     const started = this.clock.monotonic();
     const turns = leaving.map((t) => t.turn);
     try {
-      if (!generate) throw new Error('the model offers no guided generation');
-      this.distilCalls += 1;
-      const response = await generate({
-        purpose: 'distil',
+      const response = await this.#generate(turn, 'distil', {
         messages: distilPrompt(distillableKinds(this.kinds), this.#known(), leaving, kept, window),
         schema: DISTIL_SCHEMA,
         maxTokens: DISTIL_TOKENS,
@@ -322,17 +330,13 @@ export class FactsLayer {
   }
 
   async #summarise(turn: number, window: number): Promise<void> {
-    const generate = this.model.generate?.bind(this.model);
     const started = this.clock.monotonic();
     const batch = [...this.#waiting];
     const turns = batch.map((t) => t.turn);
     const words = summaryWords(this.settings.summaryShare, window);
     try {
-      if (!generate) throw new Error('the model offers no guided generation');
-      this.summaryCalls += 1;
       const previous = this.summaries.at(-1);
-      const response = await generate({
-        purpose: 'summary',
+      const response = await this.#generate(turn, 'summary', {
         messages: summaryPrompt(previous?.text ?? null, words, batch, window),
         schema: SUMMARY_SCHEMA,
         maxTokens: Math.ceil((words * 7 * 2) / 4),

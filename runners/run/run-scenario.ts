@@ -5,15 +5,16 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Conversation, type RequestInfo } from '../../engine/agent/conversation.js';
+import { Conversation } from '../../engine/agent/conversation.js';
 import type { TurnFigures } from '../../engine/agent/figures.js';
+import type { ModelCall } from '../../engine/agent/model-calls.js';
 import type { AuditEvent } from '../../engine/audit/events.js';
 import { UsageError, errorCode, toError } from '../../engine/errors.js';
 import { loadKinds, type KindOverrides } from '../../engine/facts/kinds.js';
 import type { EngineSettings } from '../../engine/settings.js';
 import { tokensForBytes } from '../../engine/measure/estimate.js';
 import type { ModelPort } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
+import { memorySink, sequentialIds, steppingClock, type AuditSink } from '../../engine/ports.js';
 import { currentDateTool } from '../../engine/tools/current-date.js';
 import { editFileTool } from '../../engine/tools/edit-file.js';
 import { readFileTool } from '../../engine/tools/read-file.js';
@@ -45,12 +46,25 @@ export interface RunPlace {
   runDir?: string;
 }
 
+/** One line of requests.jsonl: a model call of any purpose, numbered from 1 in the order made. */
+export type CallRecord = ModelCall & { call: number };
+
+/** The run's model calls and audit events in the one order they happened. */
+export type TimelineItem = { kind: 'call'; call: CallRecord } | { kind: 'event'; event: AuditEvent };
+
 /** The files a run leaves in its folder, as JSON-ready values. */
 export interface RunFiles {
   audit: AuditEvent[];
-  requests: unknown[];
+  /** Every model call: turns, distillations and summaries. */
+  requests: CallRecord[];
+  /** Calls and events interleaved in the order they happened. */
+  timeline: TimelineItem[];
   store: unknown;
-  /** Transcripts kept around each condensation, by file name under the run's folder. */
+  /**
+   * Files the run saved under transcripts/, by path relative to the run's folder: the context before
+   * and after each condensation (`{ version, messages }`), and each `save` step's transcript
+   * (`<name>.json`) and store sidecar (`<name>.store`).
+   */
   transcripts: Map<string, unknown>;
 }
 
@@ -149,8 +163,15 @@ export async function runScenario(
   const started = performance.now();
   const { scenario, dir } = spec.scenario;
   const id = runId({ ...spec, scenario: scenario.name });
-  const sink = memorySink();
-  const requests: unknown[] = [];
+  const requests: CallRecord[] = [];
+  const timeline: TimelineItem[] = [];
+  const events = memorySink();
+  const sink: AuditSink = {
+    write: (event) => {
+      events.write(event);
+      timeline.push({ kind: 'event', event });
+    },
+  };
   const probes: ProbeResult[] = [];
   const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
@@ -186,15 +207,11 @@ export async function runScenario(
       },
       settings: spec.strategy.settings,
       instructions: instructionsFor(scenario.instructions),
-      onRequest: (info: RequestInfo) =>
-        requests.push({
-          turn: info.turn,
-          session: info.session,
-          fresh: info.fresh,
-          purpose: info.purpose,
-          estimated: info.estimated,
-          request: info.request,
-        }),
+      onCall: (call) => {
+        const record: CallRecord = { call: requests.length + 1, ...call };
+        requests.push(record);
+        timeline.push({ kind: 'call', call: record });
+      },
     });
     for (const step of scenario.steps) {
       if ('command' in step) {
@@ -274,5 +291,5 @@ export async function runScenario(
     perTurn: turns.map(turnRecord),
   };
   const store = { version: 1, entries: conversation?.store.all() ?? [] };
-  return { record, files: { audit: sink.events, requests, store, transcripts } };
+  return { record, files: { audit: events.events, requests, timeline, store, transcripts } };
 }

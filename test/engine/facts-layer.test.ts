@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FactsLayer } from '../../engine/agent/facts-layer.js';
 import { fitSummary, summaryWords } from '../../engine/agent/facts-prompts.js';
+import { ModelCaller } from '../../engine/agent/model-calls.js';
 import { AuditRecorder } from '../../engine/audit/recorder.js';
 import type { GuidedRequest } from '../../engine/model/port.js';
 import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
@@ -26,7 +27,9 @@ function layer(overrides: Partial<ReturnType<typeof defaultSettings>['facts']> =
   const sink = memorySink();
   const clock = steppingClock(0, 1000, () => 0);
   const settings = { ...defaultSettings().facts, ...overrides };
-  const facts = new FactsLayer(settings, new AuditRecorder(sink, clock, sequentialIds()), clock, model);
+  const ids = sequentialIds();
+  const caller = new ModelCaller({ model, clock, ids });
+  const facts = new FactsLayer(settings, new AuditRecorder(sink, clock, ids), clock, caller);
   return { facts, calls, sink };
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Every call the engine makes to its model, whatever it is for: a turn's request, a distillation, a
+ * summary. Each goes out through one caller, which picks its session, times it, and reports it with
+ * the request exactly as the model port received it and what came back, so a run can log them all.
+ */
+import { toError } from '../errors.js';
+import { requestBytes, tokensForBytes } from '../measure/estimate.js';
+import type {
+  GuidedRequest,
+  GuidedResponse,
+  Message,
+  ModelPort,
+  ModelRequest,
+  ModelResponse,
+} from '../model/port.js';
+import type { Clock, Ids } from '../ports.js';
+import { SessionTracker } from './sessions.js';
+
+/** What a model call was for. A facts-and-summary call writes both in one answer. */
+export type CallPurpose = 'turn' | 'distil' | 'summary' | 'facts-and-summary';
+
+/** One model call as the log records it. Exactly one of `response` and `error` is set. */
+export type ModelCall = {
+  purpose: CallPurpose;
+  /** The person turn during which the call was made. */
+  turn: number;
+  session: string;
+  /** True when the call started a new model session. */
+  fresh: boolean;
+  /** The engine's estimate of the request at four bytes a token. */
+  estimated: number;
+  /** Wall time the model took; left out of anything that must be reproducible. */
+  durationMs: number;
+} & (
+  | { kind: 'respond'; request: ModelRequest; response?: ModelResponse; error?: string }
+  | { kind: 'generate'; request: GuidedRequest; response?: GuidedResponse; error?: string }
+);
+
+/** Sees each model call once it has answered or failed. */
+export type ModelCallListener = (call: ModelCall) => void;
+
+export interface ModelCallerOptions {
+  model: ModelPort;
+  clock: Clock;
+  ids: Ids;
+  onCall?: ModelCallListener;
+}
+
+/**
+ * The conversation's one way to its model. A turn's request continues the conversation's session
+ * when it starts with what the session holds; a guided call always runs in a session of its own,
+ * which the conversation never carries.
+ */
+export class ModelCaller {
+  readonly sessions: SessionTracker;
+  /** The session of the last turn request, and how long the model took over the last call. */
+  lastSession = '';
+  lastMs = 0;
+
+  constructor(private readonly options: ModelCallerOptions) {
+    this.sessions = new SessionTracker(options.ids);
+  }
+
+  get model(): ModelPort {
+    return this.options.model;
+  }
+
+  /** Sends a turn's request; `onSession` learns the session before the model answers. */
+  async respond(
+    turn: number,
+    request: ModelRequest,
+    onSession?: (session: { session: string; fresh: boolean; estimated: number }) => void,
+  ): Promise<ModelResponse> {
+    const { session, fresh } = this.sessions.begin(request.messages);
+    this.lastSession = session;
+    const estimated = tokensForBytes(requestBytes(request));
+    onSession?.({ session, fresh, estimated });
+    const base = { purpose: 'turn' as const, turn, session, fresh, estimated };
+    return this.#timed(
+      () => this.options.model.respond(request),
+      (durationMs, outcome) =>
+        this.options.onCall?.({ ...base, kind: 'respond', request, durationMs, ...outcome }),
+    );
+  }
+
+  /** What the conversation's session holds after an exchange. */
+  hold(messages: readonly Message[], answer: Message): void {
+    this.sessions.hold(messages, answer);
+  }
+
+  /** A guided call in a session of its own; throws when the model offers no guided generation. */
+  async generate(turn: number, request: GuidedRequest, purpose: CallPurpose): Promise<GuidedResponse> {
+    const model = this.options.model;
+    if (!model.generate) throw new Error('the model offers no guided generation');
+    const session = this.options.ids.next('session');
+    const estimated = tokensForBytes(requestBytes({ messages: request.messages, tools: [] }));
+    const base = { purpose, turn, session, fresh: true, estimated };
+    return this.#timed(
+      () => model.generate!(request),
+      (durationMs, outcome) =>
+        this.options.onCall?.({ ...base, kind: 'generate', request, durationMs, ...outcome }),
+    );
+  }
+
+  async #timed<R>(
+    call: () => Promise<R>,
+    report: (durationMs: number, outcome: { response: R } | { error: string }) => void,
+  ): Promise<R> {
+    const started = this.options.clock.monotonic();
+    try {
+      const response = await call();
+      this.lastMs = this.options.clock.monotonic() - started;
+      report(this.lastMs, { response });
+      return response;
+    } catch (thrown) {
+      this.lastMs = this.options.clock.monotonic() - started;
+      report(this.lastMs, { error: toError(thrown).message });
+      throw thrown;
+    }
+  }
+}
