@@ -65,13 +65,21 @@ export function validateScenario(raw: unknown, source: string): Scenario {
 
 /**
  * The checks the schema cannot make: probe ids are unique within the scenario, an expectation
- * written as `/regex/flags` compiles, and the workspace folder exists. Built-in scenarios get the
+ * written as `/regex/flags` compiles, a resume names a transcript an earlier step saved, and the
+ * workspace folder exists. Built-in scenarios get the
  * same checks when they are resolved.
  */
 export async function checkScenario(loaded: LoadedScenario): Promise<void> {
   const { scenario, dir, source } = loaded;
   const firstUse = new Map<string, number>();
+  const saved = new Set<string>();
   scenario.steps.forEach((step, index) => {
+    if ('save' in step) saved.add(step.save);
+    if ('resume' in step && !saved.has(step.resume)) {
+      throw new ScenarioError(
+        `${source}: ${stepLabel(index, 'resume')}: resume: no earlier step saves '${step.resume}'`,
+      );
+    }
     if (!('ask' in step)) return;
     const earlier = firstUse.get(step.id);
     if (earlier !== undefined) {

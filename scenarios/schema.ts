@@ -36,12 +36,18 @@ const factStep = z.strictObject({
   script: scriptSchema.optional(),
 });
 const taskStep = z.strictObject({ task: z.string().min(1), script: scriptSchema.optional() });
+/** Saves the transcript and the store's sidecar under a name, as the person's /save does. */
+const saveStep = z.strictObject({ save: z.string().regex(kebab, 'a saved transcript name is kebab-case') });
+/** Ends the conversation and goes on in a new one resumed from a transcript saved earlier. */
+const resumeStep = z.strictObject({
+  resume: z.string().regex(kebab, 'a saved transcript name is kebab-case'),
+});
 
-/** One step of a scenario: a person's prompt, a probe, a command, a fact or a task. */
-export const stepSchema = z.union([sayStep, askStep, commandStep, factStep, taskStep]);
+/** One step of a scenario: a person's prompt, a probe, a command, a fact, a task, a save or a resume. */
+export const stepSchema = z.union([sayStep, askStep, commandStep, factStep, taskStep, saveStep, resumeStep]);
 
 /** The step kinds: each step has exactly one of these keys, which names what it is. */
-export const stepKinds = ['say', 'ask', 'command', 'fact', 'task'] as const;
+export const stepKinds = ['say', 'ask', 'command', 'fact', 'task', 'save', 'resume'] as const;
 
 /** A step's kind, e.g. `ask` for a probe. */
 export type StepKind = (typeof stepKinds)[number];
@@ -53,6 +59,8 @@ export const stepSchemasByKind = {
   command: commandStep,
   fact: factStep,
   task: taskStep,
+  save: saveStep,
+  resume: resumeStep,
 } as const satisfies Record<StepKind, z.ZodType>;
 
 /** A scripted command's result, used instead of running the command. */
@@ -76,6 +84,8 @@ export const scenarioSchema = z.strictObject({
 export type Expectation = z.infer<typeof expectationSchema>;
 /** One step, with defaults filled. */
 export type Step = z.infer<typeof stepSchema>;
+/** A step the person types: everything but commands, saves and resumes. */
+export type PromptStep = Exclude<Step, { command: string } | { save: string } | { resume: string }>;
 /** One step as written, before defaults are filled. */
 export type StepInput = z.input<typeof stepSchema>;
 /** A validated scenario, with defaults filled. */

@@ -32,6 +32,7 @@ export const MEMORY_RULE =
   'Earlier turns may reach you only as a summary, facts or references. When a question needs detail ' +
   'they leave out, recall the entry or turn they name with the memory tool rather than guess or run a tool again.';
 import { FactsLayer } from './facts-layer.js';
+import { planResume, saveConversation, type SavedConversation } from './resume.js';
 import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
 import { Meter } from './meter.js';
 import { ModelCaller, type ModelCallListener } from './model-calls.js';
@@ -54,10 +55,12 @@ export interface ConversationOptions {
   outputStore?: OutputStore;
   /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
+  /** Resume a saved conversation instead of starting over the instructions. */
+  resume?: SavedConversation;
 }
 
 export class Conversation {
-  readonly store = new ContextStore();
+  readonly store: ContextStore;
   readonly turns: TurnFigures[] = [];
   readonly condensations: CondensationFigures[] = [];
   readonly #audit: AuditRecorder;
@@ -75,6 +78,9 @@ export class Conversation {
   /** The turn whose earlier block is squeezed to the floor's size. */
   #squeezedTurn = -1;
   readonly #pending: { notes: MemoryNote[]; task: string | null } = { notes: [], task: null };
+  /** This conversation's session.start event, and the sessions a resume carried entries from. */
+  readonly #start: string;
+  readonly #carriedFrom: string[];
 
   constructor(private readonly options: ConversationOptions) {
     this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
@@ -91,6 +97,46 @@ export class Conversation {
       : null;
     const tools = options.settings.context.memory ? [...options.tools, this.#memoryTool()] : options.tools;
     this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
+    this.#window = options.window ?? options.model.window ?? null;
+    const resume = options.resume ? planResume(options.resume) : null;
+    const start = this.#audit.record({
+      type: 'session.start',
+      turn: resume?.lastTurn ?? 0,
+      model: options.model.name,
+      window: this.#window,
+      settings: options.settings as unknown as Record<string, unknown>,
+      ...(resume && options.resume ? { resumed: options.resume.name, carriedFrom: resume.carriedFrom } : {}),
+    });
+    this.#start = start.id;
+    this.#carriedFrom = resume?.carriedFrom ?? [];
+    if (resume && options.resume) {
+      this.store = ContextStore.restore(resume.entries(start.id, options.clock.now()));
+      this.#turn = resume.lastTurn;
+      if (resume.facts) this.facts?.restore(resume.facts);
+      this.#audit.record({
+        type: 'context.resume',
+        turn: this.#turn,
+        name: options.resume.name,
+        linked: resume.linked,
+        reason: resume.reason,
+        entries: this.store.all().length,
+        dropped: this.store.all().filter((e) => !e.active).length,
+        facts: this.facts ? (resume.facts?.facts.length ?? 0) : 0,
+        summaries: this.facts ? (resume.facts?.summaries.length ?? 0) : 0,
+      });
+    } else {
+      this.store = new ContextStore();
+      this.store.append({
+        kind: 'instructions',
+        turn: 0,
+        origin: 'carried',
+        text: options.settings.context.memory
+          ? `${options.instructions}\n${MEMORY_RULE}`
+          : options.instructions,
+        sources: [start.id],
+        recordedAt: options.clock.now(),
+      });
+    }
     this.#runner = new ToolRunner({
       tools: this.#tools,
       audit: this.#audit,
@@ -100,24 +146,14 @@ export class Conversation {
       budget: () => this.toolBudget,
       ...(options.outputStore ? { outputStore: options.outputStore } : {}),
     });
-    this.#window = options.window ?? options.model.window ?? null;
-    const start = this.#audit.record({
-      type: 'session.start',
-      turn: 0,
-      model: options.model.name,
-      window: this.#window,
-      settings: options.settings as unknown as Record<string, unknown>,
-    });
-    this.store.append({
-      kind: 'instructions',
-      turn: 0,
-      origin: 'carried',
-      text: options.settings.context.memory
-        ? `${options.instructions}\n${MEMORY_RULE}`
-        : options.instructions,
-      sources: [start.id],
-      recordedAt: options.clock.now(),
-    });
+  }
+
+  /**
+   * The active transcript and the store's sidecar, as the text of the two files a save writes: what a
+   * new conversation needs to resume this one with its store, facts and summary whole.
+   */
+  save(): { transcript: string; sidecar: string } {
+    return saveConversation(this.store.all(), this.#start, this.#carriedFrom, this.facts?.save() ?? null);
   }
 
   /** The window in tokens, once known. */

@@ -10,6 +10,7 @@ import { composeFactBlocks, shownByEntries, type FactBlocks } from '../facts/blo
 import type { FactChange } from '../facts/changes.js';
 import { extractFacts } from '../facts/extract.js';
 import { distillableKinds, loadKinds, type KindOverrides, type KindTable } from '../facts/kinds.js';
+import type { FactsState, SummaryVersion } from '../facts/saved.js';
 import { FactStore } from '../facts/store.js';
 import type { CallPurpose, ModelCaller } from './model-calls.js';
 import type { GuidedRequest, GuidedResponse } from '../model/port.js';
@@ -26,25 +27,12 @@ import {
   type TurnText,
 } from './facts-prompts.js';
 
-/** One version of the running summary. */
-export interface SummaryVersion {
-  version: number;
-  text: string;
-  /** Turns it covers, oldest first. */
-  turns: number[];
-  /** The store entries this version added (their sources lead to the audit events). */
-  added: number[];
-  /** The turn whose condensation wrote it, and when. */
-  writtenIn: number;
-  writtenAt: number;
-}
-
 const MAX_SUMMARY_VERSIONS = 20;
 const MAX_DISTILLED = 12;
 const DISTIL_TOKENS = 900;
 
 export class FactsLayer {
-  readonly facts: FactStore;
+  #facts: FactStore;
   readonly kinds: KindTable;
   readonly summaries: SummaryVersion[] = [];
   distilCalls = 0;
@@ -60,7 +48,34 @@ export class FactsLayer {
     private readonly caller: ModelCaller,
   ) {
     this.kinds = loadKinds(settings.kinds as KindOverrides);
-    this.facts = new FactStore({ kinds: this.kinds, nextId: () => `fact-${++this.#factIds}` });
+    this.#facts = new FactStore(this.#storeOptions());
+  }
+
+  /** The fact store: every fact of the conversation and the rules between them. */
+  get facts(): FactStore {
+    return this.#facts;
+  }
+
+  #storeOptions() {
+    return { kinds: this.kinds, nextId: () => `fact-${++this.#factIds}` };
+  }
+
+  /** What a saved conversation keeps of this layer. */
+  save(): FactsState {
+    return {
+      facts: this.#facts.all(),
+      summaries: this.summaries.map((s) => ({ ...s, turns: [...s.turns], added: [...s.added] })),
+      waiting: this.#waiting.map((t) => ({ ...t, entries: [...t.entries], lines: [...t.lines] })),
+      lastFactId: this.#factIds,
+    };
+  }
+
+  /** Takes up the state a saved conversation kept, in place of what this layer holds. */
+  restore(state: FactsState): void {
+    this.#factIds = state.lastFactId;
+    this.#facts = FactStore.restore(this.#storeOptions(), state.facts);
+    this.summaries.splice(0, this.summaries.length, ...state.summaries);
+    this.#waiting = [...state.waiting];
   }
 
   /** Records changes as audit events of their own type. */
@@ -70,7 +85,7 @@ export class FactsLayer {
 
   /** The person states a fact, or sets the task. */
   personStates(subject: string, name: string, value: string, turn: number, entry: number): void {
-    const changes = this.facts.assert({
+    const changes = this.#facts.assert({
       subject,
       name,
       value,
@@ -84,7 +99,7 @@ export class FactsLayer {
 
   /** A note (or a task proposal) the model made with the memory tool, recorded at the turn's end. */
   modelNotes(subject: string, name: string, value: string, turn: number): void {
-    const changes = this.facts.assert({
+    const changes = this.#facts.assert({
       subject,
       name,
       value,
@@ -109,7 +124,7 @@ export class FactsLayer {
         turn,
       }));
     for (const fact of extractFacts(outcomes, this.kinds)) {
-      this.#audit(turn, this.facts.assert({ ...fact, recordedAt: this.clock.now() }));
+      this.#audit(turn, this.#facts.assert({ ...fact, recordedAt: this.clock.now() }));
     }
   }
 
@@ -118,8 +133,8 @@ export class FactsLayer {
     if (window === null) return null;
     const summary = this.summaries.at(-1);
     return composeFactBlocks({
-      facts: this.facts.current(),
-      conflicts: this.facts.conflicts(),
+      facts: this.#facts.current(),
+      conflicts: this.#facts.conflicts(),
       isShown: shownByEntries(new Set(entries.map((e) => e.id))),
       summary: summary ? { text: summary.text, turns: summary.turns.length } : null,
       window,
@@ -210,7 +225,7 @@ export class FactsLayer {
   }
 
   #known(): string[] {
-    return this.facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
+    return this.#facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
   }
 
   #addSummary(
@@ -309,7 +324,7 @@ export class FactsLayer {
     const last = leaving.at(-1)?.turn ?? turn;
     const ids: string[] = [];
     for (const fact of latest.values()) {
-      const changes = this.facts.assert({
+      const changes = this.#facts.assert({
         subject: fact.subject,
         name: fact.name,
         value: fact.value,

@@ -17,6 +17,23 @@ export interface SessionStartEvent extends EventBase {
   model: string;
   window: number | null;
   settings: Record<string, unknown>;
+  /** For a resumed conversation: the transcript's name, and the sessions its entries came from. */
+  resumed?: string;
+  carriedFrom?: string[];
+}
+
+/** A conversation resumed from a saved transcript: with its store rebuilt, or from the transcript alone. */
+export interface ResumeEvent extends EventBase {
+  type: 'context.resume';
+  name: string;
+  /** True when the sidecar matched and the store was rebuilt from it. */
+  linked: boolean;
+  /** Why the sidecar could not be used; null when it was. */
+  reason: string | null;
+  entries: number;
+  dropped: number;
+  facts: number;
+  summaries: number;
 }
 
 export interface PromptEvent extends EventBase {
@@ -186,6 +203,7 @@ export type AuditEvent =
   | DistillationEvent
   | SummaryEvent
   | MemoryEvent
+  | ResumeEvent
   | TurnEndEvent;
 
 export type AuditEventType = AuditEvent['type'];

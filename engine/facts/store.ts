@@ -98,6 +98,20 @@ export class FactStore {
 
   constructor(private readonly options: FactStoreOptions) {}
 
+  /**
+   * A store holding `facts` as they were saved, ids, versions and states included, with the conflicts
+   * among their current heads raised again. Nothing is audited: these are not new changes.
+   */
+  static restore(options: FactStoreOptions, facts: readonly Fact[]): FactStore {
+    const store = new FactStore(options);
+    for (const saved of facts) {
+      const fact = snapshotFact(saved);
+      store.index(fact);
+    }
+    for (const key of store.byKey.keys()) if (disagree(store.heads(key))) store.inConflict.add(key);
+    return store;
+  }
+
   /** Records what a source asserts, unless it adds nothing; returns the changes made. */
   assert(input: FactAssertion): FactChange[] {
     const kind = this.options.kinds.get(input.subject);
@@ -268,12 +282,16 @@ export class FactStore {
 
   private add(fields: Omit<Fact, 'id' | 'state' | 'supersededBy'>): Fact {
     const fact: Fact = { id: this.options.nextId(), ...fields, supersededBy: null, state: 'current' };
+    this.index(fact);
+    return fact;
+  }
+
+  private index(fact: Fact): void {
     if (this.byId.has(fact.id)) throw new FactError('FACT_INVALID', `fact id ${fact.id} is already in use`);
     const key = keyString(fact.identity.subject, fact.identity.name);
     this.facts.push(fact);
     this.byId.set(fact.id, fact);
     this.byKey.set(key, [...(this.byKey.get(key) ?? []), fact]);
-    return fact;
   }
 
   private supersede(fact: Fact, by: string): FactChange {

@@ -2,8 +2,11 @@
 
 export type EntryKind = 'instructions' | 'prompt' | 'toolCall' | 'toolOutput' | 'reply';
 
-/** Where an entry came from: a turn of this conversation, or carried in with the instructions. */
-export type EntryOrigin = 'turn' | 'carried';
+/**
+ * Where an entry came from: a turn of this conversation, carried in with the instructions, or a turn
+ * of the conversation this one was resumed from (its turn and sources belong to that conversation).
+ */
+export type EntryOrigin = 'turn' | 'carried' | 'resumed';
 
 /** A stretch of a reply that retyped a tool output, sent as a marker instead. */
 export interface ReplyCut {

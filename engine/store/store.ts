@@ -19,11 +19,23 @@ export interface NewEntry {
 
 export class ContextStore {
   readonly #entries: Entry[] = [];
+  readonly #byId = new Map<number, Entry>();
+
+  /** A store holding `entries` as they are, ids and state included (a resumed conversation's). */
+  static restore(entries: readonly Entry[]): ContextStore {
+    const store = new ContextStore();
+    for (const entry of entries) {
+      if (entry.id <= (store.#entries.at(-1)?.id ?? 0)) throw new Error(`entry ${entry.id} is out of order`);
+      store.#entries.push(entry);
+      store.#byId.set(entry.id, entry);
+    }
+    return store;
+  }
 
   /** Appends an entry and returns it with its new id. */
   append(input: NewEntry): Entry {
     const entry: Entry = {
-      id: this.#entries.length + 1,
+      id: this.nextId(),
       kind: input.kind,
       turn: input.turn,
       origin: input.origin ?? 'turn',
@@ -36,6 +48,7 @@ export class ContextStore {
       ...(input.personCommand ? { personCommand: true } : {}),
     };
     this.#entries.push(entry);
+    this.#byId.set(entry.id, entry);
     return entry;
   }
 
@@ -50,12 +63,12 @@ export class ContextStore {
   }
 
   get(id: number): Entry | undefined {
-    return this.#entries[id - 1];
+    return this.#byId.get(id);
   }
 
-  /** The id the next entry will get. */
+  /** The id the next entry will get: one past the last. */
   nextId(): number {
-    return this.#entries.length + 1;
+    return (this.#entries.at(-1)?.id ?? 0) + 1;
   }
 
   /** Marks entries as dropped by a condensation during `turn`. */

@@ -6,7 +6,7 @@
  * material is whole for one turn only. Notes and task proposals are not recorded here: they wait in
  * `pending` until the turn ends, and the conversation records them as the model's facts.
  */
-import type { SummaryVersion } from '../agent/facts-layer.js';
+import type { SummaryVersion } from '../facts/saved.js';
 import { sourceName } from '../facts/fact.js';
 import { distillableKinds, type KindTable } from '../facts/kinds.js';
 import { factLine } from '../facts/lines.js';

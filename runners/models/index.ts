@@ -13,7 +13,7 @@ type Factory = (window: number, scenario: Scenario) => ModelPort;
 
 function scriptedSteps(scenario: Scenario) {
   return scenario.steps.flatMap((step) => {
-    if ('command' in step) return [];
+    if ('command' in step || 'save' in step || 'resume' in step) return [];
     const prompt = promptOf(step);
     return [
       {

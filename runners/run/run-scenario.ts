@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Conversation } from '../../engine/agent/conversation.js';
+import type { SavedConversation } from '../../engine/agent/resume.js';
 import type { TurnFigures } from '../../engine/agent/figures.js';
 import type { ModelCall } from '../../engine/agent/model-calls.js';
 import type { AuditEvent } from '../../engine/audit/events.js';
@@ -20,7 +21,7 @@ import { editFileTool } from '../../engine/tools/edit-file.js';
 import { readFileTool } from '../../engine/tools/read-file.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
 import { commandTool } from '../tools/command-tool.js';
-import type { Scenario } from '../../scenarios/schema.js';
+import type { PromptStep, Scenario } from '../../scenarios/schema.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
 import { FsWorkspace } from '../workspace/fs-workspace.js';
@@ -127,7 +128,7 @@ export function checkFactSubjects(scenario: Scenario, settings: EngineSettings):
  * What the person types for a step. A fact or a task is said in the conversation like any statement,
  * and the facts layer (when on) records it as the person's, so it outlives the turn.
  */
-export function promptOf(step: Exclude<Scenario['steps'][number], { command: string }>): string {
+export function promptOf(step: PromptStep): string {
   if ('say' in step) return step.say;
   if ('ask' in step) return step.ask;
   if ('fact' in step)
@@ -175,7 +176,7 @@ export async function runScenario(
   const probes: ProbeResult[] = [];
   const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
-  let conversation: Conversation | null = null;
+  const conversations: Conversation[] = [];
   const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
   try {
     const model = createModel(spec.model, spec.window, scenario);
@@ -193,27 +194,48 @@ export async function runScenario(
       }),
       currentDateTool(clock),
     ];
-    conversation = new Conversation({
-      model,
-      clock,
-      ids: sequentialIds(),
-      audit: sink,
-      outputStore,
-      tools,
-      saveTranscript: (name, messages) => {
-        const file = `transcripts/${name}.json`;
-        transcripts.set(file, { version: 1, messages });
-        return file;
-      },
-      settings: spec.strategy.settings,
-      instructions: instructionsFor(scenario.instructions),
-      onCall: (call) => {
-        const record: CallRecord = { call: requests.length + 1, ...call };
-        requests.push(record);
-        timeline.push({ kind: 'call', call: record });
-      },
-    });
+    const ids = sequentialIds();
+    const saves = new Map<string, SavedConversation>();
+    // A resume is a new conversation over the same model, clock, ids, audit and files.
+    const begin = (resume?: SavedConversation) =>
+      new Conversation({
+        model,
+        clock,
+        ids,
+        audit: sink,
+        outputStore,
+        tools,
+        saveTranscript: (name, messages) => {
+          const file = `transcripts/${name}.json`;
+          transcripts.set(file, { version: 1, messages });
+          return file;
+        },
+        settings: spec.strategy.settings,
+        instructions: instructionsFor(scenario.instructions),
+        onCall: (call) => {
+          const record: CallRecord = { call: requests.length + 1, ...call };
+          requests.push(record);
+          timeline.push({ kind: 'call', call: record });
+        },
+        ...(resume ? { resume } : {}),
+      });
+    let conversation = begin();
+    conversations.push(conversation);
     for (const step of scenario.steps) {
+      if ('save' in step) {
+        const files = conversation.save();
+        saves.set(step.save, { name: step.save, ...files });
+        transcripts.set(`transcripts/${step.save}.json`, JSON.parse(files.transcript));
+        transcripts.set(`transcripts/${step.save}.store`, JSON.parse(files.sidecar));
+        continue;
+      }
+      if ('resume' in step) {
+        const saved = saves.get(step.resume);
+        if (!saved) throw new UsageError(`scenario ${scenario.name}: nothing was saved as '${step.resume}'`);
+        conversation = begin(saved);
+        conversations.push(conversation);
+        continue;
+      }
       if ('command' in step) {
         await conversation.personCommand(step.command);
         continue;
@@ -241,8 +263,10 @@ export async function runScenario(
   } finally {
     await workspace.dispose();
   }
-  const turns = conversation?.turns ?? [];
-  const condensations = conversation?.condensations ?? [];
+  const turns = conversations.flatMap((c) => c.turns);
+  const condensations = conversations.flatMap((c) => c.condensations);
+  const sessionsStarted = conversations.reduce((n, c) => n + c.sessionsStarted, 0);
+  const last = conversations.at(-1);
   const totalProbes = scenario.steps.filter((s) => 'ask' in s).length;
   const count = (v: string) => probes.filter((p) => p.verdict === v).length;
   const modelMs = turns.reduce((n, t) => n + t.modelMs, 0);
@@ -271,14 +295,14 @@ export async function runScenario(
     gaps: gapsBetween(condensations.map((c) => c.turn)),
     modelCalls: {
       turn: turns.reduce((n, t) => n + t.requests.length, 0),
-      distil: conversation?.facts?.distilCalls ?? 0,
-      summary: conversation?.facts?.summaryCalls ?? 0,
+      distil: conversations.reduce((n, c) => n + (c.facts?.distilCalls ?? 0), 0),
+      summary: conversations.reduce((n, c) => n + (c.facts?.summaryCalls ?? 0), 0),
       assessment: 0,
     },
     retries: { overflow: turns.reduce((n, t) => n + t.overflowRetries, 0), tools: 0 },
     sessions: {
-      started: conversation?.sessionsStarted ?? 0,
-      new: Math.max(0, (conversation?.sessionsStarted ?? 0) - 1),
+      started: sessionsStarted,
+      new: Math.max(0, sessionsStarted - 1),
     },
     saved: savedBy(turns),
     outputsHeldBack: turns.reduce((n, t) => n + t.heldBack, 0),
@@ -290,6 +314,6 @@ export async function runScenario(
     },
     perTurn: turns.map(turnRecord),
   };
-  const store = { version: 1, entries: conversation?.store.all() ?? [] };
+  const store = { version: 1, entries: last?.store.all() ?? [] };
   return { record, files: { audit: events.events, requests, timeline, store, transcripts } };
 }

@@ -25,6 +25,8 @@ function stepText(step: Step): string {
   if ('ask' in step) return step.ask;
   if ('command' in step) return `command: ${step.command}`;
   if ('fact' in step) return `fact: ${step.fact.subject} ${step.fact.name} ${step.fact.value}`;
+  if ('save' in step) return `save: ${step.save}`;
+  if ('resume' in step) return `resume: ${step.resume}`;
   return `task: ${step.task}`;
 }
 

@@ -48,17 +48,18 @@ describe('loadScenarioFile: schema problems name the file, the step and the fiel
     ['bad-expect.yaml', 'step 3 (ask): expect.any: expected a non-empty list'],
     [
       'bad-kind.json',
-      'step 2: unknown step kind: it has keys sya, id; a step has exactly one of say, ask, command, fact, task',
+      'step 2: unknown step kind: it has keys sya, id; a step has exactly one of say, ask, command, fact, task, save, resume',
     ],
     [
       'bad-two-kinds.yaml',
-      'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task',
+      'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task, save, resume',
     ],
     ['bad-key.yaml', "step 2 (say): unknown key 'reply' (a say step has say, script)"],
     ['bad-type.json', 'step 4 (fact): fact.name: expected a string, got number'],
     ['bad-probe-id.yaml', 'step 2 (ask): id: a probe id is kebab-case, got "The Codename"'],
     ['bad-name.json', 'name: missing (expected a string)'],
     ['bad-commands.json', 'commands["npm test"].exitCode: expected an integer, got a fraction (1.5)'],
+    ['bad-save-name.yaml', 'step 2 (save): save: a saved transcript name is kebab-case, got "Before Break"'],
   ];
   it.each(cases)('%s', async (name, problem) => {
     const file = fixture(name);
@@ -71,6 +72,13 @@ describe('loadScenarioFile: checks beyond the schema', () => {
     const file = fixture('bad-duplicate-id.yaml');
     expect((await failure(file)).message).toBe(
       `${file}: step 4 (ask): id: duplicate probe id 'codename' (first used in step 2)`,
+    );
+  });
+
+  it('rejects a resume of a name no earlier step saved', async () => {
+    const file = fixture('bad-resume.yaml');
+    expect((await failure(file)).message).toBe(
+      `${file}: step 3 (resume): resume: no earlier step saves 'second-break'`,
     );
   });
 

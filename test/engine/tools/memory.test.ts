@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SummaryVersion } from '../../../engine/agent/facts-layer.js';
+import type { SummaryVersion } from '../../../engine/facts/saved.js';
 import type { FactSource } from '../../../engine/facts/fact.js';
 import { loadKinds } from '../../../engine/facts/kinds.js';
 import { FactStore } from '../../../engine/facts/store.js';
