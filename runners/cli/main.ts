@@ -6,6 +6,7 @@ import yargs from 'yargs';
 import { UsageError, WispError } from '../../engine/errors.js';
 import { listCommand } from './commands/list.js';
 import { runCommand } from './commands/run.js';
+import { snapshotsCommand } from './commands/snapshots.js';
 import { validateCommand } from './commands/validate.js';
 import type { CliIO } from './io.js';
 
@@ -89,7 +90,44 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         status = await validateCommand(a.file, io);
       },
     )
-    .demandCommand(1, 'name a command: run, list or validate');
+    .command(
+      'snapshots <action>',
+      'check, record or diff the equivalence snapshots of snapshots/manifest.json',
+      (y) =>
+        y
+          .positional('action', {
+            type: 'string',
+            choices: ['check', 'record', 'diff'] as const,
+            demandOption: true,
+          })
+          .option('scenario', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'only runs of this scenario',
+          })
+          .option('strategy', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'only runs of this strategy',
+          })
+          .option('out', { type: 'string', describe: 'record: write the snapshots into this folder instead' })
+          .option('against', { type: 'string', describe: 'diff: the commit, branch or tag to compare with' }),
+      async (a) => {
+        status = await snapshotsCommand(
+          {
+            action: a.action,
+            scenario: a.scenario,
+            strategy: a.strategy,
+            ...(a.out !== undefined ? { out: a.out } : {}),
+            ...(a.against !== undefined ? { against: a.against } : {}),
+          },
+          io,
+        );
+      },
+    )
+    .demandCommand(1, 'name a command: run, list, validate or snapshots');
   try {
     await parser.parseAsync();
   } catch (error) {

@@ -1,0 +1,139 @@
+/**
+ * `wisp-eval snapshots check|record|diff`: the equivalence gate. `check` exits 1 when any run's
+ * snapshot differs, is missing or is stale; `record` rewrites them; `diff --against REF` shows what
+ * the working tree changes against another commit, and exits 0.
+ */
+import { UsageError } from '../../../engine/errors.js';
+import { checkPassed, checkSnapshots, type CheckReport, type RunCheck } from '../../snapshots/check.js';
+import { diffAgainst, type RunChange } from '../../snapshots/diff-against.js';
+import { SNAPSHOTS_DIR } from '../../snapshots/folder.js';
+import { recordSnapshots } from '../../snapshots/record.js';
+import type { RunFilter } from '../../snapshots/select.js';
+import type { CliIO } from '../io.js';
+import { join } from 'node:path';
+
+export interface SnapshotsArgs {
+  action: 'check' | 'record' | 'diff';
+  scenario: string[];
+  strategy: string[];
+  out?: string;
+  against?: string;
+}
+
+const RECORD_HINT = 'run `wisp-eval snapshots record`';
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+export async function snapshotsCommand(args: SnapshotsArgs, io: CliIO): Promise<number> {
+  if (args.against !== undefined && args.action !== 'diff')
+    throw new UsageError('--against goes with snapshots diff');
+  if (args.out !== undefined && args.action !== 'record')
+    throw new UsageError('--out goes with snapshots record');
+  const filter: RunFilter = { scenarios: args.scenario, strategies: args.strategy };
+  switch (args.action) {
+    case 'check':
+      return printCheck(await checkSnapshots(SNAPSHOTS_DIR, filter), io);
+    case 'record':
+      return printRecord(args.out, filter, io);
+    case 'diff': {
+      if (args.against === undefined)
+        throw new UsageError('snapshots diff needs --against REF (a commit, branch or tag)');
+      return printDiff(args.against, await diffAgainst(args.against, SNAPSHOTS_DIR, filter), io);
+    }
+  }
+}
+
+function printRun(io: CliIO, check: RunCheck, dir: string): void {
+  const path = join(dir, check.run.file);
+  const about = `${check.run.where} (${check.run.scenario}, ${check.run.strategy.name}, ${check.run.model}, ${check.run.window})`;
+  switch (check.state) {
+    case 'match':
+      return;
+    case 'missing':
+      io.out(`${check.run.id}: missing: ${path} was never recorded for ${about}; ${RECORD_HINT}`);
+      return;
+    case 'old-version': {
+      const version =
+        check.version === null ? 'no snapshot format' : `snapshot format version ${check.version}`;
+      io.out(
+        `${check.run.id}: ${path} is in ${version}, and this wisp-eval reads version 1; re-record it: ${RECORD_HINT}`,
+      );
+      return;
+    }
+    case 'differs':
+      io.out(`${check.run.id}: differs from ${path}`);
+      io.out(`covers: ${check.run.why}`);
+      io.out(`first difference: ${check.first}`);
+      for (const line of check.diff) io.out(line);
+      io.out('');
+  }
+}
+
+function printCheck(report: CheckReport, io: CliIO): number {
+  for (const check of report.runs) printRun(io, check, report.dir);
+  for (const file of report.stale) {
+    io.out(
+      `${join(report.dir, file)}: stale: no run of ${report.manifest.file} records into it; ${RECORD_HINT} to remove it`,
+    );
+  }
+  const compared = report.runs.flatMap((r) => (r.state === 'match' || r.state === 'differs' ? [r] : []));
+  const calls = compared.reduce((n, r) => n + r.calls, 0);
+  const events = compared.reduce((n, r) => n + r.events, 0);
+  const head = `snapshots: ${count(report.runs.length, 'run')}, ${count(calls, 'model call')}, ${count(events, 'event')}`;
+  if (checkPassed(report)) {
+    io.out(`${head}: all match`);
+    return 0;
+  }
+  const tally = (state: RunCheck['state']) => report.runs.filter((r) => r.state === state).length;
+  const problems = [
+    `${tally('differs')} ${tally('differs') === 1 ? 'differs' : 'differ'}`,
+    `${tally('missing')} missing`,
+    `${tally('old-version')} in an old format`,
+    `${report.stale.length} stale`,
+  ].filter((p) => !p.startsWith('0 '));
+  io.out(`${head}: ${problems.join(', ')}`);
+  io.out(
+    'If the change is meant to alter what the model receives, ' +
+      `${RECORD_HINT}, review \`git diff ${report.dir}/\` and commit the snapshots with the change; ` +
+      'if not, the first difference above is where the code changed it (see snapshots/README.md).',
+  );
+  return 1;
+}
+
+async function printRecord(out: string | undefined, filter: RunFilter, io: CliIO): Promise<number> {
+  const report = await recordSnapshots(SNAPSHOTS_DIR, filter, out);
+  for (const r of report.runs) {
+    io.out(`${r.path}: ${r.state} (${count(r.calls, 'model call')}, ${count(r.events, 'event')})`);
+  }
+  for (const path of report.removed) io.out(`${path}: removed (no manifest run records into it)`);
+  const changed = report.runs.filter((r) => r.state !== 'unchanged').length;
+  io.out(
+    `snapshots: ${count(report.runs.length, 'run')} recorded, ${changed} new or changed, ${report.removed.length} removed`,
+  );
+  return 0;
+}
+
+function printDiff(ref: string, changes: readonly RunChange[], io: CliIO): number {
+  for (const change of changes) {
+    if (change.state === 'changed') {
+      io.out(`${change.id}: changed`);
+      io.out(`first difference: ${change.first}`);
+      for (const line of change.diff) io.out(line);
+      io.out('');
+    } else {
+      const said = {
+        unchanged: 'unchanged',
+        'only-ref': `only in ${ref}`,
+        'only-tree': 'only in the working tree',
+      };
+      io.out(`${change.id}: ${said[change.state]}`);
+    }
+  }
+  const changed = changes.filter((c) => c.state !== 'unchanged').length;
+  io.out(
+    `snapshots diff against ${ref}: ${count(changes.length, 'run')}, ${changed} changed or on one side only`,
+  );
+  return 0;
+}

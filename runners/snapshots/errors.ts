@@ -1,0 +1,30 @@
+/**
+ * Errors of the `snapshots` command, each with a stable code. A bad manifest or an unusable git ref
+ * is bad input (exit 2); a ref whose own command line failed to record is a run that could not be
+ * carried out (exit 3). Drift is not an error: the command reports it and exits 1.
+ */
+import { WispError } from '../../engine/errors.js';
+
+/** snapshots/manifest.json cannot be used: the message names the file and the field. */
+export class SnapshotManifestError extends WispError {
+  constructor(message: string) {
+    super('SNAPSHOT_MANIFEST_INVALID', 'input', message.replace(/\s*\n\s*/g, ' ').trim());
+    this.name = 'SnapshotManifestError';
+  }
+}
+
+/** `snapshots diff --against REF`: REF is no commit, or its tree has no usable `snapshots` command. */
+export class SnapshotRefError extends WispError {
+  constructor(message: string) {
+    super('SNAPSHOT_REF_UNUSABLE', 'input', message.replace(/\s*\n\s*/g, ' ').trim());
+    this.name = 'SnapshotRefError';
+  }
+}
+
+/** `snapshots diff --against REF`: REF's own command line could not record its snapshots. */
+export class SnapshotRefFailure extends WispError {
+  constructor(message: string) {
+    super('SNAPSHOT_REF_FAILED', 'run', message.replace(/\s*\n\s*/g, ' ').trim());
+    this.name = 'SnapshotRefFailure';
+  }
+}
