@@ -56,7 +56,10 @@ async function recordAtRef(
   try {
     const added = await git(root, ['worktree', 'add', '--detach', tree, ref]);
     if (added.exitCode !== 0) throw new SnapshotRefFailure(`--against ${ref}: git worktree add failed: ${added.stderr}`);
-    await symlink(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir');
+    await symlink(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir').catch((thrown: NodeJS.ErrnoException) => {
+      // A tree that carries its own node_modules keeps it.
+      if (thrown.code !== 'EEXIST') throw thrown;
+    });
     const cli = join(tree, 'bin', 'wisp-eval.js');
     const ran = await execa('node', [cli, 'snapshots', 'record', '--out', out, ...filterArgs(filter)], {
       cwd: join(tree, sub),
