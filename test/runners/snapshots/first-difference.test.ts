@@ -49,6 +49,20 @@ describe('the first difference between two snapshots', () => {
     );
   });
 
+  it('names a saved file, and the message or list element in it that differs', () => {
+    const outcome = sampleOutcome();
+    outcome.files.transcripts.set('transcripts/evt-6-after.json', {
+      version: 1,
+      messages: [{ role: 'system', content: 'You are wisp.\n\nAnswer from what you see.' }, { role: 'user', content: 'Earlier: GANNET' }],
+    });
+    expect(firstDifference(render(), renderSnapshot(outcome, RUN))).toBe(
+      'file transcripts/evt-6-after.json, message 1 (user)',
+    );
+    const stored = sampleOutcome();
+    stored.files.store = { version: 1, entries: [{ id: 4, kind: 'toolOutput', text: 'other', recordedAt: 1 }] };
+    expect(firstDifference(render(), renderSnapshot(stored, RUN))).toBe('file store.json, entries[0]');
+  });
+
   it('says when a call is gone or new, and names the record’s probe', () => {
     const fewer = sampleOutcome();
     fewer.files.timeline.splice(2, 1);
