@@ -72,7 +72,13 @@ export class FileOutputStore implements OutputStore {
       await this.writeWhole(callId, JSON.stringify(toRecord(stored), null, 2) + '\n');
       return stored;
     } catch (error) {
-      file.destroy();
+      // The stream opens its file in the background: wait until it is closed, or the file could
+      // appear after it was removed.
+      if (!file.closed) {
+        const closed = once(file, 'close').catch(() => undefined);
+        file.destroy();
+        await closed;
+      }
       await rm(temporary, { force: true });
       throw error;
     }
