@@ -3,7 +3,7 @@
  * snapshot. Returns what it found, run by run; the command prints it and turns it into an exit status.
  */
 import { join } from 'node:path';
-import { firstDifference } from './first-difference.js';
+import { firstDifference, firstRequestDifference } from './first-difference.js';
 import { readSnapshot, snapshotFiles, staleFiles } from './folder.js';
 import { SNAPSHOT_VERSION } from './format.js';
 import { loadManifest, type Manifest, type ManifestRun } from './manifest.js';
@@ -15,7 +15,16 @@ import { shortDiff } from './short-diff.js';
 /** What the check found for one manifest run. */
 export type RunCheck =
   | { state: 'match'; run: ManifestRun; calls: number; events: number }
-  | { state: 'differs'; run: ManifestRun; calls: number; events: number; first: string; diff: string[] }
+  | {
+      state: 'differs';
+      run: ManifestRun;
+      calls: number;
+      events: number;
+      first: string;
+      /** The first call whose request differs, or null when every request is as recorded. */
+      request: string | null;
+      diff: string[];
+    }
   | { state: 'missing'; run: ManifestRun }
   | { state: 'old-version'; run: ManifestRun; version: string | null };
 
@@ -55,6 +64,7 @@ async function checkRun(dir: string, run: ManifestRun): Promise<RunCheck> {
     calls,
     events,
     first: firstDifference(recorded, text) ?? 'none found',
+    request: firstRequestDifference(recorded, text),
     diff: shortDiff(recorded, text, { before: `${join(dir, run.file)} (recorded)`, after: `${run.id} (this tree)` }),
   };
 }

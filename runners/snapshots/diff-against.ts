@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { UsageError } from '../../engine/errors.js';
 import { SnapshotRefError, SnapshotRefFailure } from './errors.js';
-import { firstDifference } from './first-difference.js';
+import { firstDifference, firstRequestDifference } from './first-difference.js';
 import { snapshotFiles } from './folder.js';
 import { loadManifest, MANIFEST_FILE } from './manifest.js';
 import { renderRun } from './replay.js';
@@ -20,7 +20,7 @@ import { shortDiff } from './short-diff.js';
 /** What the change does to one run's snapshot. */
 export type RunChange =
   | { id: string; state: 'unchanged' | 'only-ref' | 'only-tree' }
-  | { id: string; state: 'changed'; first: string; diff: string[] };
+  | { id: string; state: 'changed'; first: string; request: string | null; diff: string[] };
 
 async function git(cwd: string, args: string[]) {
   return execa('git', args, { cwd, reject: false });
@@ -116,7 +116,7 @@ export async function diffAgainst(ref: string, dir: string, filter: RunFilter): 
     }
     const first = firstDifference(old, text) ?? 'none found';
     const diff = shortDiff(old, text, { before: `${ref}: ${run.file}`, after: `working tree: ${run.file}` });
-    changes.push({ id: run.id, state: 'changed', first, diff });
+    changes.push({ id: run.id, state: 'changed', first, request: firstRequestDifference(old, text), diff });
   }
   const here = new Set(chosen.map((run) => run.id));
   for (const id of [...before.keys()].sort()) if (!here.has(id)) changes.push({ id, state: 'only-ref' });

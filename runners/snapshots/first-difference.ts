@@ -23,6 +23,35 @@ export function firstDifference(before: string, after: string): string | null {
   return 'the line endings';
 }
 
+/**
+ * The first model call whose request differs: its messages, tools, schema or token bound, read
+ * through the definitions. Null when every call received exactly what it received before, which is
+ * what a refactor must keep; a run that makes more or fewer calls differs at the first one missing.
+ */
+export function firstRequestDifference(before: string, after: string): string | null {
+  const [old, now] = [parseSnapshot(before), parseSnapshot(after)];
+  const [calls, nowCalls] = [old.blocks.filter((b) => b.call), now.blocks.filter((b) => b.call)];
+  for (let i = 0; i < Math.max(calls.length, nowCalls.length); i++) {
+    const [a, b] = [calls[i], nowCalls[i]];
+    if (!b) return `${describeBlock(a)} is no longer made`;
+    if (!a) return `${describeBlock(b)} is new`;
+    const message = firstMessageDifference(old, a, now, b);
+    if (message !== null) return `${describeBlock(a)}, ${message}`;
+    const [x, y] = [requestLines(old, a), requestLines(now, b)];
+    if (sameLines(x, y)) continue;
+    const at = x.findIndex((line, j) => line !== y[j]);
+    return `${describeBlock(a)}, ${sectionAt(at === -1 ? y : x, at === -1 ? x.length : at, 'call')}`;
+  }
+  return null;
+}
+
+/** What a call's block says of its request: everything before its answer, error and usage. */
+function requestLines(snapshot: ParsedSnapshot, block: SnapshotBlock): string[] {
+  const lines = resolved(snapshot, block);
+  const end = lines.findIndex((line) => /^(answer|error|usage):/.test(line));
+  return lines.slice(0, end === -1 ? lines.length : end).filter((line) => !line.startsWith('estimated:'));
+}
+
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }

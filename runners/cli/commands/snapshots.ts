@@ -66,6 +66,7 @@ function printRun(io: CliIO, check: RunCheck, dir: string): void {
       io.out(`${check.run.id}: differs from ${path}`);
       io.out(`covers: ${check.run.why}`);
       io.out(`first difference: ${check.first}`);
+      io.out(requestLine(check.request));
       for (const line of check.diff) io.out(line);
       io.out('');
   }
@@ -120,6 +121,7 @@ function printDiff(ref: string, changes: readonly RunChange[], io: CliIO): numbe
     if (change.state === 'changed') {
       io.out(`${change.id}: changed`);
       io.out(`first difference: ${change.first}`);
+      io.out(requestLine(change.request));
       for (const line of change.diff) io.out(line);
       io.out('');
     } else {
@@ -136,4 +138,11 @@ function printDiff(ref: string, changes: readonly RunChange[], io: CliIO): numbe
     `snapshots diff against ${ref}: ${count(changes.length, 'run')}, ${changed} changed or on one side only`,
   );
   return 0;
+}
+
+/** Whether what the model receives changed, and where first. */
+function requestLine(request: string | null): string {
+  return request === null
+    ? 'requests: every model call received exactly what it received before'
+    : `first request that differs: ${request}`;
 }

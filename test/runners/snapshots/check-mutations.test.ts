@@ -64,7 +64,8 @@ describe('snapshots check on a mutated copy of the repository', () => {
       '- Keep replies shorT.',
       ['--scenario', 'showing'],
       'showing.cutting.reader.w8192.r0',
-      'call 1 (turn 1, turn), message 0 (system)',
+      /^call 1 \(turn 1, turn\), message 0 \(system\)$/,
+      /^call 1 \(turn 1, turn\), message 0 \(system\)$/,
     ],
     [
       'the summary call’s text',
@@ -73,33 +74,60 @@ describe('snapshots check on a mutated copy of the repository', () => {
       "const summary = ['Summary so far;'",
       ['--scenario', 'reading', '--strategy', 'target'],
       'reading.target.reader.w8192.r0',
-      /call \d+ \(turn \d+, (summary|facts-and-summary)\), message 1 \(user\)/,
+      /^call \d+ \(turn \d+, (summary|facts-and-summary)\), message 1 \(user\)$/,
+      /^call \d+ \(turn \d+, (summary|facts-and-summary)\), message 1 \(user\)$/,
+    ],
+    [
+      'the held-back note',
+      'engine/output/held-note.ts',
+      'const parts = [`held back: ',
+      'const parts = [`held back; ',
+      ['--scenario', 'scenarios/tools.yaml'],
+      'tools.target.scripted.w8192.r0',
+      /^event evt-\d+ \(turn \d+, tool\.result\), field content$/,
+      /^call \d+ \(turn \d+, turn\), message \d+ \(tool\)$/,
     ],
     [
       'the 24-word cut threshold',
       'engine/output/cuts.ts',
       'MIN_CUT_WORDS = 24;',
-      'MIN_CUT_WORDS = 94;',
-      ['--scenario', 'showing'],
-      'showing.cutting.reader.w8192.r0',
-      /event evt-\d+ \(turn 1, context\.cut\) is now event evt-\d+ \(turn 1, turn\.end\)/,
+      'MIN_CUT_WORDS = 25;',
+      ['--scenario', 'scenarios/tools.yaml'],
+      'tools.target.scripted.w8192.r0',
+      /^event evt-\d+ \(turn \d+, context\.cut\) is now event evt-\d+ \(turn \d+, [a-z.]+\)$/,
+      /^call \d+ \(turn \d+, turn\), message \d+ \(assistant\)$/,
+    ],
+    [
+      'the 640-byte reference bound',
+      'engine/output/reference.ts',
+      'REFERENCE_MAX_BYTES = 640;',
+      'REFERENCE_MAX_BYTES = 641;',
+      ['--scenario', 'scenarios/tools.yaml'],
+      'tools.target.scripted.w8192.r0',
+      /^event evt-\d+ \(turn \d+, context\.reference\), field bytesSaved$/,
+      /^call \d+ \(turn \d+, turn\), message \d+ \(tool\)$/,
     ],
     [
       'the 0.85 budget default',
       'engine/settings.ts',
       'budget: 0.85,',
       'budget: 0.86,',
-      ['--scenario', 'showing'],
-      'showing.cutting.reader.w8192.r0',
-      'the header, setting context.budget',
+      ['--scenario', 'reading', '--strategy', 'target'],
+      'reading.target.reader.w8192.r0',
+      /^the header, setting context\.budget$/,
+      /^call \d+ \(turn \d+, [a-z-]+\), message \d+ \([a-z]+\)$/,
     ],
-  ])('fails with exit 1 on %s, naming the run and the first difference', async (_what, file, from, to, filter, run, first) => {
-    const result = await checkWith(file, from, to, filter);
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain(`${run}: differs from snapshots/${run}.snap`);
-    const line = result.stdout.split('\n').find((l) => l.startsWith('first difference: '));
-    if (typeof first === 'string') expect(line).toBe(`first difference: ${first}`);
-    else expect(line).toMatch(first);
-    expect(result.stdout).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/m);
-  });
+  ])(
+    'fails with exit 1 on %s, naming the run, the first difference and the first request that differs',
+    async (_what, file, from, to, filter, run, first, request) => {
+      const result = await checkWith(file, from, to, filter);
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toContain(`${run}: differs from snapshots/${run}.snap`);
+      const lines = result.stdout.split('\n');
+      const after = (prefix: string) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length);
+      expect(after('first difference: ')).toMatch(first);
+      expect(after('first request that differs: ')).toMatch(request);
+      expect(result.stdout).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/m);
+    },
+  );
 });

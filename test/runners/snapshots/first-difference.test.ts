@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDifference } from '../../../runners/snapshots/first-difference.js';
+import { firstDifference, firstRequestDifference } from '../../../runners/snapshots/first-difference.js';
 import { renderSnapshot } from '../../../runners/snapshots/format.js';
 import { shortDiff } from '../../../runners/snapshots/short-diff.js';
 import { sampleOutcome, type FixtureOptions } from './fixture.js';
@@ -83,5 +83,36 @@ describe('the short diff', () => {
     expect(lines.at(-1)).toMatch(/^\(\d+ more changed lines not shown\)$/);
     const shown = lines.filter((l) => /^[-+]line|^[-+]changed/.test(l)).length;
     expect(shown + Number(/\d+/.exec(lines.at(-1) ?? '')?.[0])).toBe(40);
+  });
+});
+
+describe('the first request that differs', () => {
+  it('is none when only an event or an answer changed: every call received the same request', () => {
+    expect(firstRequestDifference(render(), render({ fillAfter: 4700 }))).toBeNull();
+    const outcome = sampleOutcome();
+    const call = outcome.files.requests[2];
+    if (call?.kind !== 'respond' || !call.response) throw new Error('the fixture’s call 3 answers');
+    call.response.text = 'GANNET.';
+    expect(firstRequestDifference(render(), renderSnapshot(outcome, RUN))).toBeNull();
+  });
+
+  it('names the first call whose messages differ, past the events that came before it', () => {
+    const changed = render({ reference: '[output of entry 4 not repeated; read_file, ok, 6 lines]' });
+    expect(firstRequestDifference(render(), changed)).toBe('call 3 (turn 2, turn), message 3 (tool)');
+  });
+
+  it('names a call whose tools differ when its messages are the same', () => {
+    const outcome = sampleOutcome();
+    const call = outcome.files.requests[2];
+    if (call?.kind !== 'respond') throw new Error('the fixture’s call 3 is a turn');
+    call.request = { ...call.request, tools: [] };
+    expect(firstRequestDifference(render(), renderSnapshot(outcome, RUN))).toBe('call 3 (turn 2, turn), its tools');
+  });
+
+  it('names a call that is no longer made', () => {
+    const outcome = sampleOutcome();
+    const last = outcome.files.timeline.findLastIndex((item) => item.kind === 'call');
+    outcome.files.timeline.splice(last, 1);
+    expect(firstRequestDifference(render(), renderSnapshot(outcome, RUN))).toMatch(/^call \d+ \(turn \d+, [a-z-]+\) is no longer made$/);
   });
 });
