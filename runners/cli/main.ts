@@ -142,6 +142,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 
 /** The process entry: real argv, real streams, real exit status. */
 export async function runMain(): Promise<void> {
+  // A reader that stops early (`| head`) closes the pipe; what is left to print has nobody to read it.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
   const io: CliIO = {
     out: (line) => process.stdout.write(line + '\n'),
     err: (line) => process.stderr.write(line + '\n'),
