@@ -97,23 +97,11 @@ export function planResume(saved: SavedConversation): ResumePlan {
   };
 }
 
-function content(e: TranscriptEntry) {
-  return {
-    id: e.id,
-    kind: e.kind,
-    turn: e.turn,
-    text: e.text,
-    ...(e.call ? { call: e.call } : {}),
-    ...(e.outcome ? { outcome: e.outcome } : {}),
-    ...(e.personCommand ? { personCommand: true } : {}),
-  };
-}
-
 // From the transcript alone nothing is known of sources, drops, cuts or references: the entries
 // came in with the new session's start, and each is sent whole until the rules apply again.
 function fromTranscript(e: TranscriptEntry, start: string, now: number): Entry {
   return {
-    ...content(e),
+    ...transcriptEntryOf(e),
     origin: e.kind === 'instructions' ? 'carried' : 'resumed',
     sources: [start],
     recordedAt: now,
@@ -125,7 +113,7 @@ function fromTranscript(e: TranscriptEntry, start: string, now: number): Entry {
 function fromLinks(links: StoreSidecar['entries'][number], saved: TranscriptEntry | undefined): Entry {
   if (saved === undefined) throw new Error(`entry ${links.id} has no content`);
   return {
-    ...content(saved),
+    ...transcriptEntryOf(saved),
     turn: links.turn,
     origin: links.origin === 'carried' ? 'carried' : 'resumed',
     sources: [...links.sources],

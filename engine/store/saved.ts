@@ -123,8 +123,8 @@ const sidecarShape = objectOf({
   facts: anything,
 });
 
-/** An entry's content as a transcript holds it. */
-export function transcriptEntryOf(entry: Entry): TranscriptEntry {
+/** An entry's content as a transcript holds it (of a store entry, or of a transcript's own). */
+export function transcriptEntryOf(entry: TranscriptEntry): TranscriptEntry {
   return {
     id: entry.id,
     kind: entry.kind,

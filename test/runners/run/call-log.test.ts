@@ -4,16 +4,20 @@ import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 
+async function run(scenario: string, strategy: string, model: string) {
+  const spec = {
+    scenario: await resolveScenario(scenario),
+    strategy: resolveStrategy(strategy),
+    model,
+    window: 8192,
+    run: 0,
+  };
+  return runScenario(spec, createModel);
+}
+
 describe('the model-call log', () => {
   it('logs every distil and summary call of a reading run under target, as many as its record counts', async () => {
-    const spec = {
-      scenario: await resolveScenario('reading'),
-      strategy: resolveStrategy('target'),
-      model: 'reader',
-      window: 8192,
-      run: 0,
-    };
-    const { record, files } = await runScenario(spec, createModel);
+    const { record, files } = await run('reading', 'target', 'reader');
     const count = (...purposes: string[]) =>
       files.requests.filter((c) => purposes.includes(c.purpose)).length;
 
@@ -39,14 +43,7 @@ describe('the model-call log', () => {
   });
 
   it('places each call in the timeline before the events it led to', async () => {
-    const spec = {
-      scenario: await resolveScenario('reading'),
-      strategy: resolveStrategy('target'),
-      model: 'reader',
-      window: 8192,
-      run: 0,
-    };
-    const { files } = await runScenario(spec, createModel);
+    const { files } = await run('reading', 'target', 'reader');
     const calls = files.timeline.filter((item) => item.kind === 'call');
     const events = files.timeline.filter((item) => item.kind === 'event');
     expect(calls.map((c) => c.call)).toEqual(files.requests);
@@ -65,14 +62,7 @@ describe('the model-call log', () => {
   });
 
   it('logs a call that failed with its error and no response', async () => {
-    const spec = {
-      scenario: await resolveScenario('codename'),
-      strategy: resolveStrategy('failfast'),
-      model: 'reader-strict',
-      window: 8192,
-      run: 0,
-    };
-    const { record, files } = await runScenario(spec, createModel);
+    const { record, files } = await run('codename', 'failfast', 'reader-strict');
     expect(record.status).toBe('failed');
     const last = files.requests.at(-1);
     expect(last?.error).toMatch(/context size exceeded/);
