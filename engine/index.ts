@@ -1,0 +1,65 @@
+/**
+ * The engine's public API: what a program that embeds the context engine needs, and all that the
+ * harness itself uses. Anything not exported here is internal and may change without notice.
+ *
+ *   import { Conversation, defaultSettings, sequentialIds, steppingClock, memorySink } from 'wisp-eval/engine';
+ */
+
+// The conversation: the turn loop over the store, save and resume, and what each turn reports.
+export { Conversation, MEMORY_RULE, type ConversationOptions } from './agent/conversation.js';
+export type { SavedConversation } from './agent/resume.js';
+export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';
+export type { CallPurpose, ModelCall, ModelCallListener } from './agent/model-calls.js';
+export { REPEATED_CALL_NOTICE } from './agent/tool-runner.js';
+
+// Settings, with the reference's defaults.
+export { defaultSettings, type ContextPolicyName, type EngineSettings } from './settings.js';
+
+// The ports, and their in-memory and deterministic implementations.
+export { memorySink, sequentialIds, steppingClock, type AuditSink, type Clock, type Ids } from './ports.js';
+export type { OutputStore, StoredLines, StoredOutput } from './output/store-port.js';
+export { OUTPUT_STORE_MAX_BYTES, isValidOutputId } from './output/store-port.js';
+export { WorkspaceError, type Workspace } from './tools/workspace.js';
+
+// The model port and the overflow a strict runtime raises.
+export {
+  ContextOverflowError,
+  type GuidedRequest,
+  type GuidedResponse,
+  type Message,
+  type ModelPort,
+  type ModelRequest,
+  type ModelResponse,
+  type ToolCall,
+  type ToolSpec,
+  type Usage,
+} from './model/port.js';
+export { recogniseOverflow, type Overflow } from './model/overflow.js';
+
+// The audit log's events.
+export type { AuditEvent, AuditEventType } from './audit/events.js';
+
+// The store and its entries.
+export { ContextStore, type NewEntry } from './store/store.js';
+export type { Entry, EntryKind, EntryOrigin, ReplyCut } from './store/entry.js';
+export { composeMessages, entriesAtTurn } from './compose/composer.js';
+
+// Tools: the built-in ones that reach only a workspace port, and the tool contract.
+export { errorResult, stringArgument, type Tool, type ToolResult } from './tools/tool.js';
+export { END_OF_FILE, pagingHint, readFileTool } from './tools/read-file.js';
+export { editFileTool } from './tools/edit-file.js';
+export { currentDateTool } from './tools/current-date.js';
+
+// Facts: subject kinds.
+export { loadKinds, type KindOverrides, type KindTable } from './facts/kinds.js';
+
+// What the engine puts in front of the model, for runtimes and models that read it back.
+export { buildReference } from './output/reference.js';
+export { cutMarker } from './output/cuts.js';
+export { heldBackMarker } from './output/held-note.js';
+export { boundSections, wholeBytes, wholeLines, type Section, type StreamSample } from './output/bound.js';
+export { prefixByBytes, splitLines, suffixByBytes } from './output/text.js';
+export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.js';
+
+// Errors, each with a stable code.
+export { DoesNotFitError, ModelFailure, ToolLoopError, WispError, errorCode, toError } from './errors.js';
