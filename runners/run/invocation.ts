@@ -1,8 +1,10 @@
 /**
  * One invocation of `run`: every combination of scenarios, strategies, models, windows and run
- * numbers, in that order. Each finished run is appended to runs.jsonl at once and its files are
- * written whole into runs/<id>/; a failed run is recorded and the rest go on.
+ * numbers, in that order. Each finished run's files are written whole into runs/<id>/ (filled as
+ * runs/<id>.partial/ and renamed), then its record is appended to runs.jsonl; a failed run is
+ * recorded and the rest go on.
  */
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appendJsonLine, toJsonLines, writeFileAtomic } from '../io/files.js';
 import type { RunRecord } from './record.js';
@@ -16,6 +18,9 @@ export interface InvocationPlan {
   windows: number[];
   runs: number;
 }
+
+/** The suffix of a run's folder while it is being filled. */
+export const PARTIAL_SUFFIX = '.partial';
 
 /** Every run of a plan, in order. */
 export function expandPlan(plan: InvocationPlan): RunSpec[] {
@@ -38,13 +43,18 @@ export async function runInvocation(
   const records: RunRecord[] = [];
   for (const spec of expandPlan(plan)) {
     const runDir = join(outDir, 'runs', runId({ ...spec, scenario: spec.scenario.scenario.name }));
-    const { record, files } = await runScenario(spec, createModel, { runDir });
-    await writeFileAtomic(join(runDir, 'audit.jsonl'), toJsonLines(files.audit));
-    await writeFileAtomic(join(runDir, 'requests.jsonl'), toJsonLines(files.requests));
-    await writeFileAtomic(join(runDir, 'store.json'), JSON.stringify(files.store, null, 2) + '\n');
+    // The run's folder is filled under a partial name and takes its own only when whole, so an
+    // interrupted invocation never leaves a folder that looks finished but is not.
+    const partial = `${runDir}${PARTIAL_SUFFIX}`;
+    await rm(partial, { recursive: true, force: true });
+    const { record, files } = await runScenario(spec, createModel, { runDir: partial });
+    await writeFileAtomic(join(partial, 'audit.jsonl'), toJsonLines(files.audit));
+    await writeFileAtomic(join(partial, 'requests.jsonl'), toJsonLines(files.requests));
+    await writeFileAtomic(join(partial, 'store.json'), JSON.stringify(files.store, null, 2) + '\n');
     for (const [name, transcript] of files.transcripts) {
-      await writeFileAtomic(join(runDir, name), JSON.stringify(transcript, null, 2) + '\n');
+      await writeFileAtomic(join(partial, name), JSON.stringify(transcript, null, 2) + '\n');
     }
+    await rename(partial, runDir);
     await appendJsonLine(join(outDir, 'runs.jsonl'), record);
     records.push(record);
     onRecord(record);

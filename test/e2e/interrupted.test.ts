@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,12 +45,27 @@ describe('an interrupted invocation', () => {
     const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(lines.length).toBeLessThan(20);
-    for (const line of lines) {
-      const record = JSON.parse(line) as RunRecord;
+    const finished = lines.map((line) => JSON.parse(line) as RunRecord);
+    for (const record of finished) {
       expect(record.status).toBe('completed');
       for (const file of ['audit.jsonl', 'requests.jsonl', 'store.json']) {
         expect(existsSync(join(out, 'runs', record.id, file))).toBe(true);
       }
+      // Whole: the request log parses line by line and has every call the record counts.
+      const requests = (await readFile(join(out, 'runs', record.id, 'requests.jsonl'), 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { purpose: string });
+      expect(requests.filter((r) => r.purpose === 'turn')).toHaveLength(record.modelCalls.turn);
     }
+    // Of the run it stopped, nothing under a finished run's name: at most its partial folder, and
+    // no temporary file anywhere.
+    const ids = new Set(finished.map((r) => r.id));
+    const folders = await readdir(join(out, 'runs'));
+    const unfinished = folders.filter((name) => !ids.has(name));
+    expect(unfinished.every((name) => name.endsWith('.partial'))).toBe(true);
+    expect(unfinished.length).toBeLessThanOrEqual(1);
+    const everything = await readdir(out, { recursive: true });
+    expect(everything.filter((path) => path.endsWith('.tmp'))).toEqual([]);
   });
 });
