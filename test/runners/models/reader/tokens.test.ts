@@ -1,10 +1,6 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import {
-  MESSAGE_OVERHEAD_TOKENS,
-  TokenCounter,
-  toolCallsJson,
-} from '../../../../runners/models/reader/tokens.js';
+import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
 import { TOOLS, request, user } from './conversation-fixtures.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -35,12 +31,12 @@ describe('TokenCounter', () => {
       { role: 'assistant', content: '', toolCalls: [call] },
       { role: 'tool', callId: 'c1', tool: 'read_file', content: '1\t# Plan\n[end of file]' },
     ]);
-    const expected =
-      req.messages.reduce((sum, m) => sum + encode(m.content).length + MESSAGE_OVERHEAD_TOKENS, 0) +
-      encode(toolCallsJson([call])).length +
-      encode(JSON.stringify(TOOLS)).length;
-    expect(counter.request(req)).toBe(expected);
-    expect(counter.request({ ...req, tools: [] })).toBe(expected - encode(JSON.stringify(TOOLS)).length);
+    // o200k counts, worked out by hand: the contents 8 (system) + 10 (prompt) + 0 (the call's
+    // empty text) + 9 (the output); 4 a message for four messages, 16; the call as
+    // [{"tool":"read_file","arguments":{"path":"notes/plan.md"}}], 17; the two tools' specs, 74.
+    expect(encode('[{"tool":"read_file","arguments":{"path":"notes/plan.md"}}]')).toHaveLength(17);
+    expect(counter.request({ ...req, tools: [] })).toBe(8 + 10 + 0 + 9 + 16 + 17);
+    expect(counter.request(req)).toBe(60 + 74);
   });
 
   it('keeps its cache bounded and per instance', () => {
