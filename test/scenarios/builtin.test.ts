@@ -174,14 +174,26 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
       expect(shared, `${probe.id} shares a key word with its answer`).toBe(true);
     }
   });
+});
 
-  it('expects the first file read, and no other file read, when it asks which file came first', () => {
-    const first = probes(scenario).find((probe) => probe.ask === 'Which file did you read first?');
-    if (first === undefined) return;
-    const names = filesRead(scenario).map((file) => path.basename(file));
-    expect(first.expect.any).toEqual([names[0]]);
-    expect([...first.expect.none].sort()).toEqual(names.slice(1).sort());
+const FIRST_FILE = 'Which file did you read first?';
+const askingFirstFile = loaded.filter((entry) => probes(entry.scenario).some((p) => p.ask === FIRST_FILE));
+
+describe('the probes that ask which file came first', () => {
+  it('are in the scenarios that read files before a digression or a condensation', () => {
+    expect(askingFirstFile.map((entry) => entry.scenario.name)).toEqual(['codename', 'digression']);
   });
+
+  it.each(askingFirstFile.map((entry) => [entry.scenario.name, entry] as const))(
+    '%s expects the first file read, and counts every other file read as wrong',
+    (_name, { scenario }) => {
+      const first = probes(scenario).find((probe) => probe.ask === FIRST_FILE);
+      const names = filesRead(scenario).map((file) => path.basename(file));
+      expect(names.length).toBeGreaterThan(1);
+      expect(first?.expect.any).toEqual([names[0]]);
+      expect([...(first?.expect.none ?? [])].sort()).toEqual(names.slice(1).sort());
+    },
+  );
 });
 
 describe('the scenarios have the shape their purpose needs', () => {
