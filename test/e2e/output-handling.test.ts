@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../engine/audit/events.js';
 import type { RunRecord } from '../../runners/run/record.js';
 import { wispEval } from './cli.js';
 
@@ -49,13 +50,20 @@ describe('cuts and references, end to end', () => {
     expect(find('showing', 'dropping').saved.cuts.count).toBe(0);
   });
 
-  it('condenses less on codename with references than with dropping, and says what it saved', () => {
+  it('condenses less on codename with references than with dropping, and says what it saved', async () => {
     const dropping = find('codename', 'dropping');
     const references = find('codename', 'references');
     expect(references.condensations.length).toBeLessThan(dropping.condensations.length);
     expect(references.saved.references.count).toBeGreaterThan(0);
     expect(references.saved.references.bytes).toBeGreaterThan(10_000);
-    expect(references.saved.references.tokens).toBe(Math.ceil(references.saved.references.bytes / 4));
+    // The record's totals are the sums of what the run's context.reference events say each saved.
+    const events = (await readFile(join(out, 'results', 'runs', references.id, 'audit.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as AuditEvent)
+      .filter((e): e is Extract<AuditEvent, { type: 'context.reference' }> => e.type === 'context.reference');
+    expect(events).toHaveLength(references.saved.references.count);
+    expect(references.saved.references.bytes).toBe(events.reduce((n, e) => n + e.bytesSaved, 0));
     // Switching outputs to references starts new model sessions.
     expect(references.sessions.new).toBeGreaterThan(dropping.sessions.new);
   });

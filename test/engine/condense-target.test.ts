@@ -14,11 +14,13 @@ function measureOf(entries: readonly Entry[], extra: () => number = () => 0) {
 
 describe('the goal and its cap', () => {
   it('uses the target when the prompt and headroom fit under the budget', () => {
-    expect(goalFor(defaults, 8192, 100, 1000)).toBe(Math.floor(0.6 * 8192));
+    // 60% of 8,192 is 4,915.2: the goal is 4,915 tokens.
+    expect(goalFor(defaults, 8192, 100, 1000)).toBe(4915);
   });
 
   it('goes below the target when the prompt and headroom need more room', () => {
-    expect(goalFor(defaults, 8192, 1000, 2500)).toBe(Math.floor(0.85 * 8192 - 3500));
+    // The budget is 6,963.2 tokens; less a prompt of 1,000 and a headroom of 2,500, 3,463.
+    expect(goalFor(defaults, 8192, 1000, 2500)).toBe(3463);
   });
 
   it('caps the target at the budget less the margin, wherever it was set', () => {
@@ -35,7 +37,7 @@ describe('the headroom', () => {
       { prompt: 'p', reply: 'r'.repeat(80) },
     ]);
     // Turn 1: call '{}' (1) + output (100) + reply (10) = 111; turn 2: 10; turn 3: 20.
-    expect(headroomFor(store.all(), 8, estimateTokens)).toBe(Math.round(141 / 3));
+    expect(headroomFor(store.all(), 8, estimateTokens)).toBe(47);
     expect(headroomFor(store.all(), 2, estimateTokens)).toBe(15);
   });
 
