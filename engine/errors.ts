@@ -1,13 +1,34 @@
 /**
- * The project's errors, each with a stable code that callers and tests can check. The command line
- * maps each code's `kind` to an exit status: `input` is 2, `run` is 3.
+ * The engine's errors, each with a stable code that callers and tests can check and a kind that says
+ * how the failure ends the work: `input` (what was given must change), `run` (the work could not be
+ * carried out), `gate` (a check failed). A command line chooses its exit status from the kind. Other
+ * modules' errors extend WispError with codes of their own union (runners/errors.ts,
+ * strategies/errors.ts, scenarios/errors.ts).
  */
 
 export type ErrorKind = 'input' | 'run' | 'gate';
 
-export class WispError extends Error {
+/** Why the fact store refused an operation. */
+export type FactErrorCode = 'FACT_NOT_ALLOWED' | 'FACT_UNKNOWN' | 'FACT_NOT_CURRENT' | 'FACT_INVALID';
+
+/** Every code an error of the engine carries. */
+export type EngineErrorCode =
+  | 'MODEL_FAILED'
+  | 'CONTEXT_DOES_NOT_FIT'
+  | 'TOOL_LOOP_BOUND'
+  | 'CONTEXT_OVERFLOW'
+  | 'WORKSPACE_REFUSED'
+  | 'TRANSCRIPT_UNREADABLE'
+  | 'KINDS_INVALID'
+  | FactErrorCode;
+
+/** The code `errorCode` gives anything thrown that is not a WispError. */
+export type UnexpectedCode = 'UNEXPECTED';
+
+/** The base of every error with a code and a kind; `Code` is the union of the module that throws it. */
+export class WispError<Code extends string = string> extends Error {
   constructor(
-    readonly code: string,
+    readonly code: Code,
     readonly kind: ErrorKind,
     message: string,
   ) {
@@ -16,36 +37,8 @@ export class WispError extends Error {
   }
 }
 
-/** A setting name or value that is not allowed. */
-export class SettingError extends WispError {
-  constructor(message: string) {
-    super('SETTING_INVALID', 'input', message);
-  }
-}
-
-/** A strategy name that no registry knows. */
-export class UnknownStrategyError extends WispError {
-  constructor(message: string) {
-    super('STRATEGY_UNKNOWN', 'input', message);
-  }
-}
-
-/** A model name that no backend knows. */
-export class UnknownModelError extends WispError {
-  constructor(message: string) {
-    super('MODEL_UNKNOWN', 'input', message);
-  }
-}
-
-/** Bad command-line input. */
-export class UsageError extends WispError {
-  constructor(message: string) {
-    super('USAGE', 'input', message);
-  }
-}
-
 /** A model could not be reached or failed in a way that is not an overflow. */
-export class ModelFailure extends WispError {
+export class ModelFailure extends WispError<EngineErrorCode> {
   constructor(message: string) {
     super('MODEL_FAILED', 'run', message);
   }
@@ -55,7 +48,7 @@ export class ModelFailure extends WispError {
  * Even with earlier turns condensed, the request still overflowed on the one retry: the
  * instructions, the last turn and the request need about `needed` of `window` tokens.
  */
-export class DoesNotFitError extends WispError {
+export class DoesNotFitError extends WispError<EngineErrorCode> {
   constructor(
     readonly needed: number,
     readonly window: number,
@@ -71,13 +64,37 @@ export class DoesNotFitError extends WispError {
 }
 
 /** The model kept calling tools past the bound of steps a turn may take. */
-export class ToolLoopError extends WispError {
+export class ToolLoopError extends WispError<EngineErrorCode> {
   constructor(readonly steps: number) {
     super(
       'TOOL_LOOP_BOUND',
       'run',
       `the model was still calling tools after ${steps} steps; the turn was stopped`,
     );
+  }
+}
+
+/** Subject kinds (kinds.json, or the settings' changes to them) with a bad field, named in the message. */
+export class KindsError extends WispError<EngineErrorCode> {
+  constructor(message: string) {
+    super('KINDS_INVALID', 'input', message);
+    this.name = 'KindsError';
+  }
+}
+
+/** Why the fact store refused an operation. */
+export class FactError extends WispError<FactErrorCode> {
+  constructor(code: FactErrorCode, message: string) {
+    super(code, 'input', message);
+    this.name = 'FactError';
+  }
+}
+
+/** A transcript that cannot be read at all: nothing can be resumed from it. */
+export class TranscriptError extends WispError<EngineErrorCode> {
+  constructor(message: string) {
+    super('TRANSCRIPT_UNREADABLE', 'input', message);
+    this.name = 'TranscriptError';
   }
 }
 
@@ -89,5 +106,6 @@ export function toError(thrown: unknown): Error {
 
 /** A stable code for anything thrown: its WispError code, or `UNEXPECTED`. */
 export function errorCode(thrown: unknown): string {
-  return thrown instanceof WispError ? thrown.code : 'UNEXPECTED';
+  const unexpected: UnexpectedCode = 'UNEXPECTED';
+  return thrown instanceof WispError ? thrown.code : unexpected;
 }

@@ -61,5 +61,19 @@ export { boundSections, wholeBytes, wholeLines, type Section, type StreamSample 
 export { prefixByBytes, splitLines, suffixByBytes } from './output/text.js';
 export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.js';
 
-// Errors, each with a stable code.
-export { DoesNotFitError, ModelFailure, ToolLoopError, WispError, errorCode, toError } from './errors.js';
+// Errors, each with a stable code from the engine's union and a kind; the base other modules extend.
+export {
+  DoesNotFitError,
+  FactError,
+  KindsError,
+  ModelFailure,
+  ToolLoopError,
+  TranscriptError,
+  WispError,
+  errorCode,
+  toError,
+  type EngineErrorCode,
+  type ErrorKind,
+  type FactErrorCode,
+  type UnexpectedCode,
+} from './errors.js';

@@ -2,7 +2,7 @@
  * The built-in strategies: named engine settings, looked up through an explicit map. A strategy is
  * a base plus overrides; every run records the name and the resolved settings.
  */
-import { UnknownStrategyError } from '../engine/errors.js';
+import { UnknownStrategyError } from './errors.js';
 import type { EngineSettings } from '../engine/settings.js';
 import { flattenSettings, resolveSettings, type SettingOverrides } from './settings.js';
 

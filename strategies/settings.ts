@@ -4,7 +4,7 @@
  * that lists what is allowed.
  */
 import { z } from 'zod';
-import { SettingError } from '../engine/errors.js';
+import { SettingError } from './errors.js';
 import { loadKinds, type KindOverrides } from '../engine/facts/kinds.js';
 import { defaultSettings, type EngineSettings } from '../engine/settings.js';
 

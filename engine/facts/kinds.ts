@@ -3,7 +3,7 @@
  * what the distiller is told about it, and whether the distiller may use it. The shipped kinds are
  * in kinds.json; settings may add kinds or change fields of shipped ones.
  */
-import { SettingError } from '../errors.js';
+import { KindsError } from '../errors.js';
 import shipped from './kinds.json' with { type: 'json' };
 import { NORMALISERS, type FactNameNormaliser } from './normalise.js';
 
@@ -37,33 +37,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 // One hand-written check serves both the shipped JSON and the settings' overrides, so the engine
 // stays free of the boundary schema library. `where` names the setting in the error.
 function checkFields(raw: unknown, where: string, complete: boolean): Partial<SubjectKind> {
-  if (!isRecord(raw)) throw new SettingError(`${where}: expected an object`);
+  if (!isRecord(raw)) throw new KindsError(`${where}: expected an object`);
   const kind: Partial<SubjectKind> = {};
   for (const [field, value] of Object.entries(raw)) {
-    if (!FIELDS.includes(field)) throw new SettingError(`${where}.${field}: not a field of a subject kind`);
+    if (!FIELDS.includes(field)) throw new KindsError(`${where}.${field}: not a field of a subject kind`);
     if (field === 'temporalClass') {
       if (typeof value !== 'string' || !TEMPORAL_CLASSES.includes(value)) {
-        throw new SettingError(`${where}.temporalClass: expected one of ${TEMPORAL_CLASSES.join(', ')}`);
+        throw new KindsError(`${where}.temporalClass: expected one of ${TEMPORAL_CLASSES.join(', ')}`);
       }
       kind.temporalClass = value as TemporalClass;
     } else if (field === 'normaliser') {
       if (typeof value !== 'string' || !NORMALISERS.has(value)) {
-        throw new SettingError(`${where}.normaliser: expected one of ${[...NORMALISERS.keys()].join(', ')}`);
+        throw new KindsError(`${where}.normaliser: expected one of ${[...NORMALISERS.keys()].join(', ')}`);
       }
       kind.normaliser = value;
     } else if (field === 'description') {
       if (typeof value !== 'string' || value.trim() === '') {
-        throw new SettingError(`${where}.description: expected a non-empty string`);
+        throw new KindsError(`${where}.description: expected a non-empty string`);
       }
       kind.description = value;
     } else {
-      if (typeof value !== 'boolean') throw new SettingError(`${where}.distil: expected true or false`);
+      if (typeof value !== 'boolean') throw new KindsError(`${where}.distil: expected true or false`);
       kind.distil = value;
     }
   }
   if (complete) {
     const missing = FIELDS.filter((field) => !(field in kind));
-    if (missing.length > 0) throw new SettingError(`${where}: a new kind needs ${missing.join(', ')}`);
+    if (missing.length > 0) throw new KindsError(`${where}: a new kind needs ${missing.join(', ')}`);
   }
   return kind;
 }
@@ -72,19 +72,18 @@ function isSubjectKind(kind: Partial<SubjectKind>): kind is SubjectKind {
   return FIELDS.every((field) => field in kind);
 }
 
-/** The shipped kinds with `overrides` merged in; throws a SettingError naming a bad field. */
+/** The shipped kinds with `overrides` merged in; throws a KindsError naming a bad field. */
 export function loadKinds(overrides: KindOverrides = {}): KindTable {
   const table = new Map<string, Readonly<SubjectKind>>();
   const data: unknown = shipped;
-  if (!isRecord(data) || !isRecord(data.kinds))
-    throw new SettingError('kinds.json: expected { kinds: {...} }');
+  if (!isRecord(data) || !isRecord(data.kinds)) throw new KindsError('kinds.json: expected { kinds: {...} }');
   for (const [subject, raw] of Object.entries(data.kinds)) {
     const kind = checkFields(raw, `kinds.json ${subject}`, true);
     if (isSubjectKind(kind)) table.set(subject, Object.freeze(kind));
   }
   for (const [subject, raw] of Object.entries(overrides)) {
     if (!/^[a-z][a-z0-9_-]*$/.test(subject)) {
-      throw new SettingError(`facts.kinds.${subject}: a subject is lower-case letters, digits, - or _`);
+      throw new KindsError(`facts.kinds.${subject}: a subject is lower-case letters, digits, - or _`);
     }
     const base = table.get(subject);
     const change = checkFields(raw, `facts.kinds.${subject}`, base === undefined);

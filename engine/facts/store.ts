@@ -3,7 +3,7 @@
  * subject and name (reference, "Versions and precedence"). Each operation returns the changes it made,
  * in order, for the caller to audit. Time and ids come from the caller; nothing here reads a clock.
  */
-import { WispError } from '../errors.js';
+import { FactError } from '../errors.js';
 import { factSide, type FactChange } from './changes.js';
 import {
   classForScope,
@@ -20,17 +20,6 @@ import {
 } from './fact.js';
 import { normaliserOf, type KindTable } from './kinds.js';
 import { collapseWhitespace } from './normalise.js';
-
-/** Why the store refused an operation: `FACT_NOT_ALLOWED`, `FACT_UNKNOWN`, `FACT_NOT_CURRENT`, `FACT_INVALID`. */
-export class FactError extends WispError {
-  constructor(
-    code: 'FACT_NOT_ALLOWED' | 'FACT_UNKNOWN' | 'FACT_NOT_CURRENT' | 'FACT_INVALID',
-    message: string,
-  ) {
-    super(code, 'input', message);
-    this.name = 'FactError';
-  }
-}
 
 /** What a source asserts. The name is normalised by the subject's kind; the value is kept as given. */
 export interface FactAssertion {

@@ -5,6 +5,7 @@
  * either text or tool calls, with token usage when its runtime reports it. It may also offer guided
  * generation (a JSON schema in, a parsed value out), count the tokens of a request, and know its window.
  */
+import type { EngineErrorCode } from '../errors.js';
 
 /** One message of a composed request. `system` appears once, first, and carries the instructions. */
 export type Message =
@@ -78,10 +79,12 @@ export interface ModelPort {
 /**
  * The typed overflow a strict runtime raises: the request took `count` tokens where `limit` fit.
  * The other two overflow behaviours are a generic error whose message reads
- * "Provided N tokens, but the maximum allowed is W", and silent truncation of the front.
+ * "Provided N tokens, but the maximum allowed is W", and silent truncation of the front. It is a
+ * port's error, not a WispError: the engine recovers from it, or reports it as a ModelFailure, so
+ * it never ends a run on its own and has no kind.
  */
 export class ContextOverflowError extends Error {
-  readonly code = 'CONTEXT_OVERFLOW';
+  readonly code: EngineErrorCode = 'CONTEXT_OVERFLOW';
   constructor(
     readonly limit: number,
     readonly count: number,

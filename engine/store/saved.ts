@@ -5,7 +5,7 @@
  * references, and the conversation's facts and running summary. A sidecar is used only when it
  * decodes, is version 1, and its active entries are the transcript's, in order, by id and kind.
  */
-import { WispError } from '../errors.js';
+import { TranscriptError } from '../errors.js';
 import type { Entry, EntryKind, EntryOrigin, ReplyCut } from './entry.js';
 import {
   anything,
@@ -65,14 +65,6 @@ export interface StoreSidecar {
   entries: EntryLinks[];
   /** The facts layer's own state, when the conversation keeps facts; its shape is the layer's. */
   facts: unknown;
-}
-
-/** A transcript that cannot be read at all: nothing can be resumed from it. */
-export class TranscriptError extends WispError {
-  constructor(message: string) {
-    super('TRANSCRIPT_UNREADABLE', 'input', message);
-    this.name = 'TranscriptError';
-  }
 }
 
 const KINDS: readonly EntryKind[] = ['instructions', 'prompt', 'toolCall', 'toolOutput', 'reply'];

@@ -3,7 +3,8 @@
  * bottom, touches the process. Bad input is one line on stderr and exit 2.
  */
 import yargs from 'yargs';
-import { UsageError, WispError } from '../../engine/errors.js';
+import { WispError } from '../../engine/index.js';
+import { UsageError } from '../errors.js';
 import { listCommand } from './commands/list.js';
 import { runCommand } from './commands/run.js';
 import { snapshotsCommand } from './commands/snapshots.js';

@@ -2,7 +2,7 @@
  * Models by name, through an explicit map: the embedded reader's three profiles and the scripted
  * model. `ollama:<model>` names a real model behind an Ollama server.
  */
-import { UnknownModelError } from '../../engine/errors.js';
+import { UnknownModelError } from '../errors.js';
 import type { ModelPort } from '../../engine/model/port.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { createReaderModel } from './reader/index.js';

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { UsageError } from '../../engine/errors.js';
+import { UsageError } from '../errors.js';
 import { SnapshotRefError, SnapshotRefFailure } from './errors.js';
 import { firstDifference, firstRequestDifference } from './first-difference.js';
 import { snapshotFiles } from './folder.js';

@@ -3,7 +3,7 @@
  * name, or by the path the manifest writes) is one of those given and its strategy is one of those
  * given; an empty list chooses every run. A filter value that chooses nothing is bad input.
  */
-import { UsageError } from '../../engine/errors.js';
+import { UsageError } from '../errors.js';
 import type { Manifest, ManifestRun } from './manifest.js';
 
 /** The `--scenario` and `--strategy` values; empty lists leave that side unfiltered. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SettingError, UnknownStrategyError } from '../../engine/errors.js';
+import { SettingError, UnknownStrategyError } from '../../strategies/errors.js';
 import { builtinStrategies, resolveStrategy } from '../../strategies/index.js';
 import { parseSetFlag, resolveSettings } from '../../strategies/settings.js';
 

@@ -1,5 +1,5 @@
 /** `wisp-eval list scenarios|strategies|models`. */
-import { UsageError } from '../../../engine/errors.js';
+import { UsageError } from '../../errors.js';
 import { builtinScenarios } from '../../../scenarios/index.js';
 import { builtinStrategies } from '../../../strategies/index.js';
 import { builtinModels } from '../../models/index.js';

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../../engine/errors.js';
+import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
@@ -30,9 +30,7 @@ export interface RunArgs {
 
 /** Exit status for a finished invocation: 3 when a run could not be carried out by its model. */
 export function exitStatusFor(records: readonly RunRecord[]): number {
-  const broken = records.some(
-    (r) => r.error && (r.error.code === 'MODEL_FAILED' || r.error.code === 'UNEXPECTED'),
-  );
+  const broken = records.some((r) => r.error !== null && RUN_FAILURE_CODES.has(r.error.code));
   return broken ? 3 : 0;
 }
 

@@ -3,7 +3,7 @@
  * snapshot differs, is missing or is stale; `record` rewrites them; `diff --against REF` shows what
  * the working tree changes against another commit, and exits 0.
  */
-import { UsageError } from '../../../engine/errors.js';
+import { UsageError } from '../../errors.js';
 import { checkPassed, checkSnapshots, type CheckReport, type RunCheck } from '../../snapshots/check.js';
 import { diffAgainst, type RunChange } from '../../snapshots/diff-against.js';
 import { SNAPSHOTS_DIR } from '../../snapshots/folder.js';

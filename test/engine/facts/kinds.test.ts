@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distillableKinds, loadKinds, normaliserOf } from '../../../engine/facts/kinds.js';
 import { NORMALISERS } from '../../../engine/facts/normalise.js';
-import { SettingError } from '../../../engine/errors.js';
+import { KindsError } from '../../../engine/errors.js';
 
 function normalise(normaliser: string, name: string): string | undefined {
   return NORMALISERS.get(normaliser)?.normalise(name);
@@ -66,7 +66,7 @@ describe('subject kinds', () => {
     expect(() => loadKinds({ ticket: { temporalClass: 'dynamic' } })).toThrow(
       /facts\.kinds\.ticket: a new kind needs/,
     );
-    expect(() => loadKinds({ file: { normaliser: 'soundex' } })).toThrow(SettingError);
+    expect(() => loadKinds({ file: { normaliser: 'soundex' } })).toThrow(KindsError);
     expect(() => loadKinds({ file: { temporalClass: 'forever' as never } })).toThrow(/temporalClass/);
     expect(() => loadKinds({ file: { distil: 'yes' as never } })).toThrow(/facts\.kinds\.file\.distil/);
     expect(() => loadKinds({ file: { colour: 'red' } as never })).toThrow(/colour: not a field/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FactError } from '../../../engine/facts/store.js';
+import { FactError } from '../../../engine/errors.js';
 import { newStore, said } from './helpers.js';
 
 const TESTS = { subject: 'tests', name: 'swift test' };

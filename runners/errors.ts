@@ -1,0 +1,32 @@
+/**
+ * The harness's own errors: bad command-line input and model names no backend knows. Both are bad
+ * input (exit 2). The snapshots command keeps its errors in runners/snapshots/errors.ts.
+ */
+import { WispError, type EngineErrorCode, type UnexpectedCode } from '../engine/index.js';
+
+export type RunnerErrorCode = 'USAGE' | 'MODEL_UNKNOWN';
+
+/** Bad command-line input. */
+export class UsageError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('USAGE', 'input', message);
+  }
+}
+
+/** A model name that no backend knows. */
+export class UnknownModelError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('MODEL_UNKNOWN', 'input', message);
+  }
+}
+
+/**
+ * The codes of a run record's error that mean the run could not be carried out (exit 3): its model
+ * failed, or something unexpected was thrown. A turn that did not fit the window or ran past the
+ * tool-loop bound is an outcome the evaluation measures, not a run that could not be made. Records
+ * carry codes, not classes, so the kind is looked up here rather than recorded.
+ */
+export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<EngineErrorCode | UnexpectedCode>([
+  'MODEL_FAILED',
+  'UNEXPECTED',
+]);
