@@ -8,7 +8,7 @@
  * `workspaces/tidewater/docs/`, by `scripts/abridge-docs.ts`; a test checks the committed files
  * against `reviewEdition`.
  */
-import { byteLength } from '../engine/measure/estimate.js';
+import { byteLength } from '../engine/index.js';
 import { matchesPattern } from '../runners/score/verdict.js';
 import type { Scenario } from './schema.js';
 

@@ -6,8 +6,7 @@
  *   npx tsx scripts/bench-engine.ts
  */
 import { Bench } from 'tinybench';
-import { composeMessages } from '../engine/compose/composer.js';
-import { ContextStore } from '../engine/store/store.js';
+import { ContextStore, composeMessages } from '../engine/index.js';
 import { createModel } from '../runners/models/index.js';
 import { TokenCounter } from '../runners/models/reader/tokens.js';
 import { runScenario } from '../runners/run/run-scenario.js';

@@ -3,7 +3,7 @@
  * a base plus overrides; every run records the name and the resolved settings.
  */
 import { UnknownStrategyError } from './errors.js';
-import type { EngineSettings } from '../engine/settings.js';
+import type { EngineSettings } from '../engine/index.js';
 import { flattenSettings, resolveSettings, type SettingOverrides } from './settings.js';
 
 export interface StrategyDefinition {

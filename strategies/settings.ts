@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { SettingError } from './errors.js';
-import { loadKinds, type KindOverrides } from '../engine/facts/kinds.js';
-import { defaultSettings, type EngineSettings } from '../engine/settings.js';
+import { defaultSettings, loadKinds, type EngineSettings, type KindOverrides } from '../engine/index.js';
 
 const share = z.number().gt(0).lte(1);
 const bool = z.boolean();

@@ -3,7 +3,7 @@
  * model. `ollama:<model>` names a real model behind an Ollama server.
  */
 import { UnknownModelError } from '../errors.js';
-import type { ModelPort } from '../../engine/model/port.js';
+import type { ModelPort } from '../../engine/index.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { createReaderModel } from './reader/index.js';
 import { createScriptedModel } from './scripted.js';

@@ -3,7 +3,7 @@
  * runs exact for tests and equivalence snapshots, since its answers do not depend on what the engine
  * sends, while its usage still does (it counts with the reader's tokenizer).
  */
-import type { ModelPort, ModelRequest, ModelResponse, ToolCall } from '../../engine/model/port.js';
+import type { ModelPort, ModelRequest, ModelResponse, ToolCall } from '../../engine/index.js';
 import { TokenCounter } from './reader/tokens.js';
 
 /** One scripted step: the prompt it answers, and its reply or the tool calls it makes first. */

@@ -12,7 +12,7 @@ import {
   type OutputStore,
   type StoredLines,
   type StoredOutput,
-} from '../../engine/output/store-port.js';
+} from '../../engine/index.js';
 import { checkOutputId, consume, fromRecord, pageLines, storedRecordSchema, toRecord } from './shared.js';
 
 /** Options for an output store. */

@@ -7,7 +7,7 @@ import {
   type OutputStore,
   type StoredLines,
   type StoredOutput,
-} from '../../engine/output/store-port.js';
+} from '../../engine/index.js';
 import type { OutputStoreOptions } from './file-store.js';
 import { checkOutputId, consume, pageLines } from './shared.js';
 

@@ -4,8 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { isValidOutputId, type StoredLines, type StoredOutput } from '../../engine/output/store-port.js';
-import { prefixByBytes, splitLines } from '../../engine/output/text.js';
+import {
+  isValidOutputId,
+  prefixByBytes,
+  splitLines,
+  type StoredLines,
+  type StoredOutput,
+} from '../../engine/index.js';
 
 /** Figures of content as kept: everything but its id. */
 export type Consumed = Omit<StoredOutput, 'id'>;

@@ -7,11 +7,14 @@
  * standard tools' schemas it takes about 950 tokens, near the 1,200 the engine's own instructions
  * take with every tool, so a run here meets about the same pressure on a small window.
  */
-import { REPEATED_CALL_NOTICE } from '../../engine/agent/tool-runner.js';
-import { cutMarker } from '../../engine/output/cuts.js';
-import { heldBackMarker } from '../../engine/output/held-note.js';
-import { buildReference } from '../../engine/output/reference.js';
-import { END_OF_FILE, pagingHint } from '../../engine/tools/read-file.js';
+import {
+  END_OF_FILE,
+  REPEATED_CALL_NOTICE,
+  buildReference,
+  cutMarker,
+  heldBackMarker,
+  pagingHint,
+} from '../../engine/index.js';
 
 const EXAMPLE_ENTRY = 12;
 

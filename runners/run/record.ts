@@ -2,7 +2,7 @@
  * The run record: one line of runs.jsonl per finished run. The core fields and their names are the
  * design's contract; the rest are the figures this harness adds.
  */
-import type { CondensationFigures } from '../../engine/agent/figures.js';
+import type { CondensationFigures } from '../../engine/index.js';
 import type { Verdict } from '../score/verdict.js';
 
 export interface ProbeResult {

@@ -5,21 +5,28 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Conversation } from '../../engine/agent/conversation.js';
-import type { SavedConversation } from '../../engine/agent/resume.js';
-import type { TurnFigures } from '../../engine/agent/figures.js';
-import type { ModelCall } from '../../engine/agent/model-calls.js';
-import type { AuditEvent } from '../../engine/audit/events.js';
-import { errorCode, toError } from '../../engine/errors.js';
+import {
+  Conversation,
+  currentDateTool,
+  editFileTool,
+  errorCode,
+  loadKinds,
+  memorySink,
+  readFileTool,
+  sequentialIds,
+  steppingClock,
+  toError,
+  tokensForBytes,
+  type AuditEvent,
+  type AuditSink,
+  type EngineSettings,
+  type KindOverrides,
+  type ModelCall,
+  type ModelPort,
+  type SavedConversation,
+  type TurnFigures,
+} from '../../engine/index.js';
 import { UsageError } from '../errors.js';
-import { loadKinds, type KindOverrides } from '../../engine/facts/kinds.js';
-import type { EngineSettings } from '../../engine/settings.js';
-import { tokensForBytes } from '../../engine/measure/estimate.js';
-import type { ModelPort } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock, type AuditSink } from '../../engine/ports.js';
-import { currentDateTool } from '../../engine/tools/current-date.js';
-import { editFileTool } from '../../engine/tools/edit-file.js';
-import { readFileTool } from '../../engine/tools/read-file.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
 import { commandTool } from '../tools/command-tool.js';
 import type { PromptStep, Scenario } from '../../scenarios/schema.js';

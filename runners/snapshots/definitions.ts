@@ -16,7 +16,7 @@
  * and is referred to as `messages: m1-m4 m7` (ranges for three or more in a row), `tools: t1`,
  * `schema: s1`. A conversation's snapshot so grows with the conversation, not with its square.
  */
-import type { Message, ToolSpec } from '../../engine/model/port.js';
+import type { Message, ToolSpec } from '../../engine/index.js';
 
 /** `| ` lines for a text; the text is the lines joined by newlines. */
 export function textLines(text: string): string[] {

@@ -4,7 +4,7 @@
  * which saved file, or which figure of the record. Blocks are compared in order; the first whose
  * text differs is the first difference, since everything a block refers to is defined at or before it.
  */
-import type { Message } from '../../engine/model/port.js';
+import type { Message } from '../../engine/index.js';
 import { messageOf, messagesOf, parseSnapshot, type ParsedSnapshot, type SnapshotBlock } from './parse.js';
 
 /** Describes the first difference between the `before` and `after` texts, or null when they are equal. */

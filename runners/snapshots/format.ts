@@ -29,8 +29,7 @@
  */
 import type { CallRecord, RunFiles, RunOutcome } from '../run/run-scenario.js';
 import type { RunRecord } from '../run/record.js';
-import type { AuditEvent } from '../../engine/audit/events.js';
-import type { Message } from '../../engine/model/port.js';
+import type { AuditEvent, Message } from '../../engine/index.js';
 import { Definitions, textLines } from './definitions.js';
 import type { ManifestRun } from './manifest.js';
 

@@ -4,7 +4,7 @@
  * first difference works on this; the text itself is what `check` compares.
  */
 import { z } from 'zod';
-import type { Message, ToolCall } from '../../engine/model/port.js';
+import type { Message, ToolCall } from '../../engine/index.js';
 import { expandRefList, isTextLine, textOf } from './definitions.js';
 import { SNAPSHOT_TITLE } from './format.js';
 

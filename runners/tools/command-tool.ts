@@ -2,8 +2,7 @@
  * run_command as the engine sees it: a Tool whose effect is a real process in the run's workspace
  * (or a scenario's scripted result), with a time limit, a clean environment and a bounded result.
  */
-import type { OutputStore } from '../../engine/output/store-port.js';
-import { errorResult, stringArgument, type Tool } from '../../engine/tools/tool.js';
+import { errorResult, stringArgument, type OutputStore, type Tool } from '../../engine/index.js';
 import { runCommand, type ScriptedCommand } from './run-command.js';
 
 export interface CommandToolOptions {

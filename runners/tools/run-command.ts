@@ -18,8 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
-import { boundSections, wholeBytes, wholeLines, type Section } from '../../engine/output/bound.js';
-import type { OutputStore, StoredOutput } from '../../engine/output/store-port.js';
+import {
+  boundSections,
+  wholeBytes,
+  wholeLines,
+  type OutputStore,
+  type Section,
+  type StoredOutput,
+} from '../../engine/index.js';
 import { StreamCollector } from './stream-collector.js';
 
 /** A command's result written in a scenario: returned without running anything. */

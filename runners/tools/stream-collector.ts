@@ -8,8 +8,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { StreamSample } from '../../engine/output/bound.js';
-import { prefixByBytes, suffixByBytes } from '../../engine/output/text.js';
+import { prefixByBytes, suffixByBytes, type StreamSample } from '../../engine/index.js';
 
 /** Gives the path of a new spill file; called at most once per collector. */
 export type SpillFile = () => Promise<string>;

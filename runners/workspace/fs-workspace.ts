@@ -5,7 +5,7 @@
 import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { WorkspaceError, type Workspace } from '../../engine/tools/workspace.js';
+import { WorkspaceError, type Workspace } from '../../engine/index.js';
 
 function isInside(root: string, target: string): boolean {
   const rel = relative(root, target);

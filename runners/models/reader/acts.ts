@@ -3,7 +3,7 @@
  * command it is told to run; answer a question; or acknowledge a statement. The rules look at the
  * prompt's verbs and shapes (paths, backticks, a question mark), never at particular names.
  */
-import type { Message, ToolSpec } from '../../../engine/model/port.js';
+import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
 import type { Act } from './conversation.js';
 import { questionKey } from './match.js';

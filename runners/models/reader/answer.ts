@@ -4,7 +4,7 @@
  * don't know" when no visible sentence covers them. With this, a score measures whether the
  * information reached the model.
  */
-import type { Message } from '../../../engine/model/port.js';
+import type { Message } from '../../../engine/index.js';
 import { stringArgument, visibleTexts } from './conversation.js';
 import type { VisibleText } from './conversation.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';

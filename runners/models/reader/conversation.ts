@@ -3,7 +3,7 @@
  * tool calls and results since, and the visible text in order. Everything is derived from the request
  * alone, since that is all a model ever sees.
  */
-import type { Message, ToolCall } from '../../../engine/model/port.js';
+import type { Message, ToolCall } from '../../../engine/index.js';
 import { withSettingStatements } from './config.js';
 import { readableOutput } from './outputs.js';
 

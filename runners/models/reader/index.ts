@@ -12,7 +12,7 @@ import type {
   ModelRequest,
   ModelResponse,
   ToolSpec,
-} from '../../../engine/model/port.js';
+} from '../../../engine/index.js';
 import { actOnPrompt } from './acts.js';
 import type { Act } from './conversation.js';
 import { distil } from './distil.js';

@@ -5,7 +5,7 @@
  * that name its entry) share the most words with the question. Once the recalled text is in, it answers
  * from everything visible or recalls the next candidate, within a small bound, and then abstains.
  */
-import type { Message } from '../../../engine/model/port.js';
+import type { Message } from '../../../engine/index.js';
 import { isQuestion } from './acts.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './conversation.js';

@@ -3,7 +3,7 @@
  * either retype what it read (when told to show it, so that cuts have a copy to remove) or give a short
  * account of each file, command and failure.
  */
-import type { Message, ToolSpec } from '../../../engine/model/port.js';
+import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './conversation.js';
 import type { Act, ToolExchange } from './conversation.js';

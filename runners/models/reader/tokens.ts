@@ -3,7 +3,7 @@
  * estimate is measured against a count that differs from it, as it does with a real runtime.
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import type { Message, ModelRequest, ToolCall } from '../../../engine/model/port.js';
+import type { Message, ModelRequest, ToolCall } from '../../../engine/index.js';
 
 /** Tokens a chat template adds around each message (role markers and separators). */
 export const MESSAGE_OVERHEAD_TOKENS = 4;

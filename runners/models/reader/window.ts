@@ -3,8 +3,7 @@
  * (silent front truncation like Ollama, the on-device model's generic "Provided N tokens" error, and a
  * typed context-overflow error). What the model then acts on is only what survives this step.
  */
-import { ContextOverflowError } from '../../../engine/model/port.js';
-import type { Message, ModelRequest } from '../../../engine/model/port.js';
+import { ContextOverflowError, type Message, type ModelRequest } from '../../../engine/index.js';
 import type { TokenCounter } from './tokens.js';
 
 /** The reader's profiles, one per overflow behaviour. */
