@@ -6,7 +6,7 @@
  * numbers, whitespace, Markdown table pipes); a block whose lines do not all occur in the output, in
  * order and next to each other, is kept, so an edited copy always stays.
  */
-import { splitBlocks, replyLines, type Block } from './blocks.js';
+import { splitBlocks, replyLines, type Block } from './reply-blocks.js';
 import { contentMask } from './trailers.js';
 import { splitLines } from './text.js';
 

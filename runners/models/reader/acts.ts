@@ -5,7 +5,7 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
-import type { Act } from './conversation.js';
+import type { Act } from './message-views.js';
 import { questionKey } from './match.js';
 import { backtickSpans, findPaths, sentences, words } from './text.js';
 import type { PathMention, Span } from './text.js';

@@ -5,8 +5,8 @@
  * information reached the model.
  */
 import type { Message } from '../../../engine/index.js';
-import { stringArgument, visibleTexts } from './conversation.js';
-import type { VisibleText } from './conversation.js';
+import { stringArgument, visibleTexts } from './message-views.js';
+import type { VisibleText } from './message-views.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, hasVerb, sentences, stemSet, words } from './text.js';

@@ -3,7 +3,7 @@
  * context, with the latest value a later turn gives. It reads only the text the engine composed, by its
  * marker lines, and invents nothing: every name and value is a stretch of a sentence it was given.
  *
- * The section and turn parsing here is shared with the `summary` purpose (summary.ts).
+ * The section and turn parsing here is shared with the `summary` purpose (guided-summary.ts).
  */
 import { sentences } from './text.js';
 

@@ -14,11 +14,11 @@ import type {
   ToolSpec,
 } from '../../../engine/index.js';
 import { actOnPrompt } from './acts.js';
-import type { Act } from './conversation.js';
+import type { Act } from './message-views.js';
 import { distil } from './distil.js';
 import { MEMORY_TOOL, abstains, actOnRecall, recallInsteadOfAbstaining } from './recall.js';
-import { summarise } from './summary.js';
-import { actOnToolResults } from './summarise.js';
+import { summarise } from './guided-summary.js';
+import { actOnToolResults } from './act-on-tool-results.js';
 import { TokenCounter } from './tokens.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
 import type { ReaderProfile } from './window.js';

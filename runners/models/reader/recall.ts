@@ -8,8 +8,8 @@
 import type { Message } from '../../../engine/index.js';
 import { isQuestion } from './acts.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
-import { exchangesAfter, latestUserIndex, stringArgument } from './conversation.js';
-import type { Act, ToolExchange } from './conversation.js';
+import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
+import type { Act, ToolExchange } from './message-views.js';
 import { questionKey } from './match.js';
 import { isErrorOutput, stripLineNumber } from './outputs.js';
 import { contentStems, sentences } from './text.js';

@@ -3,7 +3,7 @@ import { ContextOverflowError } from '../../../../engine/model/port.js';
 import type { GuidedRequest } from '../../../../engine/model/port.js';
 import { readStatement } from '../../../../runners/models/reader/distil.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { fitToLimit } from '../../../../runners/models/reader/summary.js';
+import { fitToLimit } from '../../../../runners/models/reader/guided-summary.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
 import { SYSTEM, user } from './conversation-fixtures.js';
 

@@ -5,8 +5,8 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
-import { exchangesAfter, latestUserIndex, stringArgument } from './conversation.js';
-import type { Act, ToolExchange } from './conversation.js';
+import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
+import type { Act, ToolExchange } from './message-views.js';
 import {
   commandVerdictLine,
   errorReason,

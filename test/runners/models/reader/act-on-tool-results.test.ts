@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { MAX_PAGES_PER_FILE } from '../../../../runners/models/reader/summarise.js';
+import { MAX_PAGES_PER_FILE } from '../../../../runners/models/reader/act-on-tool-results.js';
 import { exchange, page, request, user } from './conversation-fixtures.js';
 
 const reader = () => createReaderModel({ profile: 'reader', window: 32_768 });
