@@ -24,7 +24,7 @@ import type { Tool, ToolResult } from '../tools/tool.js';
 import { cutRetypedOutput, switchToReferences } from './output-views.js';
 import { ToolRunner } from './tool-runner.js';
 import { condense } from './condensation.js';
-import { memoryTool, type MemoryNote } from '../tools/memory.js';
+import { memoryTool, type MemoryNote } from '../tools/memory/memory.js';
 import { loadKinds } from '../facts/kinds.js';
 
 /** The standing rule the instructions carry when the memory tool is on. */

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { SummaryVersion } from '../../../engine/facts/saved.js';
-import type { FactSource } from '../../../engine/facts/fact.js';
-import { loadKinds } from '../../../engine/facts/kinds.js';
-import { FactStore } from '../../../engine/facts/store.js';
-import { byteLength } from '../../../engine/measure/estimate.js';
-import { ContextStore } from '../../../engine/store/store.js';
+import type { SummaryVersion } from '../../../../engine/facts/saved.js';
+import type { FactSource } from '../../../../engine/facts/fact.js';
+import { loadKinds } from '../../../../engine/facts/kinds.js';
+import { FactStore } from '../../../../engine/facts/store.js';
+import { byteLength } from '../../../../engine/measure/estimate.js';
+import { ContextStore } from '../../../../engine/store/store.js';
 import {
   MAX_NOTES_PER_TURN,
   memoryTool,
   type MemoryAction,
   type MemoryNote,
-  type MemorySource,
-} from '../../../engine/tools/memory.js';
-import { FIRST_TURN_ANSWER } from '../../../engine/tools/memory-recall.js';
-import type { ToolContext } from '../../../engine/tools/tool.js';
-import { MemoryOutputStore } from '../../../runners/output-store/memory-store.js';
+} from '../../../../engine/tools/memory/memory.js';
+import type { MemorySource } from '../../../../engine/tools/memory/memory-source.js';
+import { FIRST_TURN_ANSWER } from '../../../../engine/tools/memory/memory-recall.js';
+import type { ToolContext } from '../../../../engine/tools/tool.js';
+import { MemoryOutputStore } from '../../../../runners/output-store/memory-store.js';
 
 const kinds = loadKinds();
 const fileText =

@@ -6,40 +6,15 @@
  * material is whole for one turn only. Notes and task proposals are not recorded here: they wait in
  * `pending` until the turn ends, and the conversation records them as the model's facts.
  */
-import type { SummaryVersion } from '../facts/saved.js';
-import { sourceName } from '../facts/fact.js';
-import { distillableKinds, type KindTable } from '../facts/kinds.js';
-import { factLine } from '../facts/lines.js';
-import type { FactStore } from '../facts/store.js';
-import type { OutputStore } from '../output/store-port.js';
-import type { Entry } from '../store/entry.js';
+import { sourceName } from '../../facts/fact.js';
+import { distillableKinds } from '../../facts/kinds.js';
+import { factLine } from '../../facts/lines.js';
 import { pageRecall } from './memory-page.js';
 import { recallDocument } from './memory-recall.js';
-import {
-  parseMemoryRequest,
-  recallText,
-  targetText,
-  type MemoryRequest,
-  type RecallFilters,
-  type RecallTarget,
-} from './memory-request.js';
-import { stringArgument, type Tool, type ToolContext, type ToolResult } from './tool.js';
-
-/** What the conversation publishes to the tool before every request. */
-export interface MemorySource {
-  /** The current turn. */
-  turn: number;
-  /** Every store entry, active or dropped. */
-  entries: readonly Entry[];
-  /** Null when the conversation keeps no facts. */
-  facts: FactStore | null;
-  /** The running summary's versions, oldest first. */
-  summaries: readonly SummaryVersion[];
-  /** Where held-back outputs are kept whole. */
-  outputs?: OutputStore;
-  /** The subject kinds in force (a note's subject must be one the distiller may use). */
-  kinds: KindTable;
-}
+import type { MemorySource } from './memory-source.js';
+import { parseMemoryRequest, type MemoryRequest } from './memory-request.js';
+import { recallText, targetText, type RecallFilters, type RecallTarget } from './recall-request.js';
+import { stringArgument, type Tool, type ToolContext, type ToolResult } from '../tool.js';
 
 /** A fact the model noted, waiting for the turn's end. */
 export interface MemoryNote {

@@ -3,13 +3,13 @@
  * first prompt, the running summary's versions, a subject's facts, or a stored output. Each is made
  * into a document for the pager, or into a short answer when there is nothing to page.
  */
-import type { Fact } from '../facts/fact.js';
-import { sourceText, oneLine } from '../facts/lines.js';
-import { isValidOutputId } from '../output/store-port.js';
-import type { Entry } from '../store/entry.js';
-import type { MemorySource } from './memory.js';
+import type { Fact } from '../../facts/fact.js';
+import { sourceText, oneLine } from '../../facts/lines.js';
+import { isValidOutputId } from '../../output/store-port.js';
+import type { Entry } from '../../store/entry.js';
+import type { MemorySource } from './memory-source.js';
 import type { RecallDocument } from './memory-page.js';
-import type { RecallTarget } from './memory-request.js';
+import type { RecallTarget } from './recall-request.js';
 import { textLines } from './memory-page.js';
 
 /** A recall answered without a page: nothing was found, or the request cannot be met. */

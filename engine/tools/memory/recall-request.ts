@@ -1,8 +1,18 @@
 /**
- * The memory tool's one argument, read into a request. It starts with a verb (recall, note, task);
- * without one it is a recall. A recall names what to recall and may end with filters that choose
- * lines of it; the request is spelled back in canonical form for the paging hint.
+ * A recall: what it names (an entry, a turn, the task, the summary, a subject's facts, an output) and
+ * the filters that choose lines of it, read from the request's words and spelled back in canonical
+ * form for the paging hint.
  */
+import {
+  RANGE,
+  clauseLength,
+  joined,
+  numberOf,
+  quoteWord,
+  tokenize,
+  word,
+  type Token,
+} from './request-words.js';
 
 /** What a recall brings back. */
 export type RecallTarget =
@@ -21,25 +31,23 @@ export interface RecallFilters {
   from: number;
 }
 
-export type MemoryRequest =
-  | { verb: 'recall'; target: RecallTarget; filters: RecallFilters }
-  | { verb: 'note'; subject: string; name: string; value: string }
-  | { verb: 'task'; text: string; objective: string };
+/** A recall read whole. */
+export interface Recall {
+  target: RecallTarget;
+  filters: RecallFilters;
+}
 
-/** A request that could not be read: the verb it seemed to use, what it named, and why. */
-export interface RequestError {
+/** A recall that could not be read: what it named, and why. */
+export interface RecallError {
   error: string;
-  verb: MemoryRequest['verb'];
   target: string;
 }
 
+/** The forms a recall's target takes, and its filters', as the tool's errors list them. */
 export const RECALL_FORMS = 'entry N, turn N, task, summary, fact SUBJECT, output ID';
 export const FILTER_FORMS = 'matching TEXT, lines A-B, head N, tail N, from line N';
-export const VERB_FORMS =
-  `recall (${RECALL_FORMS}), note SUBJECT NAME = VALUE, or task TEXT; objective: DONE; ` +
-  `a recall may end with ${FILTER_FORMS}`;
-
-const TARGET_WORDS: readonly string[] = ['entry', 'turn', 'task', 'summary', 'fact', 'output'];
+/** The words that name what a recall brings back; a request may start with one and no verb. */
+export const TARGET_WORDS: readonly string[] = ['entry', 'turn', 'task', 'summary', 'fact', 'output'];
 // How many words follow each target word, where that is fixed.
 const TARGET_SIZE: ReadonlyMap<string, number> = new Map([
   ['entry', 1],
@@ -48,72 +56,6 @@ const TARGET_SIZE: ReadonlyMap<string, number> = new Map([
   ['task', 0],
   ['summary', 0],
 ]);
-
-interface Token {
-  text: string;
-  quoted: boolean;
-  start: number;
-  end: number;
-}
-
-// Words split on whitespace; '...' or "..." keeps spaces in one word (an unclosed quote runs to the end).
-function tokenize(text: string, offset: number): Token[] {
-  const tokens: Token[] = [];
-  const pattern = /'([^']*)(?:'|$)|"([^"]*)(?:"|$)|(\S+)/g;
-  for (const match of text.matchAll(pattern)) {
-    const start = offset + (match.index ?? 0);
-    const quoted = match[3] === undefined;
-    tokens.push({
-      text: match[1] ?? match[2] ?? match[3] ?? '',
-      quoted,
-      start,
-      end: start + match[0].length,
-    });
-  }
-  return tokens;
-}
-
-function word(token: Token | undefined): string | undefined {
-  return token === undefined || token.quoted ? undefined : token.text.toLowerCase();
-}
-
-const NUMBER = /^#?(\d{1,9})$/;
-const RANGE = /^(\d{1,9})(?:-(\d{1,9}))?$/;
-
-function numberOf(token: Token | undefined): number | undefined {
-  const match = token === undefined ? null : NUMBER.exec(token.text);
-  return match?.[1] === undefined ? undefined : Number(match[1]);
-}
-
-// How many tokens the filter clause at `i` takes, or 0 when none starts there.
-function clauseLength(tokens: readonly Token[], i: number): number {
-  const next = tokens[i + 1];
-  switch (word(tokens[i])) {
-    case 'matching':
-      return next === undefined ? 0 : 2;
-    case 'lines':
-    case 'line':
-      return next !== undefined && RANGE.test(next.text) ? 2 : 0;
-    case 'head':
-    case 'tail':
-      return next !== undefined && NUMBER.test(next.text) ? 2 : 0;
-    case 'from':
-      if (word(next) === 'line' && NUMBER.test(tokens[i + 2]?.text ?? '')) return 3;
-      return next !== undefined && NUMBER.test(next.text) ? 2 : 0;
-    default:
-      return 0;
-  }
-}
-
-// The words from `first` to `last` (exclusive) as one text: a lone quoted word without its quotes,
-// several words as the request spelled them.
-function joined(source: string, tokens: readonly Token[], first: number, last: number): string {
-  const a = tokens[first];
-  const b = tokens[last - 1];
-  if (a === undefined || b === undefined) return '';
-  if (last - first === 1) return a.text;
-  return source.slice(a.start, b.end);
-}
 
 function readFilters(
   source: string,
@@ -203,11 +145,10 @@ function readTarget(
   }
 }
 
-function readRecall(source: string, offset: number): MemoryRequest | RequestError {
+/** A recall's target and filters, read from `source` after its verb (at `offset`). */
+export function readRecall(source: string, offset: number): Recall | RecallError {
   const tokens = tokenize(source.slice(offset), offset);
-  if (tokens.length === 0) {
-    return { verb: 'recall', target: '', error: `recall takes one of ${RECALL_FORMS}` };
-  }
+  if (tokens.length === 0) return { target: '', error: `recall takes one of ${RECALL_FORMS}` };
   // The target's words run to the first filter; a target of fixed size stops there, so a word past
   // it is reported as the filter it is not.
   const size = TARGET_SIZE.get(word(tokens[0]) ?? '');
@@ -215,66 +156,10 @@ function readRecall(source: string, offset: number): MemoryRequest | RequestErro
   while (end < tokens.length && clauseLength(tokens, end) === 0) end += 1;
   if (size !== undefined && end > 1 + size && tokens.length > 1 + size) end = 1 + size;
   const target = readTarget(source, tokens, end);
-  if ('error' in target) return { verb: 'recall', ...target };
+  if ('error' in target) return target;
   const filters = readFilters(source, tokens, end);
-  if ('error' in filters) return { verb: 'recall', target: targetText(target), error: filters.error };
-  return { verb: 'recall', target, filters };
-}
-
-const NOTE_FORM = 'a note is "note SUBJECT NAME = VALUE", as in "note decision storage = sqlite"';
-const TASK_FORM = 'a task is "task TEXT; objective: DONE"';
-
-function readNote(rest: string): MemoryRequest | RequestError {
-  const match = /^(\S+)\s+([^=]*?)\s*=\s*([\s\S]*)$/.exec(rest);
-  const subject = match?.[1]?.toLowerCase() ?? '';
-  const name = match?.[2]?.trim() ?? '';
-  const value = match?.[3]?.trim() ?? '';
-  if (subject === '' || name === '' || value === '') {
-    return { verb: 'note', target: rest.split(/\s+/, 2).join(' '), error: NOTE_FORM };
-  }
-  return { verb: 'note', subject, name, value };
-}
-
-function readTask(rest: string): MemoryRequest | RequestError {
-  const match = /^([\s\S]*?);?\s*objective\s*:\s*([\s\S]*)$/i.exec(rest);
-  const text = match?.[1]?.trim().replace(/;$/, '').trim() ?? '';
-  const objective = match?.[2]?.trim() ?? '';
-  if (text === '' || objective === '') {
-    return { verb: 'task', target: 'task', error: `${TASK_FORM}; "task" alone recalls the task` };
-  }
-  return { verb: 'task', text, objective };
-}
-
-/** Reads the memory tool's request. */
-export function parseMemoryRequest(request: string): MemoryRequest | RequestError {
-  const source = request.trim();
-  const first = /^\S+/.exec(source)?.[0] ?? '';
-  const verb = first.toLowerCase();
-  const restAt = first.length + (/^\s*/.exec(source.slice(first.length))?.[0].length ?? 0);
-  const rest = source.slice(restAt);
-  if (verb === 'recall') return readRecall(source, restAt);
-  if (verb === 'note') return readNote(rest);
-  if (verb === 'task') {
-    // "task" alone, or with only filters, recalls the task.
-    const tokens = tokenize(rest, restAt);
-    if (tokens.length === 0 || clauseLength(tokens, 0) > 0) return readRecall(source, 0);
-    return readTask(rest);
-  }
-  if (TARGET_WORDS.includes(verb)) return readRecall(source, 0);
-  return {
-    verb: 'recall',
-    target: first,
-    error:
-      first === ''
-        ? `the request is empty; it takes ${VERB_FORMS}`
-        : `no verb "${first}": it takes ${VERB_FORMS}`,
-  };
-}
-
-// A word written so that it reads back as one: quoted when it holds spaces or could pass for a keyword.
-function quoteWord(text: string): string {
-  if (text !== '' && !/[\s'"]/.test(text) && clauseLength(tokenize(`${text} 1 1`, 0), 0) === 0) return text;
-  return text.includes("'") ? `"${text}"` : `'${text}'`;
+  if ('error' in filters) return { target: targetText(target), error: filters.error };
+  return { target, filters };
 }
 
 /** The target as the request names it: `entry 7`, `fact decision`, `output 3f9a2c1b`. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { byteLength } from '../../../engine/measure/estimate.js';
-import { cutToBytes, pageRecall, textLines } from '../../../engine/tools/memory-page.js';
-import { parseMemoryRequest, recallText } from '../../../engine/tools/memory-request.js';
+import { byteLength } from '../../../../engine/measure/estimate.js';
+import { cutToBytes, pageRecall, textLines } from '../../../../engine/tools/memory/memory-page.js';
+import { parseMemoryRequest } from '../../../../engine/tools/memory/memory-request.js';
+import { recallText } from '../../../../engine/tools/memory/recall-request.js';
 
 describe('memory requests', () => {
   it('reads each verb, and a recall without one', () => {

@@ -5,8 +5,8 @@
  * whatever filter is applied. A page never exceeds the tool-output budget: it ends with a hint that
  * spells the request for the next page, or with an end mark.
  */
-import { byteLength } from '../measure/estimate.js';
-import type { RecallFilters } from './memory-request.js';
+import { byteLength } from '../../measure/estimate.js';
+import type { RecallFilters } from './recall-request.js';
 
 export interface RecallSection {
   /** Shown, unnumbered, before the first line of the section that the page shows. */
