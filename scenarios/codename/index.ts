@@ -3,8 +3,8 @@
  * summarised, which pushes the statement far out of a small window; the probes ask for the codename,
  * the first file read and facts from the first and last documents.
  */
-import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
+import { sourceFolder } from '../source-folder.js';
 
 const others = ['storage.md', 'scheduling.md', 'security.md', 'networking.md', 'operations.md'];
 
@@ -42,5 +42,5 @@ export const scenario = defineScenario({
   ],
 });
 
-/** The folder `scenario.workspace` is relative to. */
-export const dir = fileURLToPath(new URL('.', import.meta.url));
+/** The folder `scenario.workspace` is relative to: the source folder, also when this runs compiled. */
+export const dir = sourceFolder(import.meta.url);

@@ -4,8 +4,8 @@
  * probes ask for an early fact, the changed fact's current value, the first file read, the task and
  * two more facts.
  */
-import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
+import { sourceFolder } from '../source-folder.js';
 
 const digressionDocs = [
   'history',
@@ -72,5 +72,5 @@ export const scenario = defineScenario({
   ],
 });
 
-/** The folder `scenario.workspace` is relative to. */
-export const dir = fileURLToPath(new URL('.', import.meta.url));
+/** The folder `scenario.workspace` is relative to: the source folder, also when this runs compiled. */
+export const dir = sourceFolder(import.meta.url);

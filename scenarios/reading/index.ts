@@ -12,8 +12,8 @@
  * apart is that each lands some way under its goal, since it drops whole turns. The margin is thin:
  * longer editions give single-turn gaps. The editions are made by `scripts/abridge-docs.ts`.
  */
-import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
+import { sourceFolder } from '../source-folder.js';
 import type { StepInput } from '../schema.js';
 
 const read = (doc: string): { say: string } => ({ say: `Please read docs/${doc}.md and summarise it.` });
@@ -127,5 +127,5 @@ export const scenario = defineScenario({
   steps,
 });
 
-/** The folder `scenario.workspace` is relative to. */
-export const dir = fileURLToPath(new URL('.', import.meta.url));
+/** The folder `scenario.workspace` is relative to: the source folder, also when this runs compiled. */
+export const dir = sourceFolder(import.meta.url);

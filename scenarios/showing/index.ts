@@ -2,8 +2,8 @@
  * `showing`: the person has a short configuration file shown, reads one document in between, and
  * asks questions whose answers are only in the file that was shown.
  */
-import { fileURLToPath } from 'node:url';
 import { defineScenario } from '../schema.js';
+import { sourceFolder } from '../source-folder.js';
 
 /** The scenario. */
 export const scenario = defineScenario({
@@ -30,5 +30,5 @@ export const scenario = defineScenario({
   ],
 });
 
-/** The folder `scenario.workspace` is relative to. */
-export const dir = fileURLToPath(new URL('.', import.meta.url));
+/** The folder `scenario.workspace` is relative to: the source folder, also when this runs compiled. */
+export const dir = sourceFolder(import.meta.url);
