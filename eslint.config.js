@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'results/', 'coverage/', 'snapshots/'] },
+  { ignores: ['node_modules/', 'dist/', 'results/', 'coverage/', 'snapshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
