@@ -5,11 +5,11 @@
 import yargs from 'yargs';
 import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
-import { listCommand } from './commands/list.js';
-import { runCommand } from './commands/run.js';
-import { snapshotsCommand } from './commands/snapshots.js';
-import { validateCommand } from './commands/validate.js';
 import type { CliIO } from './io.js';
+
+// Each command's module is imported when that command runs: the run loop, the reader's tokenizer,
+// execa and the snapshot code cost a few hundred milliseconds to load, which `list` and `validate`
+// need not pay.
 
 const EXIT_FOR_KIND = { input: 2, gate: 1, run: 3 } as const;
 
@@ -55,6 +55,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
             describe: 'print each run record as one JSON line',
           }),
       async (a) => {
+        const { runCommand } = await import('./commands/run.js');
         status = await runCommand(
           {
             scenario: a.scenario,
@@ -79,8 +80,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           choices: ['scenarios', 'strategies', 'models'],
           demandOption: true,
         }),
-      (a) => {
-        status = listCommand(a.what, io);
+      async (a) => {
+        const { listCommand } = await import('./commands/list.js');
+        status = await listCommand(a.what, io);
       },
     )
     .command(
@@ -88,6 +90,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       'check a scenario file',
       (y) => y.positional('file', { type: 'string', demandOption: true }),
       async (a) => {
+        const { validateCommand } = await import('./commands/validate.js');
         status = await validateCommand(a.file, io);
       },
     )
@@ -116,6 +119,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           .option('out', { type: 'string', describe: 'record: write the snapshots into this folder instead' })
           .option('against', { type: 'string', describe: 'diff: the commit, branch or tag to compare with' }),
       async (a) => {
+        const { snapshotsCommand } = await import('./commands/snapshots.js');
         status = await snapshotsCommand(
           {
             action: a.action,

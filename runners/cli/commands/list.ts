@@ -1,23 +1,29 @@
-/** `wisp-eval list scenarios|strategies|models`. */
+/**
+ * `wisp-eval list scenarios|strategies|models`. Each registry is imported only when it is listed:
+ * the models' pulls in the reader and the run loop, the scenarios' the YAML parser.
+ */
 import { UsageError } from '../../errors.js';
-import { builtinScenarios } from '../../../scenarios/index.js';
-import { builtinStrategies } from '../../../strategies/index.js';
-import { builtinModels } from '../../models/index.js';
 import type { CliIO } from '../io.js';
 import { formatTable } from '../../../reports/text-table.js';
 
-export function listCommand(what: string, io: CliIO): number {
+export async function listCommand(what: string, io: CliIO): Promise<number> {
   let rows: string[][];
   switch (what) {
-    case 'scenarios':
+    case 'scenarios': {
+      const { builtinScenarios } = await import('../../../scenarios/index.js');
       rows = [...builtinScenarios.values()].map((s) => [s.scenario.name, s.scenario.description]);
       break;
-    case 'strategies':
+    }
+    case 'strategies': {
+      const { builtinStrategies } = await import('../../../strategies/index.js');
       rows = [...builtinStrategies.values()].map((s) => [s.name, s.description]);
       break;
-    case 'models':
+    }
+    case 'models': {
+      const { builtinModels } = await import('../../models/index.js');
       rows = [...builtinModels.entries()].map(([name, m]) => [name, m.description]);
       break;
+    }
     default:
       throw new UsageError(`list ${what}: choose scenarios, strategies or models`);
   }
