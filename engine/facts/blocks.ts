@@ -8,7 +8,7 @@
 import { byteLength } from '../measure/estimate.js';
 import type { Fact } from './fact.js';
 import { factLine, oneLine } from './lines.js';
-import type { FactConflict } from './store.js';
+import type { FactConflict } from './precedence.js';
 
 /** The subject whose fact is the task; it always goes in the now block. */
 export const TASK_SUBJECT = 'task';

@@ -1,10 +1,11 @@
 /**
- * The fact store: every fact ever asserted, with the rules that decide which one stands for each
- * subject and name (reference, "Versions and precedence"). Each operation returns the changes it made,
- * in order, for the caller to audit. Time and ids come from the caller; nothing here reads a clock.
+ * The fact store: every fact ever asserted, by id and by subject and name, and the operations on them
+ * (assert, delete, move to a scope) under the rules of precedence.ts, which decide which fact stands
+ * (reference, "Versions and precedence"). Each operation returns the changes it made, in order, for
+ * the caller to audit. Time and ids come from the caller; nothing here reads a clock.
  */
 import { FactError } from '../errors.js';
-import { factSide, type FactChange } from './changes.js';
+import type { FactChange } from './changes.js';
 import {
   classForScope,
   foldValue,
@@ -20,6 +21,7 @@ import {
 } from './fact.js';
 import { normaliserOf, type KindTable } from './kinds.js';
 import { collapseWhitespace } from './normalise.js';
+import { conflictChange, disagree, othersByStrength, winnerOf, type FactConflict } from './precedence.js';
 
 /** What a source asserts. The name is normalised by the subject's kind; the value is kept as given. */
 export interface FactAssertion {
@@ -42,15 +44,6 @@ export interface FactTime {
   recordedAt: number;
 }
 
-/** Current facts of different sources that disagree about one subject and name; `winner` is shown. */
-export interface FactConflict {
-  subject: string;
-  name: string;
-  winner: Fact;
-  /** The other sources' current facts, strongest first. */
-  others: Fact[];
-}
-
 /** The store's collaborators: the kinds in force and where fact ids come from. */
 export interface FactStoreOptions {
   kinds: KindTable;
@@ -59,23 +52,6 @@ export interface FactStoreOptions {
 
 function keyString(subject: string, name: string): string {
   return `${subject}\u0000${name}`;
-}
-
-// Higher rank wins; on a tie the later recorded, then the later asserted (later in `list`).
-function winnerOf(heads: readonly Fact[]): Fact | undefined {
-  let best: Fact | undefined;
-  for (const fact of heads) {
-    if (best === undefined) best = fact;
-    else {
-      const byRank = sourceRank(fact.source.kind) - sourceRank(best.source.kind);
-      if (byRank > 0 || (byRank === 0 && fact.recordedAt >= best.recordedAt)) best = fact;
-    }
-  }
-  return best;
-}
-
-function disagree(heads: readonly Fact[]): boolean {
-  return new Set(heads.map((fact) => foldValue(fact.value))).size > 1;
 }
 
 /** All facts of a conversation and the rules between them. */
@@ -223,9 +199,7 @@ export class FactStore {
       const heads = this.heads(key);
       const winner = winnerOf(heads);
       if (winner === undefined) continue;
-      const others = heads
-        .filter((fact) => fact !== winner)
-        .sort((a, b) => sourceRank(b.source.kind) - sourceRank(a.source.kind) || b.recordedAt - a.recordedAt);
+      const others = othersByStrength(heads, winner);
       const { subject, name } = winner.identity;
       found.push({ subject, name, winner: snapshotFact(winner), others: others.map(snapshotFact) });
     }
@@ -298,18 +272,11 @@ export class FactStore {
 
   // Conflicts are reported on the change of state only: raised once, resolved once.
   private updateConflict(key: string): FactChange[] {
-    const heads = this.heads(key);
-    const was = this.inConflict.has(key);
-    const now = disagree(heads);
-    if (now === was) return [];
-    const winner = winnerOf(heads);
     const [subject = '', name = ''] = key.split('\u0000');
-    if (now && winner !== undefined) {
-      this.inConflict.add(key);
-      const others = heads.filter((fact) => fact !== winner).map(factSide);
-      return [{ type: 'fact.conflict.raised', subject, name, winner: factSide(winner), others }];
-    }
-    this.inConflict.delete(key);
-    return [{ type: 'fact.conflict.resolved', subject, name, winner: winner ? factSide(winner) : null }];
+    const change = conflictChange(subject, name, this.heads(key), this.inConflict.has(key));
+    if (change === null) return [];
+    if (change.type === 'fact.conflict.raised') this.inConflict.add(key);
+    else this.inConflict.delete(key);
+    return [change];
   }
 }
