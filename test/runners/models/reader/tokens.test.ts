@@ -1,7 +1,7 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
-import { TOOLS, request, user } from './conversation-fixtures.js';
+import { request, user } from './conversation-fixtures.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
