@@ -1,14 +1,43 @@
 /**
- * The texts of the distiller's and the summary's calls. Each text is cut to its share of a bound (a
- * third of the window at four bytes a token, at most 12,000 bytes), so the call always fits.
+ * The texts of the distiller's and the summary's calls, from the turns as they see them (no tool
+ * output). Each text is cut to its share of a bound (a third of the window at four bytes a token, at
+ * most 12,000 bytes), so the call always fits.
  */
 import type { Message } from '../model/port.js';
+import type { Entry } from '../store/entry.js';
+import { groupTurns } from '../store/turns.js';
 
 /** A turn as the distiller and the summary see it. */
 export interface TurnText {
   turn: number;
   entries: number[];
   lines: string[];
+}
+
+/** Each turn of `entries` as the distiller and the summary see it: no tool output. */
+export function turnTexts(entries: readonly Entry[]): TurnText[] {
+  return groupTurns(entries).turns.map((group) => ({
+    turn: group.turn,
+    entries: group.entries.map((e) => e.id),
+    lines: group.entries.flatMap((e): string[] => {
+      if (e.kind === 'prompt') return [`person: ${e.text}`];
+      if (e.kind === 'reply') return [`assistant: ${e.cutText ?? e.text}`];
+      if (e.kind === 'toolCall' && e.call)
+        return [`tool call: ${e.call.tool} ${shortArguments(e.call.arguments)}`];
+      return [];
+    }),
+  }));
+}
+
+/** Arguments as JSON, an absolute path cut to its last two components. */
+function shortArguments(args: Record<string, unknown>): string {
+  const short = Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [
+      k,
+      typeof v === 'string' && v.startsWith('/') ? v.split('/').filter(Boolean).slice(-2).join('/') : v,
+    ]),
+  );
+  return JSON.stringify(short);
 }
 
 const BOUND_MAX_BYTES = 12_000;
