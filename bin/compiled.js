@@ -10,7 +10,7 @@ import { join } from 'node:path';
 export const root = join(import.meta.dirname, '..');
 
 /** The folders tsconfig.build.json compiles into dist/, and the folders it leaves out of them. */
-export const SOURCE_FOLDERS = ['engine', 'scenarios', 'strategies', 'runners', 'reports'];
+export const SOURCE_FOLDERS = ['engine', 'records', 'scenarios', 'strategies', 'runners', 'reports'];
 export const EXCLUDED_FOLDERS = ['scenarios/workspaces'];
 
 /** The compiled command line, relative to the repository. */

@@ -3,7 +3,7 @@
  * condensation landed against its goal, and whether the floor was reached. These are the figures a
  * condensing change is judged by, so the command line prints them under the table.
  */
-import type { RunRecord } from '../runners/run/record.js';
+import type { RunRecord } from '../records/run-record.js';
 
 const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);
 

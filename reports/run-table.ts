@@ -1,5 +1,5 @@
 /** Run records as rows of the readable table the command line prints after a run. */
-import type { RunRecord } from '../runners/run/record.js';
+import type { RunRecord } from '../records/run-record.js';
 
 /** One row of the readable table. */
 export function tableRow(r: RunRecord): string[] {

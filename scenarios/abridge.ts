@@ -9,7 +9,7 @@
  * against `reviewEdition`.
  */
 import { byteLength } from '../engine/index.js';
-import { matchesPattern } from '../runners/score/verdict.js';
+import { matchesPattern } from './expectation.js';
 import type { Scenario } from './schema.js';
 
 /** The size the review pack's editions are cut to, in UTF-8 bytes. */

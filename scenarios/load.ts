@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { patternProblem } from '../runners/score/verdict.js';
+import { patternProblem } from './expectation.js';
 import { ScenarioError } from './errors.js';
 import { scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';

@@ -7,7 +7,7 @@ import type { ModelPort } from '../../engine/index.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { createReaderModel } from './reader/index.js';
 import { createScriptedModel } from './scripted.js';
-import { promptOf } from '../run/run-scenario.js';
+import { promptOf } from '../../scenarios/prompt.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 

@@ -7,7 +7,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appendJsonLine, toJsonLines, writeFileAtomic } from '../io/files.js';
-import type { RunRecord } from './record.js';
+import type { RunRecord } from '../../records/run-record.js';
 import { runId, runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 

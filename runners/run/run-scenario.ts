@@ -29,12 +29,13 @@ import {
 import { UsageError } from '../errors.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
 import { commandTool } from '../tools/command-tool.js';
-import type { PromptStep, Scenario } from '../../scenarios/schema.js';
+import { promptOf } from '../../scenarios/prompt.js';
+import type { Scenario } from '../../scenarios/schema.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
 import { FsWorkspace } from '../workspace/fs-workspace.js';
 import { instructionsFor } from './instructions.js';
-import { gapsBetween, type ProbeResult, type RunRecord, type TurnRecord } from './record.js';
+import { gapsBetween, type ProbeResult, type RunRecord, type TurnRecord } from '../../records/run-record.js';
 
 /** A scenario and the folder its workspace path is relative to. */
 export interface ScenarioSource {
@@ -130,18 +131,6 @@ export function checkFactSubjects(scenario: Scenario, settings: EngineSettings):
         `the kinds are ${[...kinds.keys()].join(', ')}`,
     );
   });
-}
-
-/**
- * What the person types for a step. A fact or a task is said in the conversation like any statement,
- * and the facts layer (when on) records it as the person's, so it outlives the turn.
- */
-export function promptOf(step: PromptStep): string {
-  if ('say' in step) return step.say;
-  if ('ask' in step) return step.ask;
-  if ('fact' in step)
-    return `Record this fact: ${step.fact.subject} ${step.fact.name} is ${step.fact.value}.`;
-  return `Record the task: ${step.task}`;
 }
 
 /** Bytes and estimated tokens that references and cuts took out of what later requests carried. */

@@ -4,32 +4,14 @@
  * else is `wrong`: a confident wrong answer, the worst outcome for a context engine.
  */
 
-export type Verdict = 'correct' | 'wrong' | 'abstained';
+import { matchesPattern } from '../../scenarios/expectation.js';
+import type { Verdict } from '../../records/run-record.js';
+
+export type { Verdict } from '../../records/run-record.js';
 
 export interface ProbeExpectation {
   any: readonly string[];
   none: readonly string[];
-}
-
-const regexForm = /^\/(.+)\/([a-z]*)$/s;
-
-/** Whether `text` matches a pattern: `/regex/flags`, or a case-insensitive substring. */
-export function matchesPattern(text: string, pattern: string): boolean {
-  const regex = regexForm.exec(pattern);
-  if (regex?.[1] !== undefined) return new RegExp(regex[1], regex[2]).test(text);
-  return text.toLowerCase().includes(pattern.toLowerCase());
-}
-
-/** Checks a pattern, returning why it is bad, or null. */
-export function patternProblem(pattern: string): string | null {
-  const regex = regexForm.exec(pattern);
-  if (regex?.[1] === undefined) return null;
-  try {
-    new RegExp(regex[1], regex[2]);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 const abstentions = [

@@ -28,7 +28,7 @@
  * a message already defined is written as `"@mN"`, naming that message.
  */
 import type { CallRecord, RunFiles, RunOutcome } from '../run/run-scenario.js';
-import type { RunRecord } from '../run/record.js';
+import type { RunRecord } from '../../records/run-record.js';
 import type { AuditEvent, Message } from '../../engine/index.js';
 import { Definitions, textLines } from './definitions.js';
 import type { ManifestRun } from './manifest.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../engine/audit/events.js';
-import type { RunRecord } from '../../runners/run/record.js';
+import type { RunRecord } from '../../records/run-record.js';
 import { wispEval } from './cli.js';
 
 let out: string;

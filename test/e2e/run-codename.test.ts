@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunRecord } from '../../runners/run/record.js';
+import type { RunRecord } from '../../records/run-record.js';
 import { wispEval } from './cli.js';
 
 let out: string;

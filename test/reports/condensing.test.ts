@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { condensingLine } from '../../reports/condensing.js';
-import type { CondensationRecord } from '../../runners/run/record.js';
+import type { CondensationRecord } from '../../records/run-record.js';
 
 function condensation(turn: number, over: Partial<CondensationRecord> = {}): CondensationRecord {
   return {

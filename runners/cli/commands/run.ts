@@ -11,7 +11,7 @@ import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting
 import { checkModelName, createModel } from '../../models/index.js';
 import { runInvocation } from '../../run/invocation.js';
 import { checkFactSubjects } from '../../run/run-scenario.js';
-import type { RunRecord } from '../../run/record.js';
+import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
 import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';

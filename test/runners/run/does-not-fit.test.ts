@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../runners/models/index.js';
 import { runInvocation } from '../../../runners/run/invocation.js';
-import type { RunRecord } from '../../../runners/run/record.js';
+import type { RunRecord } from '../../../records/run-record.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { defineScenario } from '../../../scenarios/schema.js';
 import { resolveStrategy } from '../../../strategies/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModel } from '../../../runners/models/index.js';
-import type { RunRecord } from '../../../runners/run/record.js';
+import type { RunRecord } from '../../../records/run-record.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { builtinStrategies, resolveStrategy } from '../../../strategies/index.js';

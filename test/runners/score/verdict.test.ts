@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchesPattern,
-  patternProblem,
-  saysItDoesNotKnow,
-  verdictFor,
-} from '../../../runners/score/verdict.js';
+import { saysItDoesNotKnow, verdictFor } from '../../../runners/score/verdict.js';
+import { matchesPattern, patternProblem } from '../../../scenarios/expectation.js';
 
 describe('probe verdicts', () => {
   const expect_ = { any: ['BLUE HERON'], none: ['RED FOX'] };

@@ -8,13 +8,14 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_FOLDERS } from '../../../bin/compiled.js';
 import { repoRoot } from '../../e2e/cli.js';
 
 let copy: string;
 
 beforeAll(async () => {
   copy = await mkdtemp(join(tmpdir(), 'wisp-mutated-'));
-  for (const part of ['engine', 'runners', 'scenarios', 'strategies', 'reports', 'snapshots', 'bin']) {
+  for (const part of [...SOURCE_FOLDERS, 'snapshots', 'bin']) {
     await cp(join(repoRoot, part), join(copy, part), { recursive: true });
   }
   for (const file of ['package.json', 'tsconfig.json']) await cp(join(repoRoot, file), join(copy, file));

@@ -1,9 +1,12 @@
 /**
  * The run record: one line of runs.jsonl per finished run. The core fields and their names are the
- * design's contract; the rest are the figures this harness adds.
+ * design's contract; the rest are the figures this harness adds. Runners write it and reports read
+ * it, so it lives apart from both.
  */
-import type { CondensationFigures } from '../../engine/index.js';
-import type { Verdict } from '../score/verdict.js';
+import type { CondensationFigures } from '../engine/index.js';
+
+/** A probe's outcome: right, confidently wrong, or an honest "I do not know". */
+export type Verdict = 'correct' | 'wrong' | 'abstained';
 
 export interface ProbeResult {
   id: string;
