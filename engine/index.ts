@@ -6,7 +6,8 @@
  */
 
 // The conversation: the turn loop over the store, save and resume, and what each turn reports.
-export { Conversation, MEMORY_RULE, type ConversationOptions } from './agent/conversation.js';
+export { Conversation, type ConversationOptions } from './agent/conversation.js';
+export { MEMORY_RULE } from './agent/memory-notes.js';
 export type { SavedConversation } from './agent/resume.js';
 export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';
 export type { CallPurpose, ModelCall, ModelCallListener } from './agent/model-calls.js';

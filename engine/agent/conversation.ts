@@ -2,40 +2,35 @@
  * The conversation: the turn loop over the store. Each prompt is checked against the window,
  * condensed ahead when due, sent with the composed context, and its tool calls run step by step up
  * to a bound. An overflow is recovered once by condensing and retrying on a fresh session. Every
- * entry and event is recorded; the figures of each turn are kept for the run record.
+ * entry and event is recorded; the figures of each turn are kept for the run record. This file wires
+ * the parts and runs a turn's lifecycle; each part is its own module.
  */
 import { AuditRecorder } from '../audit/recorder.js';
 import { composeMessages } from '../compose/composer.js';
-import type { ContextPolicy } from '../condense/policy.js';
 import { policyFor } from '../condense/policy-for.js';
-import { RETRIED_PREFIX, headroomFor } from '../condense/target.js';
-import { DoesNotFitError, ModelFailure, ToolLoopError, WispError, errorCode, toError } from '../errors.js';
-import { byteLength, estimateTokens, requestBytes, tokensForBytes } from '../measure/estimate.js';
-import { recogniseOverflow, type Overflow } from '../model/overflow.js';
-import type { Message, ModelPort, ModelRequest, ModelResponse, ToolCall } from '../model/port.js';
+import { errorCode, toError } from '../errors.js';
+import type { Overflow } from '../model/overflow.js';
+import type { Message, ModelPort, ModelRequest, ToolCall } from '../model/port.js';
+import { toolOutputBudget } from '../output/budget.js';
+import type { OutputStore } from '../output/store-port.js';
 import type { AuditSink, Clock, Ids } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
-import { ContextStore } from '../store/store.js';
-import { groupTurns } from '../store/turns.js';
-import { toolOutputBudget } from '../output/budget.js';
-import type { OutputStore } from '../output/store-port.js';
+import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
-import { cutRetypedOutput, switchToReferences } from './output-views.js';
-import { ToolRunner } from './tool-runner.js';
-import { condense } from './condensation.js';
-import { memoryTool, type MemoryNote } from '../tools/memory/memory.js';
-import { loadKinds } from '../facts/kinds.js';
-
-/** The standing rule the instructions carry when the memory tool is on. */
-export const MEMORY_RULE =
-  'Earlier turns may reach you only as a summary, facts or references. When a question needs detail ' +
-  'they leave out, recall the entry or turn they name with the memory tool rather than guess or run a tool again.';
+import { Condenser } from './condenser.js';
 import { FactsLayer } from './facts-layer.js';
-import { planResume, saveConversation, type SavedConversation } from './resume.js';
-import type { CondensationFigures, RequestFigures, TurnFigures } from './figures.js';
+import type { CondensationFigures, TurnFigures } from './figures.js';
+import { MemoryNotes } from './memory-notes.js';
 import { Meter } from './meter.js';
 import { ModelCaller, type ModelCallListener } from './model-calls.js';
+import { openConversation } from './opening.js';
+import { OutputViews } from './output-views.js';
+import { OverflowRecovery } from './overflow-recovery.js';
+import { saveConversation, type SavedConversation } from './resume.js';
+import { ToolLoop } from './tool-loop.js';
+import { ToolRunner } from './tool-runner.js';
+import { TurnTally } from './turn-tally.js';
 
 export interface ConversationOptions {
   model: ModelPort;
@@ -63,88 +58,120 @@ export class Conversation {
   readonly store: ContextStore;
   readonly turns: TurnFigures[] = [];
   readonly condensations: CondensationFigures[] = [];
-  readonly #audit: AuditRecorder;
-  readonly #meter: Meter;
-  readonly #caller: ModelCaller;
-  readonly #policy: ContextPolicy;
-  readonly #tools: Map<string, Tool>;
-  readonly #runner: ToolRunner;
-  #window: number | null;
-  #turn = 0;
-  #lastRequest: ModelRequest | null = null;
-  #current: TurnFigures | null = null;
   /** The facts layer, when the settings keep facts. */
   readonly facts: FactsLayer | null;
+  readonly #audit: AuditRecorder;
+  readonly #caller: ModelCaller;
+  readonly #tools: Map<string, Tool>;
+  readonly #runner: ToolRunner;
+  readonly #condenser: Condenser;
+  readonly #recovery: OverflowRecovery;
+  readonly #notes: MemoryNotes;
+  readonly #views: OutputViews;
+  #window: number | null;
+  #turn = 0;
   /** The turn whose earlier block is squeezed to the floor's size. */
   #squeezedTurn = -1;
-  readonly #pending: { notes: MemoryNote[]; task: string | null } = { notes: [], task: null };
   /** This conversation's session.start event, and the sessions a resume carried entries from. */
   readonly #start: string;
   readonly #carriedFrom: string[];
 
   constructor(private readonly options: ConversationOptions) {
-    this.#audit = new AuditRecorder(options.audit, options.clock, options.ids);
-    this.#meter = new Meter(options.model);
+    const { model, clock, ids, settings } = options;
+    this.#audit = new AuditRecorder(options.audit, clock, ids);
+    const meter = new Meter(model);
     this.#caller = new ModelCaller({
-      model: options.model,
-      clock: options.clock,
-      ids: options.ids,
+      model,
+      clock,
+      ids,
       ...(options.onCall ? { onCall: options.onCall } : {}),
     });
-    this.#policy = policyFor(options.settings);
-    this.facts = options.settings.facts.enabled
-      ? new FactsLayer(options.settings.facts, this.#audit, options.clock, this.#caller)
+    const policy = policyFor(settings);
+    this.facts = settings.facts.enabled
+      ? new FactsLayer(settings.facts, this.#audit, clock, this.#caller)
       : null;
-    const tools = options.settings.context.memory ? [...options.tools, this.#memoryTool()] : options.tools;
-    this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
-    this.#window = options.window ?? options.model.window ?? null;
-    const resume = options.resume ? planResume(options.resume) : null;
-    const start = this.#audit.record({
-      type: 'session.start',
-      turn: resume?.lastTurn ?? 0,
-      model: options.model.name,
+    this.#window = options.window ?? model.window ?? null;
+    const opening = openConversation({
+      audit: this.#audit,
+      clock,
+      model: model.name,
       window: this.#window,
-      settings: options.settings as unknown as Record<string, unknown>,
-      ...(resume && options.resume ? { resumed: options.resume.name, carriedFrom: resume.carriedFrom } : {}),
+      settings,
+      instructions: options.instructions,
+      facts: this.facts,
+      ...(options.resume ? { resume: options.resume } : {}),
     });
-    this.#start = start.id;
-    this.#carriedFrom = resume?.carriedFrom ?? [];
-    if (resume && options.resume) {
-      this.store = ContextStore.restore(resume.entries(start.id, options.clock.now()));
-      this.#turn = resume.lastTurn;
-      if (resume.facts) this.facts?.restore(resume.facts);
-      this.#audit.record({
-        type: 'context.resume',
-        turn: this.#turn,
-        name: options.resume.name,
-        linked: resume.linked,
-        reason: resume.reason,
-        entries: this.store.all().length,
-        dropped: this.store.all().filter((e) => !e.active).length,
-        facts: this.facts ? (resume.facts?.facts.length ?? 0) : 0,
-        summaries: this.facts ? (resume.facts?.summaries.length ?? 0) : 0,
-      });
-    } else {
-      this.store = new ContextStore();
-      this.store.append({
-        kind: 'instructions',
-        turn: 0,
-        origin: 'carried',
-        text: options.settings.context.memory
-          ? `${options.instructions}\n${MEMORY_RULE}`
-          : options.instructions,
-        sources: [start.id],
-        recordedAt: options.clock.now(),
-      });
-    }
+    this.store = opening.store;
+    this.#turn = opening.turn;
+    this.#start = opening.start;
+    this.#carriedFrom = opening.carriedFrom;
+    this.#notes = new MemoryNotes({
+      turn: () => this.#turn,
+      store: () => this.store,
+      facts: this.facts,
+      audit: this.#audit,
+      ...(options.outputStore ? { outputs: options.outputStore } : {}),
+    });
+    const tools = settings.context.memory ? [...options.tools, this.#notes.tool()] : options.tools;
+    this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
+    const { store } = this;
+    const audit = this.#audit;
+    const views = new OutputViews({
+      store,
+      audit,
+      settings: settings.context,
+      readOnly: (tool) => this.#tools.get(tool)?.readOnly ?? false,
+    });
+    this.#views = views;
     this.#runner = new ToolRunner({
       tools: this.#tools,
-      audit: this.#audit,
-      store: this.store,
-      clock: options.clock,
-      memory: options.settings.context.memory,
+      audit,
+      store,
+      clock,
+      memory: settings.context.memory,
       budget: () => this.toolBudget,
       ...(options.outputStore ? { outputStore: options.outputStore } : {}),
+    });
+    const loop = new ToolLoop({
+      caller: this.#caller,
+      meter,
+      store,
+      audit,
+      runner: this.#runner,
+      clock,
+      ids,
+      maxSteps: options.maxSteps ?? 16,
+      compose: (turn) => this.composeRequest(store.active(), turn),
+    });
+    this.#condenser = new Condenser({
+      settings: settings.context,
+      policy,
+      store,
+      audit,
+      meter,
+      facts: this.facts,
+      window: () => this.#window,
+      compose: (list, at) => this.composeRequest(list, at),
+      referenceEarlier: (at, tally) => views.referenceEarlier(at, tally),
+      squeeze: (at) => {
+        if (!this.facts) return false;
+        this.#squeezedTurn = at;
+        return true;
+      },
+      ...(options.saveTranscript ? { saveTranscript: options.saveTranscript } : {}),
+      condensations: this.condensations,
+    });
+    this.#recovery = new OverflowRecovery({
+      policy,
+      store,
+      audit,
+      meter,
+      caller: this.#caller,
+      loop,
+      condenser: this.#condenser,
+      window: () => this.#window,
+      learnWindow: (overflow) => this.#learnWindow(overflow),
+      compose: () => this.composeRequest(),
     });
   }
 
@@ -182,31 +209,6 @@ export class Conversation {
     return { messages, tools: [...this.#tools.values()].map((t) => t.spec) };
   }
 
-  /** The memory tool over this conversation's store, facts, summary and stored outputs. */
-  #memoryTool(): Tool {
-    return memoryTool({
-      source: () => ({
-        turn: this.#turn,
-        entries: this.store.all(),
-        facts: this.facts?.facts ?? null,
-        summaries: this.facts?.summaries ?? [],
-        kinds: this.facts?.kinds ?? loadKinds(),
-        ...(this.options.outputStore ? { outputs: this.options.outputStore } : {}),
-      }),
-      pending: this.#pending,
-      onAction: (action) => this.#audit.record({ type: 'context.memory', turn: this.#turn, ...action }),
-    });
-  }
-
-  /** Notes and a task the model proposed this turn: recorded as the model's facts when it ends. */
-  #recordPending(turn: number): void {
-    const { notes, task } = this.#pending;
-    this.#pending.notes = [];
-    this.#pending.task = null;
-    for (const note of notes) this.facts?.modelNotes(note.subject, note.name, note.value, turn);
-    if (task !== null) this.facts?.modelNotes('task', 'task', task, turn);
-  }
-
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
   statePersonFact(subject: string, name: string, value: string): void {
     const prompt = this.store.all().findLast((e) => e.kind === 'prompt' && !e.personCommand);
@@ -218,23 +220,7 @@ export class Conversation {
     const { clock } = this.options;
     const started = clock.monotonic();
     const turn = ++this.#turn;
-    const figures: TurnFigures = {
-      turn,
-      prompt,
-      reply: null,
-      status: 'completed',
-      error: null,
-      requests: [],
-      toolCalls: 0,
-      overflowRetries: 0,
-      condensations: 0,
-      modelMs: 0,
-      toolMs: 0,
-      engineMs: 0,
-      saved: { referenceBytes: 0, references: 0, cutBytes: 0, cuts: 0 },
-      heldBack: 0,
-    };
-    this.#current = figures;
+    const tally = new TurnTally(turn, prompt);
     const promptEvent = this.#audit.record({
       type: 'prompt',
       turn,
@@ -242,8 +228,8 @@ export class Conversation {
       text: prompt,
     });
     try {
-      this.#switchReferences(turn);
-      await this.#condenseAheadIfDue(turn, prompt);
+      this.#views.referenceEarlier(turn, tally);
+      await this.#condenser.aheadIfDue(turn, prompt, tally);
       const promptEntry = this.store.append({
         kind: 'prompt',
         turn,
@@ -251,16 +237,14 @@ export class Conversation {
         sources: [promptEvent.id],
         recordedAt: clock.now(),
       });
-      figures.reply = await this.#runWithRecovery(turn, promptEntry);
-      this.#cutReply(turn);
+      tally.replied(await this.#recovery.run(turn, promptEntry, tally));
+      this.#views.cutReply(turn, tally);
       this.facts?.extract(turn, this.store.all());
-      this.#recordPending(turn);
+      this.#notes.recordPending(turn);
     } catch (thrown) {
-      const error = toError(thrown);
-      figures.status = 'failed';
-      figures.error = { code: errorCode(thrown), message: error.message };
+      tally.failed(errorCode(thrown), toError(thrown).message);
     }
-    figures.engineMs = Math.max(0, clock.monotonic() - started - figures.modelMs - figures.toolMs);
+    const figures = tally.finish(clock.monotonic() - started);
     this.#audit.record({
       type: 'turn.end',
       turn,
@@ -268,36 +252,11 @@ export class Conversation {
       error: figures.error?.message ?? null,
     });
     this.turns.push(figures);
-    this.#current = null;
     return figures;
   }
 
-  /** From the start of a turn, outputs of earlier turns go as their references. */
-  #switchReferences(turn: number): number {
-    if (!this.options.settings.context.references) return 0;
-    const { switched, bytesSaved } = switchToReferences(this.store, this.#audit, {
-      turn,
-      memory: this.options.settings.context.memory,
-      readOnly: (tool) => this.#tools.get(tool)?.readOnly ?? false,
-    });
-    if (this.#current) {
-      this.#current.saved.references += switched;
-      this.#current.saved.referenceBytes += bytesSaved;
-    }
-    return switched;
-  }
-
-  /** After a turn that succeeded, stretches of its reply that retyped its outputs are cut. */
-  #cutReply(turn: number): void {
-    if (!this.options.settings.context.cuts) return;
-    const reply = this.store.active().findLast((e) => e.kind === 'reply' && e.turn === turn);
-    if (!reply) return;
-    const before = reply.cuts?.length ?? 0;
-    const bytes = cutRetypedOutput(this.store, this.#audit, reply);
-    if (this.#current) {
-      this.#current.saved.cutBytes += bytes;
-      this.#current.saved.cuts += (reply.cuts?.length ?? 0) - before;
-    }
+  #learnWindow(overflow: Overflow): void {
+    if (overflow.limit !== null && overflow.limit > 0) this.#window = overflow.limit;
   }
 
   /**
@@ -311,7 +270,7 @@ export class Conversation {
       tool: 'run_command',
       arguments: { command },
     };
-    const result = await this.#runner.run(turn, call, this.#current ?? undefined);
+    const result = await this.#runner.run(turn, call);
     const text = `I ran \`${command}\` myself:\n${result.content}`;
     const event = this.#audit.record({
       type: 'prompt',
@@ -329,190 +288,5 @@ export class Conversation {
       recordedAt: this.options.clock.now(),
     });
     return result;
-  }
-
-  async #condenseAheadIfDue(turn: number, prompt: string): Promise<void> {
-    const window = this.#window;
-    if (window === null || this.#policy.failsFast) return;
-    const entries = this.store.active();
-    const fill = await this.#meter.measure(this.composeRequest(entries, turn));
-    const promptTokens = estimateTokens(prompt);
-    const turns = groupTurns(entries).turns.length;
-    const headroom = this.#headroom();
-    if (this.#policy.dueAhead({ fill, prompt: promptTokens, headroom, window, turns })) {
-      await this.#condense('budget', turn, entries, promptTokens, headroom);
-    }
-  }
-
-  /** The room the next turn needs; only the target policy keeps one. */
-  #headroom(): number {
-    if (this.options.settings.context.policy !== 'target') return 0;
-    return headroomFor(this.store.all(), this.options.settings.context.headroomTurns, estimateTokens);
-  }
-
-  async #runWithRecovery(turn: number, promptEntry: Entry): Promise<string> {
-    try {
-      return await this.#toolLoop(turn);
-    } catch (thrown) {
-      const overflow = recogniseOverflow(thrown);
-      if (!overflow || this.#policy.failsFast) throw this.#asRunError(thrown);
-      const failed = this.#lastRequest;
-      this.#learnWindow(overflow);
-      const window = this.#window;
-      const overflowEvent = this.#audit.record({
-        type: 'context.overflow',
-        turn,
-        session: this.#caller.lastSession,
-        limit: overflow.limit,
-        count: overflow.count,
-        message: toError(thrown).message,
-        retried: window !== null,
-      });
-      if (window === null) throw this.#asRunError(thrown);
-      // The attempt's own entries stay in the store as a record, dropped; the turn is run again.
-      const attempt = this.store.active().filter((e) => e.id > promptEntry.id);
-      this.store.drop(
-        attempt.map((e) => e.id),
-        RETRIED_PREFIX + overflowEvent.id,
-        turn,
-      );
-      // Measure from the overflow's own count: the failed request less what the turn added.
-      if (overflow.count !== null && failed) this.#meter.anchorOn(overflow.count, requestBytes(failed));
-      else this.#meter.forget();
-      const before = this.store.active().filter((e) => e.id !== promptEntry.id);
-      const added = byteLength(promptEntry.text);
-      await this.#condense('overflow', turn, before, tokensForBytes(added), this.#headroom());
-      this.#caller.sessions.reset();
-      if (this.#current) this.#current.overflowRetries += 1;
-      try {
-        return await this.#toolLoop(turn);
-      } catch (again) {
-        const second = recogniseOverflow(again);
-        if (!second) throw this.#asRunError(again);
-        this.#learnWindow(second);
-        const needed =
-          second.count ?? (await this.#meter.measure(this.#lastRequest ?? this.composeRequest()));
-        throw new DoesNotFitError(needed, this.#window ?? window);
-      }
-    }
-  }
-
-  #learnWindow(overflow: Overflow): void {
-    if (overflow.limit !== null && overflow.limit > 0) this.#window = overflow.limit;
-  }
-
-  #asRunError(thrown: unknown): Error {
-    if (thrown instanceof WispError) return thrown;
-    return new ModelFailure(`the model failed: ${toError(thrown).message}`);
-  }
-
-  async #condense(
-    reason: 'budget' | 'overflow',
-    turn: number,
-    entries: readonly Entry[],
-    prompt: number,
-    headroom: number,
-  ): Promise<void> {
-    const window = this.#window;
-    if (window === null) return;
-    const figures = await condense(
-      {
-        policy: this.#policy,
-        store: this.store,
-        audit: this.#audit,
-        meter: this.#meter,
-        facts: this.facts,
-        compose: (list, at) => this.composeRequest(list, at),
-        referenceEarlier: (at) => this.#switchReferences(at),
-        squeeze: (at) => {
-          if (!this.facts) return false;
-          this.#squeezedTurn = at;
-          return true;
-        },
-        ...(this.options.saveTranscript ? { saveTranscript: this.options.saveTranscript } : {}),
-      },
-      { reason, turn, window, entries, prompt, headroom },
-    );
-    this.condensations.push(figures);
-    if (this.#current) this.#current.condensations += 1;
-  }
-
-  async #toolLoop(turn: number): Promise<string> {
-    const maxSteps = this.options.maxSteps ?? 16;
-    const seen = new Set<string>();
-    for (let step = 0; step < maxSteps; step++) {
-      const request = this.composeRequest(this.store.active(), turn);
-      const response = await this.#send(turn, request);
-      const answer: Message = response.toolCalls.length
-        ? { role: 'assistant', content: response.text, toolCalls: response.toolCalls }
-        : { role: 'assistant', content: response.text };
-      this.#caller.hold(request.messages, answer);
-      if (response.toolCalls.length === 0) {
-        const event = this.#audit.record({
-          type: 'response',
-          turn,
-          session: this.#caller.lastSession,
-          entry: this.store.nextId(),
-          text: response.text,
-          toolCalls: 0,
-          usage: response.usage ?? null,
-          durationMs: this.#caller.lastMs,
-        });
-        this.store.append({
-          kind: 'reply',
-          turn,
-          text: response.text,
-          sources: [event.id],
-          recordedAt: this.options.clock.now(),
-        });
-        return response.text;
-      }
-      this.#audit.record({
-        type: 'response',
-        turn,
-        session: this.#caller.lastSession,
-        entry: null,
-        text: response.text,
-        toolCalls: response.toolCalls.length,
-        usage: response.usage ?? null,
-        durationMs: this.#caller.lastMs,
-      });
-      await this.#runner.runCalls(turn, response.toolCalls, seen, this.#current ?? undefined);
-    }
-    throw new ToolLoopError(maxSteps);
-  }
-
-  async #send(turn: number, request: ModelRequest): Promise<ModelResponse> {
-    const { model } = this.options;
-    const bytes = requestBytes(request);
-    const counted = this.#meter.counts && model.countTokens ? await model.countTokens(request) : null;
-    this.#lastRequest = request;
-    const figures: RequestFigures = { session: '', fresh: false, estimated: 0, reported: null, counted };
-    let response: ModelResponse;
-    try {
-      response = await this.#caller.respond(turn, request, (started) => {
-        Object.assign(figures, started);
-        this.#current?.requests.push(figures);
-      });
-    } finally {
-      if (this.#current) this.#current.modelMs += this.#caller.lastMs;
-    }
-    const calls = response.toolCalls.map((call) => this.#withCallId(call));
-    response = { ...response, toolCalls: calls };
-    if (response.usage) {
-      figures.reported = response.usage.promptTokens;
-      const answerBytes =
-        byteLength(response.text) +
-        calls.reduce((n, c) => n + byteLength(c.tool + JSON.stringify(c.arguments)), 0);
-      this.#meter.anchorOn(
-        response.usage.promptTokens + response.usage.completionTokens,
-        bytes + answerBytes,
-      );
-    }
-    return response;
-  }
-
-  #withCallId(call: ToolCall): ToolCall {
-    return { callId: this.options.ids.next('call'), tool: call.tool, arguments: call.arguments ?? {} };
   }
 }

@@ -13,14 +13,15 @@ import type { Clock } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
 
-/** The figures tool calls add to a turn. */
 /** The line that opens the result of a call already made, with the same arguments, in the same turn. */
 export const REPEATED_CALL_NOTICE = '[the same call was already made this turn; its earlier result is above]';
 
+/** What tool calls add to the figures of a turn. */
 export interface ToolTally {
-  toolMs: number;
-  toolCalls: number;
-  heldBack: number;
+  /** A call ran, taking `ms`. */
+  addToolCall(ms: number): void;
+  /** A result's whole output went to the output store. */
+  addHeldBack(): void;
 }
 
 export interface ToolRunnerOptions {
@@ -70,10 +71,7 @@ export class ToolRunner {
       const started = clock.monotonic();
       let result = await this.run(turn, call, tally);
       const durationMs = clock.monotonic() - started;
-      if (tally) {
-        tally.toolMs += durationMs;
-        tally.toolCalls += 1;
-      }
+      tally?.addToolCall(durationMs);
       if (repeat) {
         result = {
           ...result,
@@ -136,7 +134,7 @@ export class ToolRunner {
         sha256: stored.sha256,
         truncated: stored.truncated,
       });
-      if (tally) tally.heldBack += 1;
+      tally?.addHeldBack();
     }
     return result;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation, MEMORY_RULE } from '../../engine/agent/conversation.js';
+import { Conversation } from '../../engine/agent/conversation.js';
+import { MEMORY_RULE } from '../../engine/agent/memory-notes.js';
 import type { ModelRequest, ModelResponse } from '../../engine/model/port.js';
 import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
 import { defaultSettings } from '../../engine/settings.js';
