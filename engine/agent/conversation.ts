@@ -84,6 +84,7 @@ export class Conversation {
       model,
       clock,
       ids,
+      sizer: meter.sizer,
       ...(options.onCall ? { onCall: options.onCall } : {}),
     });
     const policy = policyFor(settings);
@@ -219,6 +220,7 @@ export class Conversation {
   async turn(prompt: string): Promise<TurnFigures> {
     const { clock } = this.options;
     const started = clock.monotonic();
+    const spentBefore = this.#caller.spentMs;
     const turn = ++this.#turn;
     const tally = new TurnTally(turn, prompt);
     const promptEvent = this.#audit.record({
@@ -244,6 +246,8 @@ export class Conversation {
     } catch (thrown) {
       tally.failed(errorCode(thrown), toError(thrown).message);
     }
+    // Every model call of the turn counts as the model's time: distillations and summaries too.
+    tally.addModelMs(this.#caller.spentMs - spentBefore);
     const figures = tally.finish(clock.monotonic() - started);
     this.#audit.record({
       type: 'turn.end',

@@ -10,6 +10,8 @@ import type { FactChange } from '../facts/changes.js';
 import { extractFacts } from '../facts/extract.js';
 import { loadKinds, type KindOverrides, type KindTable } from '../facts/kinds.js';
 import type { FactsState, SummaryVersion } from '../facts/saved.js';
+import type { Fact } from '../facts/fact.js';
+import type { FactConflict } from '../facts/precedence.js';
 import { FactStore, type FactAssertion } from '../facts/store.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
@@ -22,6 +24,13 @@ export class FactsLayer {
   readonly kinds: KindTable;
   readonly #distiller: Distiller;
   #factIds = 0;
+  /** The standing facts and conflicts, kept until the facts change. */
+  #standing: { version: number; facts: Fact[]; conflicts: FactConflict[] } | null = null;
+  /** The blocks last composed, and what they were composed from. */
+  #composed: {
+    key: { shown: string; summary: SummaryVersion | undefined; window: number; squeeze: boolean };
+    blocks: FactBlocks;
+  } | null = null;
 
   constructor(
     private readonly settings: EngineSettings['facts'],
@@ -77,6 +86,7 @@ export class FactsLayer {
     this.#factIds = state.lastFactId;
     this.#facts = FactStore.restore(this.#storeOptions(), state.facts);
     this.#distiller.summary.restore(state);
+    this.#changed();
   }
 
   /** Asserts a fact and records its changes as audit events of their own type. */
@@ -84,6 +94,22 @@ export class FactsLayer {
     const changes = this.#facts.assert(assertion);
     for (const { type, ...change } of changes) this.audit.record({ type, turn, change });
     return changes;
+  }
+
+  /** The facts were replaced: what was composed from them no longer holds. */
+  #changed(): void {
+    this.#standing = null;
+    this.#composed = null;
+  }
+
+  /** The facts that stand and the conflicts, as of the fact store's last change. */
+  #standingFacts(): { facts: Fact[]; conflicts: FactConflict[] } {
+    const version = this.#facts.version;
+    if (this.#standing?.version !== version) {
+      this.#standing = { version, facts: this.#facts.current(), conflicts: this.#facts.conflicts() };
+      this.#composed = null;
+    }
+    return this.#standing;
   }
 
   /** The person states a fact, or sets the task. */
@@ -133,15 +159,33 @@ export class FactsLayer {
   blocks(entries: readonly Entry[], window: number | null, squeeze = false): FactBlocks | null {
     if (window === null) return null;
     const summary = this.#distiller.summary.latest;
-    return composeFactBlocks({
-      facts: this.#facts.current(),
-      conflicts: this.#facts.conflicts(),
-      isShown: shownByEntries(new Set(entries.map((e) => e.id))),
+    const { facts, conflicts } = this.#standingFacts();
+    const isShown = shownByEntries(new Set(entries.map((e) => e.id)));
+    // The blocks depend on the entries only through which facts they show: composed again only
+    // when that, the facts, the summary or the room changes.
+    const shown = facts.map((fact) => (isShown(fact) ? '1' : '0')).join('');
+    const key = { shown, summary, window, squeeze };
+    const last = this.#composed;
+    if (
+      last !== null &&
+      last.key.shown === shown &&
+      last.key.summary === summary &&
+      last.key.window === window &&
+      last.key.squeeze === squeeze
+    ) {
+      return last.blocks;
+    }
+    const blocks = composeFactBlocks({
+      facts,
+      conflicts,
+      isShown,
       summary: summary ? { text: summary.text, turns: summary.turns.length } : null,
       window,
       share: this.settings.share,
       squeeze,
     });
+    this.#composed = { key, blocks };
+    return blocks;
   }
 
   /** Before turns are dropped: distil what they said, and add them to the summary when a batch is due. */
@@ -150,6 +194,6 @@ export class FactsLayer {
   }
 
   #known(): string[] {
-    return this.#facts.current().map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
+    return this.#standingFacts().facts.map((f) => `${f.identity.subject} ${f.identity.name}: ${f.value}`);
   }
 }

@@ -4,7 +4,7 @@
  * four bytes a token. With no figure at all, the bytes alone are used.
  */
 import type { ModelPort, ModelRequest } from '../model/port.js';
-import { requestBytes, tokensForBytes } from '../measure/estimate.js';
+import { RequestSizer, tokensForBytes } from '../measure/estimate.js';
 
 interface Anchor {
   tokens: number;
@@ -14,7 +14,20 @@ interface Anchor {
 export class Meter {
   #anchor: Anchor | null = null;
 
-  constructor(private readonly model: ModelPort) {}
+  /** How the conversation measures requests in bytes; shared with everything else that does. */
+  readonly sizer: RequestSizer;
+
+  constructor(
+    private readonly model: ModelPort,
+    sizer = new RequestSizer(),
+  ) {
+    this.sizer = sizer;
+  }
+
+  /** Bytes of a request, as every estimate counts them. */
+  bytes(request: ModelRequest): number {
+    return this.sizer.request(request);
+  }
 
   /** True when measurements come from the model's own count. */
   get counts(): boolean {
@@ -46,6 +59,6 @@ export class Meter {
   /** Tokens of a request: the model's count when it counts, else the estimate. */
   async measure(request: ModelRequest): Promise<number> {
     if (this.counts && this.model.countTokens) return this.model.countTokens(request);
-    return this.estimateBytes(requestBytes(request));
+    return this.estimateBytes(this.bytes(request));
   }
 }

@@ -4,7 +4,7 @@
  * the request exactly as the model port received it and what came back, so a run can log them all.
  */
 import { toError } from '../errors.js';
-import { requestBytes, tokensForBytes } from '../measure/estimate.js';
+import { RequestSizer, tokensForBytes } from '../measure/estimate.js';
 import type {
   GuidedRequest,
   GuidedResponse,
@@ -44,6 +44,8 @@ export interface ModelCallerOptions {
   clock: Clock;
   ids: Ids;
   onCall?: ModelCallListener;
+  /** How requests are measured; the conversation's own, so each text is measured once. */
+  sizer?: RequestSizer;
 }
 
 /**
@@ -56,9 +58,14 @@ export class ModelCaller {
   /** The session of the last turn request, and how long the model took over the last call. */
   lastSession = '';
   lastMs = 0;
+  /** Milliseconds spent in the model over every call so far, guided calls included. */
+  spentMs = 0;
+
+  readonly #sizer: RequestSizer;
 
   constructor(private readonly options: ModelCallerOptions) {
     this.sessions = new SessionTracker(options.ids);
+    this.#sizer = options.sizer ?? new RequestSizer();
   }
 
   get model(): ModelPort {
@@ -73,7 +80,7 @@ export class ModelCaller {
   ): Promise<ModelResponse> {
     const { session, fresh } = this.sessions.begin(request.messages);
     this.lastSession = session;
-    const estimated = tokensForBytes(requestBytes(request));
+    const estimated = tokensForBytes(this.#sizer.request(request));
     onSession?.({ session, fresh, estimated });
     const base = { purpose: 'turn' as const, turn, session, fresh, estimated };
     return this.#timed(
@@ -93,7 +100,7 @@ export class ModelCaller {
     const model = this.options.model;
     if (!model.generate) throw new Error('the model offers no guided generation');
     const session = this.options.ids.next('session');
-    const estimated = tokensForBytes(requestBytes({ messages: request.messages, tools: [] }));
+    const estimated = tokensForBytes(this.#sizer.request({ messages: request.messages, tools: [] }));
     const base = { purpose, turn, session, fresh: true, estimated };
     return this.#timed(
       () => model.generate!(request),
@@ -109,13 +116,18 @@ export class ModelCaller {
     const started = this.options.clock.monotonic();
     try {
       const response = await call();
-      this.lastMs = this.options.clock.monotonic() - started;
+      this.#spent(started);
       report(this.lastMs, { response });
       return response;
     } catch (thrown) {
-      this.lastMs = this.options.clock.monotonic() - started;
+      this.#spent(started);
       report(this.lastMs, { error: toError(thrown).message });
       throw thrown;
     }
+  }
+
+  #spent(started: number): void {
+    this.lastMs = this.options.clock.monotonic() - started;
+    this.spentMs += this.lastMs;
   }
 }

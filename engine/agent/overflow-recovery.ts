@@ -9,7 +9,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { ContextPolicy } from '../condense/policy.js';
 import { RETRIED_PREFIX } from '../condense/target.js';
 import { DoesNotFitError, ModelFailure, WispError, toError } from '../errors.js';
-import { byteLength, requestBytes, tokensForBytes } from '../measure/estimate.js';
+import { byteLength, tokensForBytes } from '../measure/estimate.js';
 import { recogniseOverflow, type Overflow } from '../model/overflow.js';
 import type { ModelRequest } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
@@ -73,7 +73,7 @@ export class OverflowRecovery {
         turn,
       );
       // Measure from the overflow's own count: the failed request less what the turn added.
-      if (overflow.count !== null && failed) meter.anchorOn(overflow.count, requestBytes(failed));
+      if (overflow.count !== null && failed) meter.anchorOn(overflow.count, meter.bytes(failed));
       else meter.forget();
       const before = store.active().filter((e) => e.id !== promptEntry.id);
       const added = byteLength(promptEntry.text);

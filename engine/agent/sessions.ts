@@ -4,16 +4,31 @@
  * retry, a cut, an output switched to a reference) starts a new session, which is what a runtime's
  * prefix cache pays for.
  */
-import type { Message } from '../model/port.js';
+import type { Message, ToolCall } from '../model/port.js';
 import type { Ids } from '../ports.js';
 
 function sameMessage(a: Message, b: Message): boolean {
+  if (a === b) return true;
   if (a.role !== b.role || a.content !== b.content) return false;
   if (a.role === 'tool' && b.role === 'tool') return a.callId === b.callId && a.tool === b.tool;
-  if (a.role === 'assistant' && b.role === 'assistant') {
-    return JSON.stringify(a.toolCalls ?? []) === JSON.stringify(b.toolCalls ?? []);
-  }
+  if (a.role === 'assistant' && b.role === 'assistant')
+    return sameCalls(a.toolCalls ?? [], b.toolCalls ?? []);
   return true;
+}
+
+// Calls composed from the same entries share their arguments object, so most compare without JSON.
+function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((call, i) => {
+      const other = b[i];
+      if (other === undefined || call.callId !== other.callId || call.tool !== other.tool) return false;
+      return (
+        call.arguments === other.arguments ||
+        JSON.stringify(call.arguments) === JSON.stringify(other.arguments)
+      );
+    })
+  );
 }
 
 export class SessionTracker {

@@ -6,7 +6,7 @@
  */
 import type { AuditRecorder } from '../audit/recorder.js';
 import { ToolLoopError } from '../errors.js';
-import { byteLength, requestBytes } from '../measure/estimate.js';
+import { byteLength } from '../measure/estimate.js';
 import type { Message, ModelRequest, ModelResponse, ToolCall } from '../model/port.js';
 import type { Clock, Ids } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
@@ -80,19 +80,14 @@ export class ToolLoop {
   async #send(turn: number, request: ModelRequest, tally: TurnTally): Promise<ModelResponse> {
     const { caller, meter } = this.options;
     const model = caller.model;
-    const bytes = requestBytes(request);
+    const bytes = meter.bytes(request);
     const counted = meter.counts && model.countTokens ? await model.countTokens(request) : null;
     this.#lastRequest = request;
     const figures: RequestFigures = { session: '', fresh: false, estimated: 0, reported: null, counted };
-    let response: ModelResponse;
-    try {
-      response = await caller.respond(turn, request, (started) => {
-        Object.assign(figures, started);
-        tally.addRequest(figures);
-      });
-    } finally {
-      tally.addModelMs(caller.lastMs);
-    }
+    let response = await caller.respond(turn, request, (started) => {
+      Object.assign(figures, started);
+      tally.addRequest(figures);
+    });
     const calls = response.toolCalls.map((call) => this.#withCallId(call));
     response = { ...response, toolCalls: calls };
     if (response.usage) {

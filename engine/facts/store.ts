@@ -61,7 +61,14 @@ export class FactStore {
   private readonly byKey = new Map<string, Fact[]>();
   private readonly inConflict = new Set<string>();
 
+  #version = 0;
+
   constructor(private readonly options: FactStoreOptions) {}
+
+  /** Counts the changes made: what is composed from the facts holds while it stays the same. */
+  get version(): number {
+    return this.#version;
+  }
 
   /**
    * A store holding `facts` as they were saved, ids, versions and states included, with the conflicts
@@ -122,6 +129,7 @@ export class FactStore {
       for (const old of replaced) changes.push(this.supersede(old, fact.id));
     }
     changes.push(...this.updateConflict(key));
+    this.#version += 1;
     return changes;
   }
 
@@ -130,6 +138,7 @@ export class FactStore {
     if (by !== 'person') throw new FactError('FACT_NOT_ALLOWED', `only the person deletes a fact, not ${by}`);
     const fact = this.currentFact(id);
     fact.state = 'deleted';
+    this.#version += 1;
     const key = keyString(fact.identity.subject, fact.identity.name);
     return [
       { type: 'fact.deleted', factId: id, identity: { ...fact.identity }, by: 'person' },
@@ -179,6 +188,7 @@ export class FactStore {
     ];
     if (displaced !== undefined) changes.push(this.supersede(displaced, copy.id));
     changes.push(...this.updateConflict(key));
+    this.#version += 1;
     return changes;
   }
 

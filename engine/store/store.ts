@@ -20,6 +20,8 @@ export interface NewEntry {
 export class ContextStore {
   readonly #entries: Entry[] = [];
   readonly #byId = new Map<number, Entry>();
+  /** The active entries as last listed; every append and drop lists them anew. */
+  #active: readonly Entry[] | null = null;
 
   /** A store holding `entries` as they are, ids and state included (a resumed conversation's). */
   static restore(entries: readonly Entry[]): ContextStore {
@@ -49,6 +51,7 @@ export class ContextStore {
     };
     this.#entries.push(entry);
     this.#byId.set(entry.id, entry);
+    this.#active = null;
     return entry;
   }
 
@@ -58,8 +61,9 @@ export class ContextStore {
   }
 
   /** The entries the model is still sent, in order. */
-  active(): Entry[] {
-    return this.#entries.filter((e) => e.active);
+  active(): readonly Entry[] {
+    this.#active ??= this.#entries.filter((e) => e.active);
+    return this.#active;
   }
 
   get(id: number): Entry | undefined {
@@ -79,6 +83,7 @@ export class ContextStore {
       entry.active = false;
       entry.droppedBy = condensation;
       entry.droppedAt = turn;
+      this.#active = null;
     }
   }
 

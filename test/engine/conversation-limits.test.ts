@@ -142,3 +142,43 @@ describe('overflow recovery', () => {
     expect(convo.window).toBe(4000);
   });
 });
+
+describe('the time a turn spends', () => {
+  it('counts every model call as the model’s, distillations and summaries too', async () => {
+    let now = 0;
+    const audit = memorySink();
+    const model = fakeModel(
+      (r) => {
+        now += 10;
+        return { text: 'Noted.', toolCalls: [], usage: usage(r) };
+      },
+      {
+        generate: async () => {
+          now += 50;
+          return { value: { facts: [], summary: 'S.' } };
+        },
+      },
+    );
+    const convo = new Conversation({
+      model,
+      clock: steppingClock(0, 1000, () => now),
+      ids: sequentialIds(),
+      audit,
+      tools: [],
+      settings: everyTurnSummarised(),
+      instructions: 'system text',
+      window: 600,
+    });
+    let guided = 0;
+    for (let i = 1; i <= 6; i++) {
+      const figures = await convo.turn(`Statement ${i}: ${'words of padding '.repeat(30)}`);
+      // One facts-and-summary call at each condensation, audited as a summary.
+      const made = eventsOf(audit.events, 'context.summary').length - guided;
+      guided += made;
+      // Nothing else advances this clock: the turn's whole time is the model's.
+      expect(figures.modelMs).toBe(10 * figures.requests.length + 50 * made);
+      expect(figures.engineMs).toBe(0);
+    }
+    expect(guided).toBeGreaterThan(0);
+  });
+});

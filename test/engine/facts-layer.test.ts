@@ -98,3 +98,25 @@ describe('fitting the summary', () => {
     expect(fitSummary('Short one.', 12)).toBe('Short one.');
   });
 });
+
+describe('the blocks, composed again only when what they show changes', () => {
+  it('follow each change of the facts, the entries in view and the summary', async () => {
+    const { facts } = layer();
+    const all = store.all();
+    const withoutTurn1 = all.filter((e) => e.turn !== 1);
+    // The person's fact came from turn 1's prompt: shown by the turn while it is in view.
+    facts.personStates('entity', 'pilot team', 'the platform group', 1, turn(1)[0]?.id ?? 0);
+    expect(facts.blocks(all, 8192)?.earlier ?? null).toBeNull();
+    expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/pilot team: the platform group/);
+    // A newer value, asserted through the layer.
+    facts.personStates('entity', 'pilot team', 'the storage group', 1, turn(1)[0]?.id ?? 0);
+    expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/pilot team: the storage group/);
+    // A change made on the fact store itself is seen too.
+    const current = facts.facts.current().find((f) => f.identity.name === 'pilot team');
+    facts.facts.delete(current?.id ?? '', 'person');
+    expect(facts.blocks(withoutTurn1, 8192)?.earlier ?? null).toBeNull();
+    // A new summary version ends the earlier block.
+    await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
+    expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/Summary 1\.$/);
+  });
+});
