@@ -87,8 +87,12 @@ describe('distilling and the running summary', () => {
 
 describe('fitting the summary', () => {
   it('gives the words at about seven bytes a word of its share, never under 512 bytes', () => {
-    expect(summaryWords(0.05, 8192)).toBe(Math.floor((0.05 * 8192 * 4) / 7));
-    expect(summaryWords(0.001, 8192)).toBe(Math.floor(512 / 7));
+    // The reference's own figures: 8,192 tokens give the summary 1,636 bytes, told as 233 words.
+    expect(summaryWords(0.05, 8192)).toBe(233);
+    // 0.05 of 4,096 is 204.8 tokens: 204 whole tokens, 816 bytes, 116 words.
+    expect(summaryWords(0.05, 4096)).toBe(116);
+    // A share too small for 512 bytes gets 512: 73 words.
+    expect(summaryWords(0.001, 8192)).toBe(73);
   });
 
   it('keeps the first and the newest sentences behind an ellipsis, on one line', () => {
