@@ -14,6 +14,11 @@ export interface ProbeResult {
   question: string;
   reply: string;
   verdict: Verdict;
+  /**
+   * What the probe expects: an answer, or an abstention for a question whose answer was never given
+   * (`expect: { abstain: true }`), where `correct` means the reply said it did not know.
+   */
+  expects: 'answer' | 'abstention';
 }
 
 /** A condensation as the run record keeps it: the engine's figures without the audit event id. */

@@ -1,5 +1,16 @@
 /** Run records as rows of the readable table the command line prints after a run. */
-import type { RunRecord } from '../records/run-record.js';
+import type { ProbeResult, RunRecord } from '../records/run-record.js';
+
+/**
+ * The never-given probes (`expect: { abstain: true }`) that the reply rightly said it did not know,
+ * of how many the run asked, as `k/n`; `-` when it asked none. Their verdicts are also counted in
+ * `correct` and `wrong`; this column tells an honest "I do not know" apart from a right answer.
+ */
+export function neverGivenCell(probes: readonly ProbeResult[]): string {
+  const neverGiven = probes.filter((p) => p.expects === 'abstention');
+  if (neverGiven.length === 0) return '-';
+  return `${neverGiven.filter((p) => p.verdict === 'correct').length}/${neverGiven.length}`;
+}
 
 /** One row of the readable table. */
 export function tableRow(r: RunRecord): string[] {
@@ -13,6 +24,7 @@ export function tableRow(r: RunRecord): string[] {
     score,
     String(r.score.wrong),
     String(r.score.abstained),
+    neverGivenCell(r.probes),
     String(r.condensations.length),
     String(r.turns),
     `${(r.timing.totalMs / 1000).toFixed(2)}s`,
@@ -28,6 +40,7 @@ export const TABLE_HEADER = [
   'correct',
   'wrong',
   'abstained',
+  'never-given',
   'condensations',
   'turns',
   'time',

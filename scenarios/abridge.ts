@@ -10,6 +10,7 @@
  */
 import { byteLength } from '../engine/index.js';
 import { matchesPattern } from './expectation.js';
+import { answerPatterns } from './schema.js';
 import type { Scenario } from './schema.js';
 
 /** The size the review pack's editions are cut to, in UTF-8 bytes. */
@@ -34,10 +35,13 @@ export function abridge(text: string, keep: (section: string) => boolean, maxByt
   return `${edition.trimEnd()}\n`;
 }
 
-/** A document's review edition: abridged, keeping every section that answers a probe of `scenarios`. */
+/**
+ * A document's review edition: abridged, keeping every section that answers a probe of `scenarios`.
+ * A question whose answer was never given has no answer to keep.
+ */
 export function reviewEdition(text: string, scenarios: Iterable<Scenario>): string {
   const answers = [...scenarios].flatMap((scenario) =>
-    scenario.steps.flatMap((step) => ('ask' in step ? step.expect.any : [])),
+    scenario.steps.flatMap((step) => ('ask' in step ? answerPatterns(step.expect) : [])),
   );
   const holdsAnswer = (section: string): boolean => answers.some((answer) => matchesPattern(section, answer));
   return abridge(text, holdsAnswer, EDITION_MAX_BYTES);

@@ -8,7 +8,7 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { patternProblem } from './expectation.js';
 import { ScenarioError } from './errors.js';
-import { scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
+import { answerExpectationSchema, scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';
 
 /** A scenario ready to run: the folder its workspace is relative to and where it came from. */
@@ -88,6 +88,7 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
       );
     }
     firstUse.set(step.id, index);
+    if ('abstain' in step.expect) return;
     for (const list of ['any', 'none'] as const) {
       step.expect[list].forEach((entry, at) => {
         const problem = regexProblem(entry);
@@ -177,11 +178,43 @@ function describeStepProblem(step: unknown, index: number, issue: Issue): string
   const own = variant.safeParse(step);
   const ownIssue = own.success ? undefined : own.error.issues[0];
   if (ownIssue === undefined) return `${stepLabel(index, kind)}: ${issue.message}`;
+  if (kind === 'ask' && ownIssue.path[0] === 'expect') {
+    return `${stepLabel(index, kind)}: ${describeExpectationProblem(step.expect)}`;
+  }
   let text = describeIssue(ownIssue, step);
   if (ownIssue.code === 'unrecognized_keys' && ownIssue.path.length === 0) {
     text += ` (a ${kind} step has ${Object.keys(variant.shape).join(', ')})`;
   }
   return `${stepLabel(index, kind)}: ${text}`;
+}
+
+/**
+ * Why a probe's `expect` fits neither form: an answer (`any`, with `none`) or `abstain: true`. The
+ * form is told by the `abstain` key, so the message speaks of the form the writer meant.
+ */
+function describeExpectationProblem(value: unknown): string {
+  if (!isRecord(value)) {
+    return `expect: expected an object, got ${typeName(value)}: { any, none } for an answer, or { abstain: true }`;
+  }
+  if (!('abstain' in value)) {
+    if (!('any' in value)) {
+      return 'expect.any: missing (expected a list of answers; or abstain: true alone, for a question whose answer was never given)';
+    }
+    const issue = answerExpectationSchema.safeParse(value).error?.issues[0];
+    if (issue === undefined) return 'expect: expected { any, none } for an answer, or { abstain: true }';
+    return describeIssue({ ...issue, path: ['expect', ...issue.path] }, { expect: value });
+  }
+  const others = Object.keys(value).filter((key) => key !== 'abstain');
+  if (others.length > 0) {
+    return (
+      `expect: abstain cannot be mixed with ${others.join(', ')}: a probe expects either an answer ` +
+      '(any, none) or, when its answer was never given, "I do not know" (abstain: true)'
+    );
+  }
+  return (
+    `expect.abstain: expected true, got ${JSON.stringify(value.abstain)}; ` +
+    'for a question with an answer, leave abstain out and give any (and none)'
+  );
 }
 
 function stepLabel(index: number, kind?: StepKind): string {

@@ -6,11 +6,20 @@ import { z } from 'zod';
 
 const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A probe's expectation: case-insensitive substrings, or `/regex/flags`. */
-export const expectationSchema = z.strictObject({
+/** A probe that expects an answer: case-insensitive substrings, or `/regex/flags`. */
+export const answerExpectationSchema = z.strictObject({
   any: z.array(z.string().min(1)).min(1),
   none: z.array(z.string().min(1)).default([]),
 });
+
+/** A probe whose answer was never given: the right reply says it does not know. */
+export const abstainExpectationSchema = z.strictObject({ abstain: z.literal(true) });
+
+/**
+ * A probe's expectation: an answer (`any`, `none`), or `abstain: true` for a question whose answer the
+ * conversation and its workspace never give. The two forms do not mix.
+ */
+export const expectationSchema = z.union([answerExpectationSchema, abstainExpectationSchema]);
 
 const scriptedToolCallSchema = z.strictObject({
   tool: z.string().min(1),
@@ -82,6 +91,18 @@ export const scenarioSchema = z.strictObject({
 
 /** A probe's expectation, with defaults filled. */
 export type Expectation = z.infer<typeof expectationSchema>;
+/** An expectation of an answer, with defaults filled. */
+export type AnswerExpectation = z.infer<typeof answerExpectationSchema>;
+
+/** Whether a probe expects "I do not know": its answer was never given. */
+export function expectsAbstention(expect: Expectation): expect is { abstain: true } {
+  return 'abstain' in expect;
+}
+
+/** The patterns a reply must match to be right: `any` of an answer, none for an abstention. */
+export function answerPatterns(expect: Expectation): readonly string[] {
+  return expectsAbstention(expect) ? [] : expect.any;
+}
 /** One step, with defaults filled. */
 export type Step = z.infer<typeof stepSchema>;
 /** A step the person types: everything but commands, saves and resumes. */

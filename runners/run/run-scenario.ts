@@ -30,7 +30,7 @@ import { UsageError } from '../errors.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
 import { commandTool } from '../tools/command-tool.js';
 import { promptOf } from '../../scenarios/prompt.js';
-import type { Scenario } from '../../scenarios/schema.js';
+import { expectsAbstention, type Scenario } from '../../scenarios/schema.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
 import { FsWorkspace } from '../workspace/fs-workspace.js';
@@ -248,6 +248,7 @@ export async function runScenario(
           question: step.ask,
           reply,
           verdict: verdictFor(reply, step.expect),
+          expects: expectsAbstention(step.expect) ? 'abstention' : 'answer',
         });
       }
       if (figures.status === 'failed' && figures.error) {

@@ -20,7 +20,8 @@
  *   list, any other JSON object as one `key: {json}` line per field, a list of objects as `key:` and
  *   one `- {json}` line per element. `store.json` is the store at the end of the run.
  * - `== record`: the run record's outcome: status, error, score, each probe (`probe ID · turn N ·
- *   VERDICT` and its reply as `| ` lines), and the other figures, one per line.
+ *   VERDICT`, or `probe ID · turn N · never given · VERDICT` for one that expects an abstention, and
+ *   its reply as `| ` lines), and the other figures, one per line.
  *
  * No wall time is ever written: any field named `timing` or ending in `Ms` (`durationMs`, `modelMs`)
  * is left out. Times under `at` and `recordedAt` come from the scenario's stepping clock and stay.
@@ -187,7 +188,8 @@ function recordBlock(record: RunRecord, defs: Definitions): string[] {
       continue;
     }
     for (const probe of record.probes) {
-      out.push(`probe ${probe.id} · turn ${probe.turn} · ${probe.verdict}`, ...textLines(probe.reply));
+      const expects = probe.expects === 'abstention' ? ' · never given' : '';
+      out.push(`probe ${probe.id} · turn ${probe.turn}${expects} · ${probe.verdict}`, ...textLines(probe.reply));
     }
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * `codename`: the person states the next release's codename, then has six long documents read and
  * summarised, which pushes the statement far out of a small window; the probes ask for the codename,
- * the first file read and facts from the first and last documents.
+ * who chose it (never said), the first file read and facts from the first and last documents.
  */
 import { defineScenario } from '../schema.js';
 import { sourceFolder } from '../source-folder.js';
@@ -13,7 +13,8 @@ export const scenario = defineScenario({
   name: 'codename',
   description:
     'A release codename is stated once, then six documents of about 1,400 tokens each are read; ' +
-    'probes ask for the codename, the first file read and facts from the first and last documents.',
+    'probes ask for the codename, who chose it (never said), the first file read and facts from the first ' +
+    'and last documents.',
   workspace: '../workspaces/tidewater',
   steps: [
     { say: 'The codename for the next release is BLUE HERON.' },
@@ -24,6 +25,12 @@ export const scenario = defineScenario({
     { say: 'Please read docs/networking.md and summarise it.' },
     { say: 'Please read docs/operations.md and summarise it.' },
     { ask: 'What is the codename for the next release?', id: 'codename', expect: { any: ['BLUE HERON'] } },
+    // Never said: the person gave the codename, not who chose it.
+    {
+      ask: 'Who chose the codename for the next release?',
+      id: 'codename-chooser',
+      expect: { abstain: true },
+    },
     {
       ask: 'Which file did you read first?',
       id: 'first-file',

@@ -1,8 +1,8 @@
 /**
  * `digression`: the memory evaluation. The person sets a task, states four facts (two with
  * `/fact`, two in plain sentences), changes one of them, then digresses through ten documents; the
- * probes ask for an early fact, the changed fact's current value, the first file read, the task and
- * two more facts.
+ * probes ask for an early fact, the changed fact's current value and its time of day (never said),
+ * the first file read, the task and two more facts.
  */
 import { defineScenario } from '../schema.js';
 import { sourceFolder } from '../source-folder.js';
@@ -25,7 +25,7 @@ export const scenario = defineScenario({
   name: 'digression',
   description:
     'A task and four facts are set, one fact changes value, then ten documents are read in a digression; ' +
-    'six probes ask what survived it.',
+    'seven probes ask what survived it, one of them about something never said.',
   workspace: '../workspaces/tidewater',
   steps: [
     {
@@ -48,6 +48,12 @@ export const scenario = defineScenario({
       ask: 'When is the deploy window?',
       id: 'deploy-window',
       expect: { any: ['Thursday'], none: ['Tuesday'] },
+    },
+    // Never said: the person gave the window's day, not its time.
+    {
+      ask: 'What time of day does the deploy window start?',
+      id: 'deploy-window-time',
+      expect: { abstain: true },
     },
     {
       ask: 'Which file did you read first?',

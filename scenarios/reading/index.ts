@@ -1,7 +1,8 @@
 /**
  * `reading`: a long working session. Six documents are read whole, between facts the person states
  * and probes; then the review pack, an abridged edition of each of the sixteen documents, is read
- * turn after turn; probes at the end ask about both the person's facts and the documents.
+ * turn after turn; probes at the end ask about both the person's facts and the documents, and one
+ * asks where the production mirror runs, which nothing states.
  *
  * The two parts give the condensing checks what they need at 8,192 tokens. The review pack's turns
  * come one after another, each about 1,250 tokens whole, so four of them and the instructions reach
@@ -93,6 +94,12 @@ const steps: StepInput[] = [
     id: 'staging-data-centre-late',
     expect: { any: ['Lisbon'] },
   },
+  // Never said: the person placed the staging mirror, not the production one.
+  {
+    ask: 'Which data centre does our production mirror run in?',
+    id: 'production-data-centre',
+    expect: { abstain: true },
+  },
   {
     ask: 'Which hash addresses every blob on the shelf?',
     id: 'blob-hash',
@@ -122,7 +129,7 @@ export const scenario = defineScenario({
   description:
     'Six documents are read and summarised while the person states facts along the way, then the abridged ' +
     'editions of all sixteen are read one after another for a review; probes in the middle and at the end ask ' +
-    'about both the stated facts and the documents.',
+    'about both the stated facts and the documents, and one about something never stated.',
   workspace: '../workspaces/tidewater',
   steps,
 });

@@ -1,6 +1,6 @@
 /**
  * `showing`: the person has a short configuration file shown, reads one document in between, and
- * asks questions whose answers are only in the file that was shown.
+ * asks questions whose answers are only in the file that was shown, and one that nothing answers.
  */
 import { defineScenario } from '../schema.js';
 import { sourceFolder } from '../source-folder.js';
@@ -10,7 +10,7 @@ export const scenario = defineScenario({
   name: 'showing',
   description:
     'A configuration file of about 900 bytes is shown, a document is read in between, and the probes ' +
-    'ask for values that only the shown file holds.',
+    'ask for values that only the shown file holds, and for one that nothing states.',
   workspace: '../workspaces/tidewater',
   steps: [
     { say: 'Show me config/tidewater.toml.' },
@@ -26,6 +26,12 @@ export const scenario = defineScenario({
       ask: 'What is the contact address for the mirror?',
       id: 'contact-address',
       expect: { any: ['mirror-keepers@quayside-builds.example'] },
+    },
+    // Never said: the file names the mirror, and nothing says where it is hosted.
+    {
+      ask: 'Which data centre is the north-quay mirror in?',
+      id: 'mirror-data-centre',
+      expect: { abstain: true },
     },
   ],
 });

@@ -6,7 +6,8 @@ import { reviewEdition } from '../../scenarios/abridge.js';
 import { ScenarioError } from '../../scenarios/errors.js';
 import { builtinScenarioNames, builtinScenarios, resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
-import type { Scenario, Step } from '../../scenarios/schema.js';
+import { answerPatterns, expectsAbstention } from '../../scenarios/schema.js';
+import type { AnswerExpectation, Scenario, Step } from '../../scenarios/schema.js';
 
 const fixtures = path.relative(process.cwd(), fileURLToPath(new URL('./fixtures/', import.meta.url)));
 const loaded: LoadedScenario[] = [...builtinScenarios.values()];
@@ -18,6 +19,8 @@ function builtin(name: string): LoadedScenario {
 }
 
 type Probe = Extract<Step, { ask: string }>;
+/** A probe that expects an answer, with its expectation's `any` and `none`. */
+type AnsweredProbe = Probe & { expect: AnswerExpectation };
 
 /** What the model sees of a step, as text: its prompt, or its kind plus its content. */
 function stepText(step: Step): string {
@@ -50,6 +53,10 @@ const filesRead = (scenario: Scenario, prompt = readPrompt): string[] =>
 /** The document a workspace file belongs to: a review edition is its document's, by name. */
 const documentOf = (file: string): string => file.replace(/^review\//, 'docs/');
 const probes = (scenario: Scenario): Probe[] => scenario.steps.filter((step): step is Probe => 'ask' in step);
+const answered = (scenario: Scenario): AnsweredProbe[] =>
+  probes(scenario).filter((probe): probe is AnsweredProbe => !expectsAbstention(probe.expect));
+const neverGiven = (scenario: Scenario): Probe[] =>
+  probes(scenario).filter((probe) => expectsAbstention(probe.expect));
 const personTurns = (scenario: Scenario): number =>
   scenario.steps.filter((step) => 'say' in step || 'ask' in step).length;
 
@@ -83,6 +90,10 @@ const contentWords = (text: string): Set<string> =>
       .split(/[^a-z0-9]+/)
       .filter((word) => word.length >= 4 && !stopWords.has(word)),
   );
+/** A word less a plural or tense ending, so that `runs` and `run`, `hosted` and `host` meet. */
+const stem = (word: string): string => word.replace(/(?:ing|ed|es|s)$/, '');
+const stems = (text: string): Set<string> => new Set([...contentWords(text)].map(stem));
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?;])\s+|\n/);
 
 describe('the registry', () => {
   it('keys every built-in by its own name, with a folder and the built-in source', () => {
@@ -136,7 +147,7 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
   it('states each probe answer in exactly one place, before the probe', async () => {
     const files = await workspaceFiles(entry);
     scenario.steps.forEach((step, index) => {
-      if (!('ask' in step)) return;
+      if (!('ask' in step) || expectsAbstention(step.expect)) return;
       const said = scenario.steps.slice(0, index).map(stepText).join('\n');
       const matches = step.expect.any.map(matcher);
       const inConversation = matches.some((match) => match(said));
@@ -160,11 +171,8 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
 
   it('words each probe with key words from the sentence that answers it', async () => {
     const files = await workspaceFiles(entry);
-    const sentences = [
-      ...scenario.steps.map(stepText),
-      ...[...files.values()].flatMap((text) => text.split(/(?<=[.!?;])\s+|\n/)),
-    ];
-    for (const probe of probes(scenario)) {
+    const sentences = [...scenario.steps.map(stepText), ...[...files.values()].flatMap(sentencesOf)];
+    for (const probe of answered(scenario)) {
       const matches = probe.expect.any.map(matcher);
       const answering = sentences.filter((sentence) => matches.some((match) => match(sentence)));
       const asked = contentWords(probe.ask);
@@ -173,6 +181,33 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
       );
       expect(shared, `${probe.id} shares a key word with its answer`).toBe(true);
     }
+  });
+
+  it('asks one question whose answer was never given, among its other probes', () => {
+    expect(neverGiven(scenario)).toHaveLength(1);
+    const at = scenario.steps.findIndex((step) => 'ask' in step && expectsAbstention(step.expect));
+    expect(scenario.steps.slice(0, at).some((step) => 'ask' in step)).toBe(true);
+  });
+
+  it('gives the answer to a never-given question nowhere: no sentence said before it or in a workspace file holds all its key words', async () => {
+    const files = await workspaceFiles(entry);
+    const fileSentences = [...files].flatMap(([name, text]) =>
+      sentencesOf(text).map((sentence) => ({ where: name, sentence })),
+    );
+    scenario.steps.forEach((step, index) => {
+      if (!('ask' in step) || !expectsAbstention(step.expect)) return;
+      const asked = stems(step.ask);
+      expect(asked.size, `${step.id} has key words`).toBeGreaterThanOrEqual(2);
+      const said = scenario.steps
+        .slice(0, index)
+        .flatMap((earlier) => sentencesOf(stepText(earlier)))
+        .map((sentence) => ({ where: 'the conversation', sentence }));
+      const holding = [...said, ...fileSentences].filter(({ sentence }) => {
+        const words = stems(sentence);
+        return [...asked].every((word) => words.has(word));
+      });
+      expect(holding, `${step.id}: sentences that could answer it`).toEqual([]);
+    });
   });
 });
 
@@ -187,7 +222,7 @@ describe('the probes that ask which file came first', () => {
   it.each(askingFirstFile.map((entry) => [entry.scenario.name, entry] as const))(
     '%s expects the first file read, and counts every other file read as wrong',
     (_name, { scenario }) => {
-      const first = probes(scenario).find((probe) => probe.ask === FIRST_FILE);
+      const first = answered(scenario).find((probe) => probe.ask === FIRST_FILE);
       const names = filesRead(scenario).map((file) => path.basename(file));
       expect(names.length).toBeGreaterThan(1);
       expect(first?.expect.any).toEqual([names[0]]);
@@ -208,7 +243,7 @@ describe('the scenarios have the shape their purpose needs', () => {
     const firstProbe = steps.findIndex((step) => 'ask' in step);
     expect(steps.slice(1, firstProbe).every((step) => 'say' in step && readPrompt.test(step.say))).toBe(true);
     expect(probes(codename.scenario).length).toBeGreaterThanOrEqual(3);
-    expect(probes(codename.scenario)[0]?.expect.any).toEqual(['BLUE HERON']);
+    expect(answerPatterns(probes(codename.scenario)[0]?.expect ?? { abstain: true })).toEqual(['BLUE HERON']);
   });
 
   it('showing: shows a file of about 900 bytes and asks about it', async () => {
@@ -220,7 +255,7 @@ describe('the scenarios have the shape their purpose needs', () => {
     const text = (await workspaceFiles(showing)).get(shown[0] ?? '') ?? '';
     expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(800);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
-    const answers = probes(showing.scenario).filter((probe) =>
+    const answers = answered(showing.scenario).filter((probe) =>
       probe.expect.any.some((entry) => text.includes(entry)),
     );
     expect(answers.length).toBeGreaterThanOrEqual(2);
@@ -247,7 +282,7 @@ describe('the scenarios have the shape their purpose needs', () => {
     expect('ask' in (steps.at(-1) ?? {})).toBe(true);
   });
 
-  it('digression: a task, four facts, a changed fact, ten reads, then six probes', () => {
+  it('digression: a task, four facts, a changed fact, ten reads, then seven probes', () => {
     const { steps } = digression.scenario;
     expect(steps.filter((step) => 'task' in step)).toHaveLength(1);
     expect(steps.filter((step) => 'fact' in step)).toHaveLength(2);
@@ -261,7 +296,7 @@ describe('the scenarios have the shape their purpose needs', () => {
       before.indexOf('The deploy window is Tuesday.'),
     );
     const after = steps.slice(firstRead + 10);
-    expect(after).toHaveLength(6);
+    expect(after).toHaveLength(7);
     expect(after.every((step) => 'ask' in step)).toBe(true);
     const window = probes(digression.scenario).find((probe) => probe.id === 'deploy-window');
     expect(window?.expect).toEqual({ any: ['Thursday'], none: ['Tuesday'] });

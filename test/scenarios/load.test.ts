@@ -60,10 +60,53 @@ describe('loadScenarioFile: schema problems name the file, the step and the fiel
     ['bad-name.json', 'name: missing (expected a string)'],
     ['bad-commands.json', 'commands["npm test"].exitCode: expected an integer, got a fraction (1.5)'],
     ['bad-save-name.yaml', 'step 2 (save): save: a saved transcript name is kebab-case, got "Before Break"'],
+    [
+      'bad-abstain-false.yaml',
+      'step 2 (ask): expect.abstain: expected true, got false; for a question with an answer, leave abstain out and give any (and none)',
+    ],
+    [
+      'bad-abstain-mixed.yaml',
+      'step 2 (ask): expect: abstain cannot be mixed with any: a probe expects either an answer (any, none) or, when its answer was never given, "I do not know" (abstain: true)',
+    ],
+    [
+      'bad-abstain-missing.yaml',
+      'step 2 (ask): expect.any: missing (expected a list of answers; or abstain: true alone, for a question whose answer was never given)',
+    ],
   ];
   it.each(cases)('%s', async (name, problem) => {
     const file = fixture(name);
     expect((await failure(file)).message).toBe(`${file}: ${problem}`);
+  });
+});
+
+describe('loadScenarioFile: a question whose answer was never given', () => {
+  it('takes expect: { abstain: true } as a probe of its own form', async () => {
+    const file = await scratchFile(
+      'abstain.yaml',
+      'name: a\ndescription: d\nsteps:\n  - say: Hi.\n  - ask: Who chose the name?\n    id: chooser\n    expect: { abstain: true }\n',
+    );
+    const loaded = await loadScenarioFile(file);
+    expect(loaded.scenario.steps[1]).toEqual({
+      ask: 'Who chose the name?',
+      id: 'chooser',
+      expect: { abstain: true },
+    });
+  });
+
+  it.each([
+    [
+      'a list',
+      '[x]',
+      'expect: expected an object, got a list: { any, none } for an answer, or { abstain: true }',
+    ],
+    ['abstain with none', '{ abstain: true, none: [x] }', 'expect: abstain cannot be mixed with none: '],
+    ['abstain as a word', '{ abstain: "yes" }', 'expect.abstain: expected true, got "yes"; '],
+  ])('refuses %s in one line naming the step and the field', async (_what, written, problem) => {
+    const file = await scratchFile(
+      'abstain-bad.yaml',
+      `name: a\ndescription: d\nsteps:\n  - say: Hi.\n  - ask: Who chose the name?\n    id: chooser\n    expect: ${written}\n`,
+    );
+    expect((await failure(file)).message.startsWith(`${file}: step 2 (ask): ${problem}`)).toBe(true);
   });
 });
 

@@ -75,7 +75,7 @@ describe('the compiled command line', () => {
     expect(fromDist.exitCode).toBe(0);
     const record = JSON.parse(fromDist.stdout) as { status: string; score: { total: number } };
     expect(record.status).toBe('completed');
-    expect(record.score.total).toBe(3);
+    expect(record.score.total).toBe(4);
     expect(fromSource.exitCode).toBe(0);
     for (const file of ['requests.jsonl', 'audit.jsonl']) {
       expect(await withoutDurations(compiled, file)).toEqual(await withoutDurations(source, file));

@@ -34,6 +34,14 @@ describe('the command line', () => {
     const io = bufferIO();
     expect(await main(['validate', join(dir, 'ok.yaml')], io)).toBe(0);
     expect(io.stdout).toEqual([`${join(dir, 'ok.yaml')}: ok: scenario tiny, 2 steps, 1 probes`]);
+    const never = join(dir, 'never-given.yaml');
+    await writeFile(
+      never,
+      'name: never\ndescription: one question never answered\nsteps:\n  - say: The sky is green today.\n  - ask: Who painted the sky?\n    id: painter\n    expect: { abstain: true }\n',
+    );
+    const counted = bufferIO();
+    expect(await main(['validate', never], counted)).toBe(0);
+    expect(counted.stdout).toEqual([`${never}: ok: scenario never, 2 steps, 1 probes (1 never given)`]);
     const bad = bufferIO();
     expect(await main(['validate', join(dir, 'missing.yaml')], bad)).toBe(2);
     expect(bad.stderr).toHaveLength(1);

@@ -30,6 +30,16 @@ describe('probe verdicts', () => {
     expect(patternProblem('plain text')).toBeNull();
   });
 
+  it('on a question whose answer was never given, is correct when the reply says it does not know', () => {
+    expect(verdictFor("I don't know: nothing I can see says.", { abstain: true })).toBe('correct');
+    expect(verdictFor('I have no information about that.', { abstain: true })).toBe('correct');
+  });
+
+  it('on a question whose answer was never given, is wrong when the reply answers', () => {
+    expect(verdictFor('The codename for the next release is BLUE HERON.', { abstain: true })).toBe('wrong');
+    expect(verdictFor('', { abstain: true })).toBe('wrong');
+  });
+
   it('recognises common ways of not knowing', () => {
     expect(saysItDoesNotKnow("I'm not sure which one.")).toBe(true);
     expect(saysItDoesNotKnow('It is in docs/a.md.')).toBe(false);

@@ -164,7 +164,7 @@ export function sampleOutcome(options: FixtureOptions = {}): RunOutcome {
     status: 'completed',
     error: null,
     score: { correct: 1, wrong: 0, abstained: 0, total: 1 },
-    probes: [{ id: 'mirror', turn: 2, question: QUESTION.content, reply: 'GULL.', verdict: options.verdict ?? 'correct' }],
+    probes: [{ id: 'mirror', turn: 2, question: QUESTION.content, reply: 'GULL.', verdict: options.verdict ?? 'correct', expects: 'answer' }],
     turns: 2,
     condensations: [],
     gaps: [],

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { neverGivenCell, TABLE_HEADER } from '../../reports/run-table.js';
+import type { ProbeResult } from '../../records/run-record.js';
+
+function probe(id: string, verdict: ProbeResult['verdict'], expects: ProbeResult['expects']): ProbeResult {
+  return { id, turn: 1, question: `${id}?`, reply: '', verdict, expects };
+}
+
+describe('the run table', () => {
+  it('has a column for the questions whose answer was never given, after abstained', () => {
+    expect(TABLE_HEADER.indexOf('never-given')).toBe(TABLE_HEADER.indexOf('abstained') + 1);
+  });
+
+  it('counts the never-given probes the reply rightly said it did not know, of how many were asked', () => {
+    const probes = [
+      probe('codename', 'correct', 'answer'),
+      probe('chooser', 'correct', 'abstention'),
+      probe('deadline', 'wrong', 'abstention'),
+      probe('port', 'abstained', 'answer'),
+    ];
+    expect(neverGivenCell(probes)).toBe('1/2');
+  });
+
+  it('shows a dash when the run asked no never-given question', () => {
+    expect(neverGivenCell([probe('codename', 'correct', 'answer')])).toBe('-');
+    expect(neverGivenCell([])).toBe('-');
+  });
+});
