@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { reviewEdition } from '../../scenarios/abridge.js';
+import { documentsNamedIn, editionOf, editionPacks, REVIEW_PACK } from '../../scenarios/abridge.js';
 import { ScenarioError } from '../../scenarios/errors.js';
 import { builtinScenarioNames, builtinScenarios, resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
@@ -43,15 +43,15 @@ function matcher(entry: string): (text: string) => boolean {
   return (text) => text.toLowerCase().includes(entry.toLowerCase());
 }
 
-const readPrompt = /^Please read (docs\/[\w-]+\.md) and summarise it\.$/;
+const readPrompt = /^Please read ((?:docs|abridged)\/[\w-]+\.md) and summarise it\.$/;
 const reviewPrompt = /^Please read (review\/[\w-]+\.md) and summarise it for the pilot review\.$/;
 const filesRead = (scenario: Scenario, prompt = readPrompt): string[] =>
   scenario.steps.flatMap((step) => {
     const match = 'say' in step ? prompt.exec(step.say) : null;
     return match?.[1] ? [match[1]] : [];
   });
-/** The document a workspace file belongs to: a review edition is its document's, by name. */
-const documentOf = (file: string): string => file.replace(/^review\//, 'docs/');
+/** The document a workspace file belongs to: an edition (`review/`, `abridged/`) is its document's, by name. */
+const documentOf = (file: string): string => file.replace(/^(?:review|abridged)\//, 'docs/');
 const probes = (scenario: Scenario): Probe[] => scenario.steps.filter((step): step is Probe => 'ask' in step);
 const answered = (scenario: Scenario): AnsweredProbe[] =>
   probes(scenario).filter((probe): probe is AnsweredProbe => !expectsAbstention(probe.expect));
@@ -138,7 +138,9 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
     await expect(resolveScenario(scenario.name)).resolves.toBe(entry);
     const files = await workspaceFiles(entry);
     for (const step of scenario.steps) {
-      for (const [mentioned] of stepText(step).matchAll(/\b(?:docs|config)\/[\w.-]+\.[a-z]+\b/g)) {
+      for (const [mentioned] of stepText(step).matchAll(
+        /\b(?:docs|config|review|abridged)\/[\w.-]+\.[a-z]+\b/g,
+      )) {
         expect(files.has(mentioned), `${mentioned} is in the workspace`).toBe(true);
       }
     }
@@ -329,23 +331,46 @@ describe('the shared Tidewater workspace', () => {
     }
   });
 
-  it('every document is read by a built-in scenario, and every review edition by reading', async () => {
+  it('every document is read by a built-in scenario, whole or in an edition, and every review edition by reading', async () => {
     const files = [...(await workspaceFiles(tidewater)).keys()];
-    const read = new Set(loaded.flatMap((entry) => filesRead(entry.scenario)));
-    expect(read).toEqual(new Set(files.filter((name) => name.startsWith('docs/'))));
+    const read = loaded.flatMap((entry) => [
+      ...filesRead(entry.scenario),
+      ...filesRead(entry.scenario, reviewPrompt),
+    ]);
+    expect(new Set(read.map(documentOf))).toEqual(new Set(files.filter((name) => name.startsWith('docs/'))));
     expect(new Set(filesRead(tidewater.scenario, reviewPrompt))).toEqual(
       new Set(files.filter((name) => name.startsWith('review/'))),
     );
   });
 
-  it('holds in review/ the abridged edition of each document, as scripts/abridge-docs.ts writes it', async () => {
-    const files = await workspaceFiles(tidewater);
-    const scenarios = loaded.map((entry) => entry.scenario);
-    const docs = [...files].filter(([name]) => name.startsWith('docs/'));
-    for (const [name, text] of docs) {
-      const edition = files.get(name.replace(/^docs\//, 'review/'));
-      expect(edition, `review edition of ${name}`).toBe(reviewEdition(text, scenarios));
-    }
-    expect([...files.keys()].filter((name) => name.startsWith('review/'))).toHaveLength(docs.length);
+  it.each(editionPacks.map((pack) => [pack.folder, pack] as const))(
+    'holds in %s/ the edition of each document the scenarios read there, as scripts/abridge-docs.ts writes it',
+    async (folder, pack) => {
+      const files = await workspaceFiles(tidewater);
+      const scenarios = loaded.map((entry) => entry.scenario);
+      const named = documentsNamedIn(pack, scenarios);
+      const read = loaded.flatMap((entry) => [
+        ...filesRead(entry.scenario),
+        ...filesRead(entry.scenario, reviewPrompt),
+      ]);
+      expect(named.map((name) => `${folder}/${name}`)).toEqual(
+        [...new Set(read.filter((file) => file.startsWith(`${folder}/`)))].sort(),
+      );
+      expect([...files.keys()].filter((name) => name.startsWith(`${folder}/`)).sort()).toEqual(
+        named.map((name) => `${folder}/${name}`),
+      );
+      for (const name of named) {
+        const text = files.get(`docs/${name}`) ?? '';
+        expect(files.get(`${folder}/${name}`), `${folder} edition of ${name}`).toBe(
+          editionOf(text, scenarios, pack),
+        );
+      }
+    },
+  );
+
+  it('has a review edition of every document', async () => {
+    const files = [...(await workspaceFiles(tidewater)).keys()];
+    const docs = files.filter((name) => name.startsWith('docs/')).map((name) => name.slice('docs/'.length));
+    expect(documentsNamedIn(REVIEW_PACK, [tidewater.scenario])).toEqual(docs.sort());
   });
 });
