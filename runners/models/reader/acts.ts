@@ -38,6 +38,23 @@ function hasWord(text: string, set: ReadonlySet<string>): boolean {
   return words(text).some((word) => set.has(word));
 }
 
+/**
+ * A request to read: one of the verbs, also as a gerund ("start by reading", "try skimming"), which a
+ * statement about a file ("the report shows …") does not use; or "go over"/"go through" a file.
+ */
+function asksToRead(text: string): boolean {
+  if (/\bgo\s+(?:over|through)\b/i.test(text)) return true;
+  return words(text).some((word) => READ_VERBS.has(word) || READ_VERBS.has(gerundBase(word)));
+}
+
+/** The verb of a gerund: reading → read, skimming → skim, reviewing → review; other words unchanged. */
+function gerundBase(word: string): string {
+  if (!word.endsWith('ing') || word.length < 6) return word;
+  const base = word.slice(0, -3);
+  if (/([bdgklmnprt])\1$/.test(base)) return base.slice(0, -1);
+  return READ_VERBS.has(base) ? base : `${base}e`;
+}
+
 const QUESTION_STARTS = new Set(
   'what which who whom whose when where why how is are was were do does did can'.split(' '),
 );
@@ -75,7 +92,7 @@ export function readIntent(prompt: string): PromptIntent {
   // A path inside a command is the command's argument, not a file to read.
   const inCommand = (index: number) => commands.some((span) => index >= span.start && index < span.end);
   const reads =
-    !asksAboutHistory && hasWord(prompt, READ_VERBS)
+    !asksAboutHistory && asksToRead(prompt)
       ? findPaths(prompt).filter((mention) => !inCommand(mention.index))
       : [];
   const show = hasWord(prompt, SHOW_VERBS) && !hasWord(prompt, SUMMARY_VERBS);

@@ -7,6 +7,7 @@
 import type { Message } from '../../../engine/index.js';
 import { stringArgument, visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
+import { answerType, askedNouns, holdsType, isNegative, type AnswerType } from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, hasVerb, sentences, stemSet, words } from './text.js';
@@ -33,7 +34,12 @@ export function temporalMode(question: string): TemporalMode {
 
 /** Verbs by which a text says a file was looked at. */
 const FILE_READ_VERBS = stemSet('read reads opened open looked look viewed view summarised summarized');
-const FILE_WORDS = new Set(['file', 'files', 'document', 'documents', 'doc', 'docs']);
+/** Nouns for something one reads: the files and documents a which-file question asks about. */
+const FILE_WORDS = new Set(
+  'file files document documents doc docs readme readmes page pages note notes manual manuals guide guides chapter chapters article articles report reports'.split(
+    ' ',
+  ),
+);
 
 /** Sentences that ask for something rather than state it: they never answer a question. */
 const REQUEST_START =
@@ -57,27 +63,52 @@ function isCandidate(sentence: string): boolean {
   return !REQUEST_START.test(cleanSentence(s));
 }
 
-function candidates(texts: readonly VisibleText[]): Candidate[] {
-  const found: Candidate[] = [];
+/**
+ * Where a candidate sentence came from: the person's own words, a record or document (a tool's
+ * output, the engine's blocks of facts and summary), or the model's own earlier account.
+ */
+type Origin = 'person' | 'document' | 'own';
+type Sourced = Candidate & { origin: Origin };
+
+function originOf(visible: VisibleText): Origin | undefined {
+  if (visible.source === 'call') return undefined;
+  if (visible.source === 'assistant') return 'own';
+  if (visible.source === 'tool' || FRAMING.test(visible.text)) return 'document';
+  return 'person';
+}
+
+function candidates(texts: readonly VisibleText[]): Sourced[] {
+  const found: Sourced[] = [];
   for (const visible of texts) {
+    // A tool call says what was asked for, not what is so.
+    const origin = originOf(visible);
+    if (origin === undefined) continue;
     // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
     const content = visible.text
       .split('\n')
       .filter((line) => !FRAMING.test(line))
       .join('\n');
     for (const sentence of sentences(content, visible.prose === true)) {
-      if (isCandidate(sentence)) found.push(toCandidate(cleanSentence(sentence)));
+      if (isCandidate(sentence)) found.push({ ...toCandidate(cleanSentence(sentence)), origin });
     }
   }
   return found;
 }
 
-/** True for "which file did you read first" style questions, answered from the order of reads. */
+/**
+ * True for "which file did you read first" style questions, answered from the order of reads: a
+ * which/what question about the conversation's own reading (you, we, our reading), by its
+ * structure: a reading verb, or the order ("first", "last") of a file or document. "Which file does
+ * bash read" is about what a program reads, not about the conversation, and is answered from text.
+ */
 export function isFileOrderQuestion(question: string): boolean {
-  if (!words(question).some((word) => FILE_WORDS.has(word))) return false;
-  // It asks which file: "which file...", "what document...", not "what task ... before reading the docs".
-  if (!/\b(which|what)\s+(?:\w+\s+){0,3}(files?|documents?|docs?)\b/i.test(question)) return false;
-  return hasVerb(question, FILE_READ_VERBS) || temporalMode(question) !== 'best';
+  if (!/\b(which|what)\b/i.test(question)) return false;
+  if (!/\b(you|your|we|our|us)\b/i.test(question)) return false;
+  // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
+  const asked = askedNouns(question).map((noun) => noun.toLowerCase());
+  if (asked.length > 0 && !asked.some((noun) => FILE_WORDS.has(noun))) return false;
+  if (hasVerb(question, FILE_READ_VERBS)) return true;
+  return temporalMode(question) !== 'best' && words(question).some((word) => FILE_WORDS.has(word));
 }
 
 /** The files the visible context shows being read, in order of appearance (repeats kept). */
@@ -88,8 +119,9 @@ export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
       const path =
         visible.call?.tool === 'read_file' ? stringArgument(visible.call.arguments, 'path') : undefined;
       if (path !== undefined) files.push(path);
-    } else if (visible.source !== 'tool') {
-      // A file's own text may name other files; only accounts of the conversation count.
+    } else if (visible.source === 'assistant' || (visible.source === 'user' && FRAMING.test(visible.text))) {
+      // A file's own text may name other files, and the person's request to read one is no read:
+      // only the model's accounts and the engine's records of the conversation count.
       for (const sentence of sentences(visible.text)) {
         if (!isCandidate(sentence) || !hasVerb(sentence, FILE_READ_VERBS)) continue;
         // An earlier answer about the order ("the first file I read was …") reports no new read.
@@ -154,7 +186,8 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   const texts = visibleTexts(messages, questionIndex);
   if (isFileOrderQuestion(question)) return answerFileOrder(question, texts);
   const mode = temporalMode(question);
-  const pool = candidates(texts);
+  // An acronym a sentence uses meets the words it stands for, if the question spells them out.
+  const pool = candidates(texts).map((candidate) => withAcronyms(candidate, question));
   // Words that only frame the answer (its kind, a passive verb) go when nothing visible says them.
   const framing = new Set([answerKindStem(question), ...passiveStems(question)]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
@@ -163,13 +196,71 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   const weights = keyWeights(key, pool);
   // A specific word of the question that nothing visible says: what it asks about is not in view.
   if (key.some((stem) => isUnseenSubject(stem, pool))) return ABSTENTION;
+  const type = answerType(question);
+  // A sentence that holds no value of the kind asked for cannot answer.
+  const typed = pool.filter((candidate) => holdsType(candidate.text, type));
+  const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
+  // What the person said of their own work stands, and a later statement of theirs replaces an
+  // earlier one; then the documents and records; the model's own earlier accounts last.
+  // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
+  // statements need not say the kind's word.
+  const kind = answerKindStem(question);
+  const personKey = key.length > 1 ? key.filter((stem) => stem !== kind) : key;
+  const chosen =
+    choose(personKey, from('person'), weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
+    choose(key, from('document'), weights, mode, type) ??
+    choose(key, from('own'), weights, mode, type);
+  if (chosen === undefined) return ABSTENTION;
+  if (type !== 'yes-no') return chosen;
+  return `${isNegative(chosen) !== isNegative(question) ? 'No' : 'Yes'}: ${chosen}`;
+}
+
+/** The sentence that answers best: the highest weighted coverage, the latest or the earliest. */
+function choose(
+  key: readonly string[],
+  pool: readonly Candidate[],
+  weights: ReadonlyMap<string, number>,
+  mode: TemporalMode,
+  type: AnswerType,
+): string | undefined {
   let chosen: { text: string; score: number } | undefined;
   for (const candidate of pool) {
-    const score = coverage(key, candidate, weights);
-    if (score === undefined) continue;
+    if (coverage(key, candidate, weights, type === 'yes-no') === undefined) continue;
+    const score = weightedCoverage(key, candidate, weights);
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
     const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
     if (better) chosen = { text: candidate.text, score };
   }
-  return chosen?.text ?? ABSTENTION;
+  return chosen?.text;
+}
+
+/**
+ * A candidate that also meets the words an acronym of it stands for: "VT" meets "virtual terminal"
+ * when the question says those words, one after the other.
+ */
+function withAcronyms<C extends Candidate>(candidate: C, question: string): C {
+  const acronyms = [...candidate.text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) =>
+    (m[1] ?? '').toLowerCase(),
+  );
+  if (acronyms.length === 0) return candidate;
+  const asked = words(question);
+  const extra: string[] = [];
+  for (const acronym of acronyms) {
+    for (let i = 0; i + acronym.length <= asked.length; i++) {
+      const run = asked.slice(i, i + acronym.length);
+      if (run.map((word) => word[0]).join('') === acronym) extra.push(...contentStems(run.join(' ')));
+    }
+  }
+  return extra.length === 0 ? candidate : { ...candidate, stems: new Set([...candidate.stems, ...extra]) };
+}
+
+/** The weight of the key words a sentence says: rare words count more than common ones. */
+function weightedCoverage(
+  key: readonly string[],
+  candidate: Candidate,
+  weights: ReadonlyMap<string, number>,
+): number {
+  let score = 0;
+  for (const stem of key) if (candidate.stems.has(stem)) score += Math.max(0.1, weights.get(stem) ?? 0);
+  return score;
 }

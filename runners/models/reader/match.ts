@@ -66,7 +66,7 @@ export function questionKey(prompt: string): string[] {
  */
 export function answerKindStem(question: string): string | undefined {
   const kind =
-    /^\s*(?:(?:at|in|on|for|by|from|to|with|of)\s+)?(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have)\b/i.exec(
+    /^\s*(?:(?:at|in|on|for|by|from|to|with|of)\s+)?(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have|will|would|should|can|could|must)\b/i.exec(
       question,
     )?.[1];
   return kind ? contentStems(kind)[0] : undefined;
@@ -78,7 +78,8 @@ export function answerKindStem(question: string): string | undefined {
  */
 function withoutTimeClause(question: string): string {
   const cut = question.replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2');
-  return contentStems(cut).length > 0 ? cut : question;
+  // What is left must still say what is asked: "who looks after the tooling" is no "who looks".
+  return contentStems(cut).length > 1 ? cut : question;
 }
 
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */
@@ -136,13 +137,15 @@ export function subjectWords(key: readonly string[]): string[] {
  * words (all but the value-kind words) must be met more than half, at least one of them by more than
  * a common verb; a value-kind word, when the question has one, must be met too (by the word or by a
  * value of its kind); and the sentence must say something the question does not (an answer adds a
- * value). "Who is the choir director called?" is not answered by a sentence about the choir alone.
+ * value, unless the question is `polar`, a yes or no). "Who is the choir director called?" is not
+ * answered by a sentence about the choir alone.
  * With `weights`, the subject words it meets must also carry at least half of their weight.
  */
 export function coverage(
   key: readonly string[],
   candidate: Candidate,
   weights?: ReadonlyMap<string, number>,
+  polar = false,
 ): number | undefined {
   const subject = subjectWords(key);
   const kinds = key.filter(isKindWord);
@@ -170,6 +173,7 @@ export function coverage(
     const named = kinds.filter((stem) => met.get(stem) === 'word').length;
     if (named * 2 <= kinds.length) return undefined;
   }
-  if (![...candidate.stems].some((stem) => !key.includes(stem))) return undefined;
+  // A yes-or-no question is answered by the sentence's polarity; any other must learn a value.
+  if (!polar && ![...candidate.stems].some((stem) => !key.includes(stem))) return undefined;
   return total / key.length;
 }

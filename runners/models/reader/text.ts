@@ -43,7 +43,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_LIST.split(/\s
 
 /** Verb forms that no suffix rule brings back to their verb: "found" meets "find", "goes" meets "go". */
 const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(
-  `goes:go does:do has:have found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
+  `using:use going:go goes:go does:do has:have found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
   went:go gone:go knew:know known:know got:get kept:keep left:leave told:tell saw:see seen:see began:begin
   begun:begin chose:choose chosen:choose broke:break broken:break built:build sent:send spent:spend
   held:hold brought:bring thought:think bought:buy paid:pay meant:mean met:meet sold:sell stood:stand
@@ -126,6 +126,14 @@ export function sentences(text: string, joinWrapped = false): string[] {
     }
   }
   flush();
+  // In a document, a line that ends with a colon labels what follows it ("Node 7 and under:" and the
+  // command under it): the two are one statement.
+  if (joinWrapped) {
+    for (let i = units.length - 2; i >= 0; i--) {
+      const unit = units[i] ?? '';
+      if (unit.endsWith(':') && !/^#{1,6}\s/.test(unit)) units.splice(i, 2, `${unit} ${units[i + 1] ?? ''}`);
+    }
+  }
   const out: string[] = [];
   for (const unit of units) {
     for (const part of unit.split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)) {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../engine/model/port.js';
+import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { answerType, holdsType } from '../../../../runners/models/reader/answer-types.js';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
+
+async function ask(history: Message[], question: string): Promise<string> {
+  const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+    request([...history, user(question)]),
+  );
+  return response.text;
+}
+
+/** A file the model read, as the tool loop shows it. */
+const read = (id: string, path: string, lines: string[]): Message[] => [
+  user(`Please read ${path}.`),
+  ...exchange(id, 'read_file', { path }, page(lines, 1, false)),
+  assistant(`I read ${path}.`),
+];
+
+describe('the kind of answer a question asks for', () => {
+  it('is read from the question’s shape', () => {
+    expect(answerType('Who keeps the keys to the boathouse?')).toBe('person');
+    expect(answerType('How many kayaks does the club own?')).toBe('number');
+    expect(answerType('When does the regatta start?')).toBe('time');
+    expect(answerType('Which day is the cleanup now?')).toBe('day');
+    expect(answerType('Which release of the firmware ships with the buoy?')).toBe('version');
+    expect(answerType('Which file holds the tide tables?')).toBe('path');
+    expect(answerType('Which option turns off the foghorn?')).toBe('identifier');
+    expect(answerType('By default, does the pump start when the float rises?')).toBe('yes-no');
+    expect(answerType('What time of day does the ferry leave?')).toBe('clock');
+    expect(answerType('Where is the boathouse?')).toBe('any');
+  });
+
+  it('is held by a sentence only when the sentence has a value of that kind', () => {
+    expect(holdsType('The cleanup may run long this year.', 'day')).toBe(false);
+    expect(holdsType('The cleanup moved to Thursday.', 'day')).toBe(true);
+    expect(holdsType('Keys are with the harbour master.', 'person')).toBe(false);
+    expect(holdsType('Keys are with Tomasz Wierzbicki.', 'person')).toBe(true);
+    expect(holdsType('Set `foghorn.enabled` to false.', 'identifier')).toBe(true);
+    expect(holdsType('The buoy runs release 3.2 of the firmware.', 'version')).toBe(true);
+    expect(holdsType('The ferry leaves on Thursday.', 'clock')).toBe(false);
+    expect(holdsType('The ferry leaves at 07:45 on Thursday.', 'clock')).toBe(true);
+  });
+});
+
+describe('answers that must be of the kind asked', () => {
+  it('abstains when no visible sentence about the subject holds a value of the kind', async () => {
+    const history = [user('The regatta is organised by the sailing club.'), assistant('Noted.')];
+    expect(await ask(history, 'Which day is the regatta?')).toBe(ABSTENTION);
+    expect(await ask(history, 'Who organises the regatta?')).toBe(ABSTENTION);
+  });
+
+  it('answers yes or no from the sentence’s polarity', async () => {
+    const history = read('c1', 'docs/pump.md', [
+      '# Pump',
+      'By default, the pump does not start when the float rises.',
+      'Set `autostart` to true to start it.',
+    ]);
+    expect(await ask(history, 'By default, does the pump start when the float rises?')).toMatch(/^No\b/);
+  });
+
+  it('reads a labelled line and what it labels as one statement', async () => {
+    const history = read('c1', 'docs/install.md', [
+      '# Installing',
+      'Firmware 4 and later:',
+      '`flash --image buoy-5.bin`',
+      '',
+      'Firmware 3 and earlier:',
+      '`flash --image buoy-2.bin`',
+    ]);
+    expect(await ask(history, 'Which image should be flashed on firmware 3?')).toMatch(/buoy-2\.bin/);
+  });
+
+  it('meets the words an acronym stands for', async () => {
+    const history = read('c1', 'docs/radio.md', ['# Radio', 'The club radio listens on VHF channel 72.']);
+    expect(await ask(history, 'Which very high frequency channel does the club radio use?')).toMatch(/72/);
+  });
+
+  it('takes the person’s later word over their earlier one, and over a document', async () => {
+    const history = [
+      user('We will paint the hull blue.'),
+      assistant('Noted.'),
+      ...read('c1', 'docs/paint.md', ['# Paint', 'Most hulls in the harbour are painted white.']),
+      user('Change of plan: we will paint the hull green.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Which colour will we paint the hull?')).toMatch(/green/);
+  });
+});
+
+describe('what the person names', () => {
+  it('answers a question about a kind of thing with the thing they named, not its kind', async () => {
+    const history = [
+      user('We have settled on Bosun for rendering the charts.'),
+      assistant('Noted.'),
+      ...read('c1', 'docs/charts.md', ['# Charts', 'Keelson is a charting framework for tide tables.']),
+      user('Correction: for rendering the charts we are going with Tiller after all.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Which framework are we using for rendering the charts now?')).toMatch(
+      /Tiller/,
+    );
+  });
+});
+
+describe('which file came first', () => {
+  it('is a question about the conversation’s own reading, answered from the calls made', async () => {
+    const history = [
+      ...read('c1', 'docs/tides.md', ['# Tides', 'The boat reads config/boat.toml before docs/tides.md.']),
+      ...read('c2', 'docs/radio.md', ['# Radio', 'Channel 72.']),
+    ];
+    expect(await ask(history, 'What was the very first file you opened?')).toMatch(/docs\/tides\.md/);
+    expect(await ask(history, 'Which document came first in our reading?')).toMatch(/docs\/tides\.md/);
+    // What a program reads is a question about a document, not about the conversation.
+    expect(await ask(history, 'Which file does the boat read before docs/tides.md?')).toMatch(
+      /config\/boat\.toml/,
+    );
+  });
+});
