@@ -206,10 +206,15 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   // statements need not say the kind's word.
   const kind = answerKindStem(question);
   const personKey = key.length > 1 ? key.filter((stem) => stem !== kind) : key;
+  // Of the person's statements (and the model's accounts, which repeat them), one about another thing
+  // of the same kind does not answer: asked about the "production mirror", "our staging mirror runs
+  // in Lisbon" is about something else.
+  const personal = from('person').filter((candidate) => !namesAnother(question, candidate));
+  const own = from('own').filter((candidate) => !namesAnother(question, candidate));
   const chosen =
-    choose(personKey, from('person'), weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
+    choose(personKey, personal, weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
     choose(key, from('document'), weights, mode, type) ??
-    choose(key, from('own'), weights, mode, type);
+    choose(key, own, weights, mode, type);
   if (chosen === undefined) return ABSTENTION;
   if (type !== 'yes-no') return chosen;
   return `${isNegative(chosen) !== isNegative(question) ? 'No' : 'Yes'}: ${chosen}`;
@@ -232,6 +237,26 @@ function choose(
     if (better) chosen = { text: candidate.text, score };
   }
   return chosen?.text;
+}
+
+/**
+ * True when a sentence speaks of another thing of the same kind: a noun of the question that the
+ * sentence says too, with a word before it in the question that the sentence lacks and a different
+ * word before it in the sentence.
+ */
+function namesAnother(question: string, candidate: Candidate): boolean {
+  const asked = words(question).map((word) => contentStems(word)[0]);
+  const said = words(candidate.text).map((word) => contentStems(word)[0]);
+  for (let i = 0; i + 1 < asked.length; i++) {
+    const [modifier, noun] = [asked[i], asked[i + 1]];
+    if (!modifier || !noun || !/^\p{L}+$/u.test(modifier + noun)) continue;
+    if (candidate.stems.has(modifier) || !candidate.stems.has(noun)) continue;
+    if (
+      said.some((stem, j) => stem === noun && j > 0 && said[j - 1] !== undefined && said[j - 1] !== modifier)
+    )
+      return true;
+  }
+  return false;
 }
 
 /**

@@ -105,6 +105,14 @@ describe('what the person names', () => {
   });
 });
 
+describe('another thing of the same kind', () => {
+  it('is no answer: asked about the spare dinghy, a statement about the club dinghy does not answer', async () => {
+    const history = [user('Our club dinghy is moored at pontoon C.'), assistant('Noted.')];
+    expect(await ask(history, 'Where is our spare dinghy moored?')).toBe(ABSTENTION);
+    expect(await ask(history, 'Where is our club dinghy moored?')).toMatch(/pontoon C/);
+  });
+});
+
 describe('which file came first', () => {
   it('is a question about the conversation’s own reading, answered from the calls made', async () => {
     const history = [
