@@ -98,12 +98,13 @@ export class ModelCaller {
   /** A guided call in a session of its own; throws when the model offers no guided generation. */
   async generate(turn: number, request: GuidedRequest, purpose: CallPurpose): Promise<GuidedResponse> {
     const model = this.options.model;
-    if (!model.generate) throw new Error('the model offers no guided generation');
+    const guided = model.generate?.bind(model);
+    if (!guided) throw new Error('the model offers no guided generation');
     const session = this.options.ids.next('session');
     const estimated = tokensForBytes(this.#sizer.request({ messages: request.messages, tools: [] }));
     const base = { purpose, turn, session, fresh: true, estimated };
     return this.#timed(
-      () => model.generate!(request),
+      () => guided(request),
       (durationMs, outcome) =>
         this.options.onCall?.({ ...base, kind: 'generate', request, durationMs, ...outcome }),
     );
