@@ -92,10 +92,14 @@ export function holdsType(sentence: string, type: AnswerType): boolean {
         sentence,
       );
     case 'time':
-      // "When" is answered by a day or a date, a clock time, a part of the day, or a number of something.
+      // "When" is answered by a day or a date, a clock time, a year, a part of the day, or a span of
+      // time; a bare number ("lines 1-40") is no time.
       return (
         DAY_OR_DATE.test(sentence) ||
-        /\d|\b(?:morning|afternoon|evening|night|noon|midnight|week|month|year)s?\b/i.test(sentence)
+        holdsType(sentence, 'clock') ||
+        /\b(?:1[89]|20)\d{2}\b/.test(sentence) ||
+        /\b(?:morning|afternoon|evening|night|week|weekend|month|year|quarter)s?\b/i.test(sentence) ||
+        /\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|[smhd])\b/i.test(sentence)
       );
     case 'version':
       return VERSION.test(sentence);
