@@ -4,7 +4,6 @@
  * don't know" when no visible sentence covers them. With this, a score measures whether the
  * information reached the model.
  */
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Message } from '../../../engine/index.js';
 import { stringArgument, visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
@@ -168,16 +167,6 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
-/**
- * True for a question's word that is everyday English rather than a name: one the tokenizer knows as
- * a single token. Such a word unseen ("people", "older") does not show that the subject is missing;
- * a name unseen ("tinyexec", "OpenSSL") does.
- */
-function isEverydayWord(stem: string, question: string): boolean {
-  const word = words(question).find((w) => contentStems(w)[0] === stem);
-  return word !== undefined && /^[a-z]+$/.test(word) && encode(` ${word}`).length === 1;
-}
-
 /** Passive participles ("is configured", "was set"): they say how, not what the question is about. */
 function passiveStems(question: string): Set<string> {
   const found = new Set<string>();
@@ -206,7 +195,7 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
   // A specific word of the question that nothing visible says: what it asks about is not in view.
-  if (key.some((stem) => isUnseenSubject(stem, pool) && !isEverydayWord(stem, question))) return ABSTENTION;
+  if (key.some((stem) => isUnseenSubject(stem, pool))) return ABSTENTION;
   const type = answerType(question);
   // A sentence that holds no value of the kind asked for cannot answer.
   const typed = pool.filter((candidate) => holdsType(candidate.text, type));
