@@ -58,6 +58,7 @@ export { loadKinds, type KindOverrides, type KindTable } from './facts/kinds.js'
 export { buildReference } from './output/reference.js';
 export { cutMarker } from './output/cuts.js';
 export { heldBackMarker } from './output/held-note.js';
+export { EARLIER_HEADER, NOW_HEADER, SUMMARY_HEADER_START } from './facts/blocks.js';
 export { boundSections, wholeBytes, wholeLines, type Section, type StreamSample } from './output/bound.js';
 export { prefixByBytes, splitLines, suffixByBytes } from './output/text.js';
 export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.js';

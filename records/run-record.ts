@@ -19,6 +19,78 @@ export interface ProbeResult {
    * (`expect: { abstain: true }`), where `correct` means the reply said it did not know.
    */
   expects: 'answer' | 'abstention';
+  /** Whether the evidence for the answer was in the request that carried the question. */
+  evidence: ProbeEvidence;
+  /** The verdict set against the evidence: which of the four cells the probe lands in. */
+  outcome: ProbeOutcome;
+}
+
+/**
+ * Where a request can show a piece of evidence: the instructions (system message), the earlier facts
+ * block's facts, the running summary at its end, the now block, a person's prompt, a tool output
+ * whole, its reference, a tool output shown in part around a held-back marker, a memory recall
+ * result, or one of the model's own replies (its text and its tool calls' arguments).
+ */
+export type EvidenceChannel =
+  | 'instructions'
+  | 'facts'
+  | 'summary'
+  | 'now'
+  | 'prompt'
+  | 'tool'
+  | 'reference'
+  | 'held-back'
+  | 'memory'
+  | 'reply';
+
+/**
+ * A probe's evidence in the turn requests of its turn (each carries its question, which is left
+ * out): the first, and those after each tool result the model asked for. `inView`: one of them shows
+ * a pattern of `expect.evidence` (or of `any` without it); `atQuestion`: the first does, before any
+ * tool call; `channels`: through which channels, in the order seen; `staleInView`: one shows a `none`
+ * pattern. A never-given probe has nothing to look for: all false, no channels, outcome `never-given`.
+ */
+export interface ProbeEvidence {
+  inView: boolean;
+  atQuestion: boolean;
+  channels: EvidenceChannel[];
+  staleInView: boolean;
+}
+
+/**
+ * A probe's cell: evidence delivered and the reply right (`delivered-correct`) or not
+ * (`delivered-missed`, the model's miss); evidence not delivered and the reply abstained or wrong
+ * (`not-delivered`, the engine's loss) or right (`not-delivered-correct`: the honesty alarm, a leak
+ * or a guess). A never-given probe is in none of them.
+ */
+export type ProbeOutcome =
+  'delivered-correct' | 'delivered-missed' | 'not-delivered' | 'not-delivered-correct' | 'never-given';
+
+/** How many probes with an answer landed in each cell; `alarm` counts `not-delivered-correct`. */
+export interface OutcomeCells {
+  deliveredCorrect: number;
+  deliveredMissed: number;
+  notDelivered: number;
+  alarm: number;
+}
+
+/**
+ * An evidence step: a check declared on a step, made on every turn request from that step on.
+ * `leftAt` is the turn of the first request that did not show it (null: it never left); `channels`
+ * every channel it was shown through, in the order first seen; `lastChannels` those of the last
+ * request checked. `through` (when the step lists channels) holds when it never left the view and
+ * the last request checked still showed it through one of them.
+ */
+export interface EvidenceStepResult {
+  id: string;
+  /** The step that declares it, from 1. */
+  step: number;
+  /** Turn requests checked. */
+  checked: number;
+  leftAt: number | null;
+  channels: EvidenceChannel[];
+  lastChannels: EvidenceChannel[];
+  through: { expected: EvidenceChannel[]; held: boolean } | null;
 }
 
 /** A condensation as the run record keeps it: the engine's figures without the audit event id. */
@@ -55,6 +127,10 @@ export interface RunRecord {
   status: 'completed' | 'failed';
   error: { code: string; message: string; turn: number | null } | null;
   score: { correct: number; wrong: number; abstained: number; total: number };
+  /** Probes with an answer whose evidence was in view, of the probes with an answer. */
+  delivered: { inView: number; total: number };
+  outcomes: OutcomeCells;
+  evidenceSteps: EvidenceStepResult[];
   probes: ProbeResult[];
   turns: number;
   condensations: CondensationRecord[];

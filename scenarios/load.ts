@@ -73,7 +73,9 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
   const { scenario, dir, source } = loaded;
   const firstUse = new Map<string, number>();
   const saved = new Set<string>();
+  const evidenceIds = new Map<string, number>();
   scenario.steps.forEach((step, index) => {
+    if (step.evidence !== undefined) checkEvidenceStep(source, step, index, evidenceIds);
     if ('save' in step) saved.add(step.save);
     if ('resume' in step && !saved.has(step.resume)) {
       throw new ScenarioError(
@@ -89,8 +91,8 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
     }
     firstUse.set(step.id, index);
     if ('abstain' in step.expect) return;
-    for (const list of ['any', 'none'] as const) {
-      step.expect[list].forEach((entry, at) => {
+    for (const list of ['any', 'none', 'evidence'] as const) {
+      (step.expect[list] ?? []).forEach((entry, at) => {
         const problem = regexProblem(entry);
         if (problem !== undefined) {
           throw new ScenarioError(`${source}: ${stepLabel(index, 'ask')}: expect.${list}[${at}]: ${problem}`);
@@ -109,6 +111,25 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
   if (!found.isDirectory()) {
     throw new ScenarioError(`${source}: workspace: '${scenario.workspace}' is not a folder (${folder})`);
   }
+}
+
+/** An evidence step's id is unique within the scenario, and each of its patterns compiles. */
+function checkEvidenceStep(source: string, step: Step, index: number, ids: Map<string, number>): void {
+  const evidence = step.evidence;
+  if (evidence === undefined) return;
+  const label = stepLabel(index, stepKind(step));
+  const earlier = ids.get(evidence.id);
+  if (earlier !== undefined) {
+    throw new ScenarioError(
+      `${source}: ${label}: evidence.id: duplicate evidence id '${evidence.id}' (first used in step ${earlier + 1})`,
+    );
+  }
+  ids.set(evidence.id, index);
+  evidence.any.forEach((entry, at) => {
+    const problem = regexProblem(entry);
+    if (problem !== undefined)
+      throw new ScenarioError(`${source}: ${label}: evidence.any[${at}]: ${problem}`);
+  });
 }
 
 /**

@@ -10,6 +10,8 @@ const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const answerExpectationSchema = z.strictObject({
   any: z.array(z.string().min(1)).min(1),
   none: z.array(z.string().min(1)).default([]),
+  /** What shows the answer in the request, when its wording differs from the reply's (`any`). */
+  evidence: z.array(z.string().min(1)).min(1).optional(),
 });
 
 /** A probe whose answer was never given: the right reply says it does not know. */
@@ -20,6 +22,30 @@ export const abstainExpectationSchema = z.strictObject({ abstain: z.literal(true
  * conversation and its workspace never give. The two forms do not mix.
  */
 export const expectationSchema = z.union([answerExpectationSchema, abstainExpectationSchema]);
+
+/** The channels a request can show evidence through (the run record's `EvidenceChannel`). */
+export const evidenceChannels = [
+  'instructions',
+  'facts',
+  'summary',
+  'now',
+  'prompt',
+  'tool',
+  'reference',
+  'held-back',
+  'memory',
+  'reply',
+] as const;
+
+/**
+ * An evidence check on a step: its patterns (as `any`) are looked for in every turn request from the
+ * step on; `through` names the channels it is expected to stay in.
+ */
+export const evidenceStepSchema = z.strictObject({
+  id: z.string().regex(kebab, 'an evidence id is kebab-case'),
+  any: z.array(z.string().min(1)).min(1),
+  through: z.array(z.enum(evidenceChannels)).min(1).optional(),
+});
 
 const scriptedToolCallSchema = z.strictObject({
   tool: z.string().min(1),
@@ -32,24 +58,42 @@ const scriptSchema = z.strictObject({
   toolCalls: z.array(scriptedToolCallSchema).optional(),
 });
 
-const sayStep = z.strictObject({ say: z.string().min(1), script: scriptSchema.optional() });
+const sayStep = z.strictObject({
+  say: z.string().min(1),
+  script: scriptSchema.optional(),
+  evidence: evidenceStepSchema.optional(),
+});
 const askStep = z.strictObject({
   ask: z.string().min(1),
   id: z.string().regex(kebab, 'a probe id is kebab-case'),
   expect: expectationSchema,
   script: scriptSchema.optional(),
+  evidence: evidenceStepSchema.optional(),
 });
-const commandStep = z.strictObject({ command: z.string().min(1), script: scriptSchema.optional() });
+const commandStep = z.strictObject({
+  command: z.string().min(1),
+  script: scriptSchema.optional(),
+  evidence: evidenceStepSchema.optional(),
+});
 const factStep = z.strictObject({
   fact: z.strictObject({ subject: z.string().min(1), name: z.string().min(1), value: z.string().min(1) }),
   script: scriptSchema.optional(),
+  evidence: evidenceStepSchema.optional(),
 });
-const taskStep = z.strictObject({ task: z.string().min(1), script: scriptSchema.optional() });
+const taskStep = z.strictObject({
+  task: z.string().min(1),
+  script: scriptSchema.optional(),
+  evidence: evidenceStepSchema.optional(),
+});
 /** Saves the transcript and the store's sidecar under a name, as the person's /save does. */
-const saveStep = z.strictObject({ save: z.string().regex(kebab, 'a saved transcript name is kebab-case') });
+const saveStep = z.strictObject({
+  save: z.string().regex(kebab, 'a saved transcript name is kebab-case'),
+  evidence: evidenceStepSchema.optional(),
+});
 /** Ends the conversation and goes on in a new one resumed from a transcript saved earlier. */
 const resumeStep = z.strictObject({
   resume: z.string().regex(kebab, 'a saved transcript name is kebab-case'),
+  evidence: evidenceStepSchema.optional(),
 });
 
 /** One step of a scenario: a person's prompt, a probe, a command, a fact, a task, a save or a resume. */
@@ -97,6 +141,14 @@ export type AnswerExpectation = z.infer<typeof answerExpectationSchema>;
 /** Whether a probe expects "I do not know": its answer was never given. */
 export function expectsAbstention(expect: Expectation): expect is { abstain: true } {
   return 'abstain' in expect;
+}
+
+/** An evidence check on a step, with defaults filled. */
+export type EvidenceStep = z.infer<typeof evidenceStepSchema>;
+
+/** The patterns that show a probe's answer in a request: `evidence`, else `any`; none for an abstention. */
+export function evidencePatterns(expect: Expectation): readonly string[] {
+  return expectsAbstention(expect) ? [] : (expect.evidence ?? expect.any);
 }
 
 /** The patterns a reply must match to be right: `any` of an answer, none for an abstention. */

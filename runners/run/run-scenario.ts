@@ -30,7 +30,10 @@ import { UsageError } from '../errors.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
 import { commandTool } from '../tools/command-tool.js';
 import { promptOf } from '../../scenarios/prompt.js';
-import { expectsAbstention, type Scenario } from '../../scenarios/schema.js';
+import { expectsAbstention, type Expectation, type Scenario } from '../../scenarios/schema.js';
+import { probeEvidence } from '../evidence/in-view.js';
+import { deliveredOf, outcomeCells, probeOutcome } from '../evidence/outcome.js';
+import { evidenceStepResults, type EvidenceCheck, type TurnRequest } from '../evidence/steps.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
 import { FsWorkspace } from '../workspace/fs-workspace.js';
@@ -152,6 +155,42 @@ function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }
 
+/** The turn requests among a run's model calls, in the order made. */
+function turnRequests(requests: readonly CallRecord[]): TurnRequest[] {
+  return requests.flatMap((call) =>
+    call.purpose === 'turn' && call.kind === 'respond'
+      ? [{ turn: call.turn, messages: call.request.messages }]
+      : [],
+  );
+}
+
+/** The probe's record: its verdict, its evidence in the first turn request of its turn, its cell. */
+function probeResult(
+  step: { ask: string; id: string; expect: Expectation },
+  figures: TurnFigures,
+  calls: readonly CallRecord[],
+): ProbeResult {
+  const reply = figures.reply ?? '';
+  const verdict = verdictFor(reply, step.expect);
+  const expects = expectsAbstention(step.expect) ? 'abstention' : 'answer';
+  const asked = turnRequests(calls).filter((r) => r.turn === figures.turn);
+  const evidence = probeEvidence(
+    asked.map((r) => r.messages),
+    step.expect,
+    step.ask,
+  );
+  return {
+    id: step.id,
+    turn: figures.turn,
+    question: step.ask,
+    reply,
+    verdict,
+    expects,
+    evidence,
+    outcome: probeOutcome(expects, verdict, evidence),
+  };
+}
+
 /** Runs one scenario with one strategy, model and window. */
 export async function runScenario(
   spec: RunSpec,
@@ -171,6 +210,7 @@ export async function runScenario(
     },
   };
   const probes: ProbeResult[] = [];
+  const checks: EvidenceCheck[] = [];
   const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
   const conversations: Conversation[] = [];
@@ -218,7 +258,12 @@ export async function runScenario(
       });
     let conversation = begin();
     conversations.push(conversation);
-    for (const step of scenario.steps) {
+    for (const [index, step] of scenario.steps.entries()) {
+      if (step.evidence) {
+        const fromRequest = turnRequests(requests).length;
+        checks.push({ ...step.evidence, step: index + 1, fromRequest });
+      }
+      const callsBefore = requests.length;
       if ('save' in step) {
         const files = conversation.save();
         saves.set(step.save, { name: step.save, ...files });
@@ -240,17 +285,7 @@ export async function runScenario(
       const figures = await conversation.turn(promptOf(step));
       if ('fact' in step) conversation.statePersonFact(step.fact.subject, step.fact.name, step.fact.value);
       if ('task' in step) conversation.statePersonFact('task', 'task', step.task);
-      if ('ask' in step) {
-        const reply = figures.reply ?? '';
-        probes.push({
-          id: step.id,
-          turn: figures.turn,
-          question: step.ask,
-          reply,
-          verdict: verdictFor(reply, step.expect),
-          expects: expectsAbstention(step.expect) ? 'abstention' : 'answer',
-        });
-      }
+      if ('ask' in step) probes.push(probeResult(step, figures, requests.slice(callsBefore)));
       if (figures.status === 'failed' && figures.error) {
         error = { ...figures.error, turn: figures.turn };
         break;
@@ -266,6 +301,7 @@ export async function runScenario(
   const sessionsStarted = conversations.reduce((n, c) => n + c.sessionsStarted, 0);
   const last = conversations.at(-1);
   const totalProbes = scenario.steps.filter((s) => 'ask' in s).length;
+  const answerProbes = scenario.steps.filter((s) => 'ask' in s && !expectsAbstention(s.expect)).length;
   const count = (v: string) => probes.filter((p) => p.verdict === v).length;
   const modelMs = turns.reduce((n, t) => n + t.modelMs, 0);
   const engineMs = turns.reduce((n, t) => n + t.engineMs, 0);
@@ -287,6 +323,9 @@ export async function runScenario(
       abstained: count('abstained'),
       total: totalProbes,
     },
+    delivered: deliveredOf(probes, answerProbes),
+    outcomes: outcomeCells(probes),
+    evidenceSteps: evidenceStepResults(checks, turnRequests(requests)),
     probes,
     turns: turns.length,
     condensations: condensations.map(({ event: _event, ...c }) => c),

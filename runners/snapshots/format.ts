@@ -21,7 +21,9 @@
  *   one `- {json}` line per element. `store.json` is the store at the end of the run.
  * - `== record`: the run record's outcome: status, error, score, each probe (`probe ID · turn N ·
  *   VERDICT`, or `probe ID · turn N · never given · VERDICT` for one that expects an abstention, and
- *   its reply as `| ` lines), and the other figures, one per line.
+ *   its reply as `| ` lines, then for a probe with an answer `evidence: OUTCOME {json}`: its cell and
+ *   whether its evidence was in view, through which channels, and whether a stale value was), and the
+ *   other figures, one per line.
  *
  * No wall time is ever written: any field named `timing` or ending in `Ms` (`durationMs`, `modelMs`)
  * is left out. Times under `at` and `recordedAt` come from the scenario's stepping clock and stay.
@@ -190,6 +192,7 @@ function recordBlock(record: RunRecord, defs: Definitions): string[] {
     for (const probe of record.probes) {
       const expects = probe.expects === 'abstention' ? ' · never given' : '';
       out.push(`probe ${probe.id} · turn ${probe.turn}${expects} · ${probe.verdict}`, ...textLines(probe.reply));
+      if (probe.expects === 'answer') out.push(`evidence: ${probe.outcome} ${JSON.stringify(probe.evidence)}`);
     }
   }
   return out;

@@ -6,9 +6,10 @@ import {
   generalityTotals,
 } from '../../reports/generality.js';
 import type { ProbeResult, RunRecord } from '../../records/run-record.js';
+import { probeFields } from './probe-fields.js';
 
 function probe(id: string, verdict: ProbeResult['verdict'], expects: ProbeResult['expects']): ProbeResult {
-  return { id, turn: 1, question: `${id}?`, reply: `reply to ${id}`, verdict, expects };
+  return { ...probeFields(verdict, expects), id, question: `${id}?`, reply: `reply to ${id}` };
 }
 
 function record(scenario: string, probes: ProbeResult[], over: Partial<RunRecord> = {}): RunRecord {
@@ -30,6 +31,9 @@ function record(scenario: string, probes: ProbeResult[], over: Partial<RunRecord
       abstained: count('abstained'),
       total: probes.length,
     },
+    delivered: { inView: 0, total: 0 },
+    outcomes: { deliveredCorrect: 0, deliveredMissed: 0, notDelivered: 0, alarm: 0 },
+    evidenceSteps: [],
     probes,
     turns: probes.length,
     condensations: [],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { neverGivenCell, TABLE_HEADER } from '../../reports/run-table.js';
 import type { ProbeResult } from '../../records/run-record.js';
+import { probeFields } from './probe-fields.js';
 
 function probe(id: string, verdict: ProbeResult['verdict'], expects: ProbeResult['expects']): ProbeResult {
-  return { id, turn: 1, question: `${id}?`, reply: '', verdict, expects };
+  return { ...probeFields(verdict, expects), id, question: `${id}?`, reply: '' };
 }
 
 describe('the run table', () => {

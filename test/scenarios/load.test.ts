@@ -54,7 +54,7 @@ describe('loadScenarioFile: schema problems name the file, the step and the fiel
       'bad-two-kinds.yaml',
       'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task, save, resume',
     ],
-    ['bad-key.yaml', "step 2 (say): unknown key 'reply' (a say step has say, script)"],
+    ['bad-key.yaml', "step 2 (say): unknown key 'reply' (a say step has say, script, evidence)"],
     ['bad-type.json', 'step 4 (fact): fact.name: expected a string, got number'],
     ['bad-probe-id.yaml', 'step 2 (ask): id: a probe id is kebab-case, got "The Codename"'],
     ['bad-name.json', 'name: missing (expected a string)'],

@@ -76,7 +76,9 @@ describe('the snapshot format', () => {
     expect(text).toContain('answer:\n| {\n|   "facts": [\n');
     expect(text).toContain('error: model down\n| second line\n');
     expect(text).toContain('call {"callId":"call-1","tool":"read_file","arguments":{"path":"notes.md"}}');
-    expect(text).toMatch(/\nprobe mirror · turn 2 · correct\n\| GULL\.\nturns: 2\n/);
+    expect(text).toMatch(
+      /\nprobe mirror · turn 2 · correct\n\| GULL\.\nevidence: delivered-correct \{"inView":true,"atQuestion":true,"channels":\["tool"\],"staleInView":false\}\nturns: 2\n/,
+    );
     expect(text).toContain('score: {"correct":1,"wrong":0,"abstained":0,"total":1}');
     expect(text).toMatch(/^== event evt-6 · turn 2 · context\.condensation\n\{"at":"2026-09-29T09:00:05\.000Z",/m);
   });
