@@ -12,6 +12,14 @@ export function neverGivenCell(probes: readonly ProbeResult[]): string {
   return `${neverGiven.filter((p) => p.verdict === 'correct').length}/${neverGiven.length}`;
 }
 
+/**
+ * Probes answered right although their evidence was never in view: a leak or a guess. A plain text
+ * table has no bold, so a count above zero is marked with `!`.
+ */
+export function alarmCell(alarm: number): string {
+  return alarm === 0 ? '0' : `${alarm} !`;
+}
+
 /** One row of the readable table. */
 export function tableRow(r: RunRecord): string[] {
   const score = `${r.score.correct}/${r.score.total}` + (r.status === 'failed' ? ' (failed)' : '');
@@ -22,9 +30,11 @@ export function tableRow(r: RunRecord): string[] {
     String(r.window),
     String(r.run),
     score,
+    `${r.delivered.inView}/${r.delivered.total}`,
     String(r.score.wrong),
     String(r.score.abstained),
     neverGivenCell(r.probes),
+    alarmCell(r.outcomes.alarm),
     String(r.condensations.length),
     String(r.turns),
     `${(r.timing.totalMs / 1000).toFixed(2)}s`,
@@ -38,9 +48,11 @@ export const TABLE_HEADER = [
   'window',
   'run',
   'correct',
+  'delivered',
   'wrong',
   'abstained',
   'never-given',
+  'alarm',
   'condensations',
   'turns',
   'time',

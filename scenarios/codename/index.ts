@@ -23,7 +23,12 @@ export const scenario = defineScenario({
     'and last documents.',
   workspace: '../workspaces/tidewater',
   steps: [
-    { say: 'The codename for the next release is BLUE HERON.' },
+    // A sentinel (OpenHands'): the codename should stay in view, through facts or the summary once
+    // its turn is dropped.
+    {
+      say: 'The codename for the next release is BLUE HERON.',
+      evidence: { id: 'codename-kept', any: ['BLUE HERON'], through: ['facts', 'summary'] },
+    },
     { say: 'Please read abridged/architecture.md and summarise it.' },
     { say: 'Please read abridged/storage.md and summarise it.' },
     { say: 'Please read abridged/scheduling.md and summarise it.' },

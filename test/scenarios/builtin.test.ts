@@ -240,7 +240,12 @@ describe('the scenarios have the shape their purpose needs', () => {
 
   it('codename: the codename first, then six reads, then the probes', () => {
     const steps = codename.scenario.steps;
-    expect(steps[0]).toEqual({ say: 'The codename for the next release is BLUE HERON.' });
+    expect(steps[0]).toMatchObject({ say: 'The codename for the next release is BLUE HERON.' });
+    expect(steps[0]?.evidence).toEqual({
+      id: 'codename-kept',
+      any: ['BLUE HERON'],
+      through: ['facts', 'summary'],
+    });
     expect(filesRead(codename.scenario)).toHaveLength(6);
     const firstProbe = steps.findIndex((step) => 'ask' in step);
     expect(steps.slice(1, firstProbe).every((step) => 'say' in step && readPrompt.test(step.say))).toBe(true);
