@@ -113,12 +113,19 @@ export function sentences(text: string, joinWrapped = false): string[] {
     if (paragraph.length > 0) units.push(paragraph.join(' '));
     paragraph = [];
   };
+  // In a document, the lines after a list item that no blank line separates from it continue it.
+  let item: number | null = null;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    if (line === '') flush();
-    else if (isOwnLine(line)) {
+    if (line === '') {
+      flush();
+      item = null;
+    } else if (isOwnLine(line)) {
       flush();
       units.push(line);
+      item = joinWrapped && /^([-*+]|\d+[.)])\s/.test(line) ? units.length - 1 : null;
+    } else if (item !== null) {
+      units[item] = `${units[item] ?? ''} ${line}`;
     } else {
       paragraph.push(line);
       // A line that ends a sentence ends the unit, so a page break or a short line never glues on.

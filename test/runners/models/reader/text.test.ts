@@ -55,6 +55,22 @@ describe('sentences', () => {
     ]);
     expect(sentences(doc)).toContain('carries two bikes.');
   });
+
+  it('continues a list item over the lines that wrap it, up to a blank line or the next item', () => {
+    const doc =
+      '- The van seats nine people and\n  carries two bikes.\n- The car seats four.\n\nA new paragraph.';
+    expect(sentences(doc, true)).toEqual([
+      '- The van seats nine people and carries two bikes.',
+      '- The car seats four.',
+      'A new paragraph.',
+    ]);
+  });
+
+  it('reads a labelled line with what it labels, in a document', () => {
+    expect(sentences('Vans built before 2020:\n`service --legacy`', true)).toEqual([
+      'Vans built before 2020: `service --legacy`',
+    ]);
+  });
 });
 
 describe('stemming irregular past forms', () => {
