@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../engine/agent/conversation.js';
-import type { SavedConversation } from '../../engine/agent/resume.js';
-import type { AuditEvent, ResumeEvent, SessionStartEvent } from '../../engine/audit/events.js';
-import type { ModelRequest } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock, type Ids } from '../../engine/ports.js';
-import { defaultSettings, type EngineSettings } from '../../engine/settings.js';
-import type { Tool } from '../../engine/tools/tool.js';
-import { fakeModel } from './helpers.js';
+import { Conversation } from '../../../engine/agent/conversation.js';
+import type { SavedConversation } from '../../../engine/agent/resume.js';
+import type { AuditEvent, ResumeEvent, SessionStartEvent } from '../../../engine/audit/events.js';
+import type { ModelRequest } from '../../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock, type Ids } from '../../../engine/ports.js';
+import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
+import type { Tool } from '../../../engine/tools/tool.js';
+import { fakeModel } from '../helpers.js';
 
 // Each output is long enough to be sent as a reference after its turn, and each turn reads one.
 const readTool: Tool = {

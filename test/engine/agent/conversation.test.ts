@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../engine/agent/conversation.js';
-import type { CondensationEvent } from '../../engine/audit/events.js';
-import { ContextOverflowError, type ModelRequest } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
-import { defaultSettings, type EngineSettings } from '../../engine/settings.js';
-import type { Tool } from '../../engine/tools/tool.js';
-import { fakeModel } from './helpers.js';
+import { Conversation } from '../../../engine/agent/conversation.js';
+import type { CondensationEvent } from '../../../engine/audit/events.js';
+import { ContextOverflowError, type ModelRequest } from '../../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
+import type { Tool } from '../../../engine/tools/tool.js';
+import { fakeModel } from '../helpers.js';
 
 function settings(policy: EngineSettings['context']['policy'] = 'condense'): EngineSettings {
   const s = defaultSettings();

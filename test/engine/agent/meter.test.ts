@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Meter } from '../../engine/agent/meter.js';
-import type { ModelRequest } from '../../engine/model/port.js';
-import { fakeModel } from './helpers.js';
+import { Meter } from '../../../engine/agent/meter.js';
+import type { ModelRequest } from '../../../engine/model/port.js';
+import { fakeModel } from '../helpers.js';
 
 const request = (text: string): ModelRequest => ({ messages: [{ role: 'user', content: text }], tools: [] });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FactsLayer } from '../../engine/agent/facts-layer.js';
-import { fitSummary, summaryWords } from '../../engine/agent/facts-prompts.js';
-import { ModelCaller } from '../../engine/agent/model-calls.js';
-import { AuditRecorder } from '../../engine/audit/recorder.js';
-import type { GuidedRequest } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
-import { defaultSettings } from '../../engine/settings.js';
-import { storeWithTurns } from './helpers.js';
-import { fakeModel } from './helpers.js';
+import { FactsLayer } from '../../../engine/agent/facts-layer.js';
+import { fitSummary, summaryWords } from '../../../engine/agent/facts-prompts.js';
+import { ModelCaller } from '../../../engine/agent/model-calls.js';
+import { AuditRecorder } from '../../../engine/audit/recorder.js';
+import type { GuidedRequest } from '../../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { defaultSettings } from '../../../engine/settings.js';
+import { storeWithTurns } from '../helpers.js';
+import { fakeModel } from '../helpers.js';
 
 function layer(overrides: Partial<ReturnType<typeof defaultSettings>['facts']> = {}, fail = false) {
   const calls: GuidedRequest[] = [];

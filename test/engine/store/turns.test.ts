@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupTurns } from '../../engine/store/turns.js';
-import { storeWithTurns } from './helpers.js';
+import { groupTurns } from '../../../engine/store/turns.js';
+import { storeWithTurns } from '../helpers.js';
 
 describe('groupTurns', () => {
   it('keeps tool calls and outputs with the prompt that caused them', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../engine/agent/conversation.js';
-import type { AuditEvent } from '../../engine/audit/events.js';
-import type { ModelRequest } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
-import { defaultSettings } from '../../engine/settings.js';
-import type { Tool } from '../../engine/tools/tool.js';
-import { MemoryOutputStore } from '../../runners/output-store/index.js';
-import { fakeModel } from './helpers.js';
+import { Conversation } from '../../../engine/agent/conversation.js';
+import type { AuditEvent } from '../../../engine/audit/events.js';
+import type { ModelRequest } from '../../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { defaultSettings } from '../../../engine/settings.js';
+import type { Tool } from '../../../engine/tools/tool.js';
+import { MemoryOutputStore } from '../../../runners/output-store/index.js';
+import { fakeModel } from '../helpers.js';
 
 const fileText = Array.from(
   { length: 40 },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Conversation } from '../../engine/agent/conversation.js';
-import { MEMORY_RULE } from '../../engine/agent/memory-notes.js';
-import type { ModelRequest, ModelResponse } from '../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../engine/ports.js';
-import { defaultSettings } from '../../engine/settings.js';
-import type { Tool } from '../../engine/tools/tool.js';
-import { fakeModel } from './helpers.js';
+import { Conversation } from '../../../engine/agent/conversation.js';
+import { MEMORY_RULE } from '../../../engine/agent/memory-notes.js';
+import type { ModelRequest, ModelResponse } from '../../../engine/model/port.js';
+import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { defaultSettings } from '../../../engine/settings.js';
+import type { Tool } from '../../../engine/tools/tool.js';
+import { fakeModel } from '../helpers.js';
 
 const fileText = Array.from(
   { length: 30 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContextStore } from '../../engine/store/store.js';
-import { storeWithTurns } from './helpers.js';
+import { ContextStore } from '../../../engine/store/store.js';
+import { storeWithTurns } from '../helpers.js';
 
 describe('ContextStore', () => {
   it('gives entries stable ids in the order they were recorded', () => {

@@ -10,8 +10,8 @@ import {
   type EngineSettings,
   type GuidedRequest,
   type ModelRequest,
-} from '../../engine/index.js';
-import { fakeModel } from './helpers.js';
+} from '../../../engine/index.js';
+import { fakeModel } from '../helpers.js';
 
 type EventOf<T extends AuditEvent['type']> = Extract<AuditEvent, { type: T }>;
 const eventsOf = <T extends AuditEvent['type']>(events: AuditEvent[], type: T) =>

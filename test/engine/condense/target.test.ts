@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cappedTarget, goalFor, headroomFor, targetPolicy } from '../../engine/condense/target.js';
-import type { Entry } from '../../engine/store/entry.js';
-import { estimateTokens } from '../../engine/measure/estimate.js';
-import { storeWithTurns } from './helpers.js';
+import { cappedTarget, goalFor, headroomFor, targetPolicy } from '../../../engine/condense/target.js';
+import type { Entry } from '../../../engine/store/entry.js';
+import { estimateTokens } from '../../../engine/measure/estimate.js';
+import { storeWithTurns } from '../helpers.js';
 
 const defaults = { budget: 0.85, target: 0.6, targetMargin: 0.2 };
 

@@ -4,8 +4,8 @@ import {
   dropAllButLastTurns,
   failFastPolicy,
   fixedPolicy,
-} from '../../engine/condense/keep-turns.js';
-import { storeWithTurns } from './helpers.js';
+} from '../../../engine/condense/keep-turns.js';
+import { storeWithTurns } from '../helpers.js';
 
 const sixTurns = storeWithTurns(
   Array.from({ length: 6 }, (_, i) => ({ prompt: `p${i + 1}`, output: `o${i + 1}`, reply: `r${i + 1}` })),

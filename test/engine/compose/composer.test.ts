@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeMessages, entriesAtTurn } from '../../engine/compose/composer.js';
-import { storeWithTurns } from './helpers.js';
+import { composeMessages, entriesAtTurn } from '../../../engine/compose/composer.js';
+import { storeWithTurns } from '../helpers.js';
 
 describe('composeMessages', () => {
   it('sends the instructions first, then the literal turns in order', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recogniseOverflow } from '../../engine/model/overflow.js';
-import { ContextOverflowError } from '../../engine/model/port.js';
+import { recogniseOverflow } from '../../../engine/model/overflow.js';
+import { ContextOverflowError } from '../../../engine/model/port.js';
 
 describe('recogniseOverflow', () => {
   it('reads the typed error', () => {
