@@ -16,6 +16,7 @@ export type EngineErrorCode =
   | 'MODEL_FAILED'
   | 'CONTEXT_DOES_NOT_FIT'
   | 'TOOL_LOOP_BOUND'
+  | 'TOOL_NOT_REGISTERED'
   | 'CONTEXT_OVERFLOW'
   | 'WORKSPACE_REFUSED'
   | 'TRANSCRIPT_UNREADABLE'
@@ -70,6 +71,28 @@ export class ToolLoopError extends WispError<EngineErrorCode> {
       'TOOL_LOOP_BOUND',
       'run',
       `the model was still calling tools after ${steps} steps; the turn was stopped`,
+    );
+  }
+}
+
+/**
+ * The model called a tool its request did not register. The first time, the turn is retried with
+ * every allowed tool registered; on the retry, the turn fails with this error.
+ */
+export class UnregisteredToolError extends WispError<EngineErrorCode> {
+  constructor(
+    readonly tool: string,
+    readonly registered: readonly string[],
+    readonly retried: boolean,
+  ) {
+    super(
+      'TOOL_NOT_REGISTERED',
+      'run',
+      `the model called the tool "${tool}", which this request does not register` +
+        (retried
+          ? ` even after the retry with every allowed tool (${registered.join(', ') || 'none'})`
+          : '') +
+        '; the turn was stopped',
     );
   }
 }

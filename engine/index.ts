@@ -79,3 +79,15 @@ export {
   type FactErrorCode,
   type UnexpectedCode,
 } from './errors.js';
+
+// The assessment per request: the catalogue the instructions carry, the rules, the call's schema.
+export { CATALOGUE_HEADER, catalogueNames, toolCatalogue } from './assess/catalogue.js';
+export { restatesTask } from './assess/rules.js';
+export {
+  ASSESSMENT_SCHEMA,
+  RELEVANT_HEADER,
+  TOOLS_LINE_START,
+  readAssessment,
+  type AssessmentAnswer,
+  type AssessmentFigures,
+} from './agent/assessment.js';

@@ -115,6 +115,23 @@ export interface TurnRecord {
   engineMs: number;
 }
 
+/** What the assessment per request did over a run. */
+export interface AssessmentRecord {
+  /** Person turns assessed. */
+  assessed: number;
+  /** Of those, settled by the rules without a model call. */
+  rulesSettled: number;
+  /** Assessment calls made, and the model time they took. */
+  calls: number;
+  callMs: number;
+  /** Calls that failed, after which every allowed tool was registered. */
+  fallbacks: number;
+  /** Selection misses: turns retried after a call to a tool the request did not register. */
+  misses: number;
+  /** Requests at which the inferred task changed. */
+  taskChanges: number;
+}
+
 export interface RunRecord {
   version: 1;
   id: string;
@@ -136,7 +153,12 @@ export interface RunRecord {
   condensations: CondensationRecord[];
   gaps: number[];
   modelCalls: { turn: number; distil: number; summary: number; assessment: number };
+  /** Overflow retries, and retries after a call to a tool the request did not register. */
   retries: { overflow: number; tools: number };
+  /** The assessment per request; null when it is off. */
+  assessment: AssessmentRecord | null;
+  /** The engine's estimate of the tool definitions sent, over every turn request and per request. */
+  toolTokens: { total: number; perRequest: number };
   /** Model sessions: a new one starts whenever a request does not continue what the last one held. */
   sessions: { started: number; new: number };
   /** What references and cuts took out of later requests. */

@@ -68,6 +68,21 @@ const targetMemory = defineStrategy({
   set: { 'context.memory': true },
 });
 
+const targetAssessment = defineStrategy({
+  name: 'target+assessment',
+  description:
+    'target, and the assessment per request: rules, else one guided call; tools per request; the task changes only when restated',
+  base: 'target',
+  set: { 'assessment.enabled': true, 'assessment.taskChanges': 'restated', 'assessment.tools': 'request' },
+});
+
+const targetAssessmentAny = defineStrategy({
+  name: 'target+assessment-any',
+  description: 'target+assessment, but any request the rules leave to the model may revise the task',
+  base: 'target+assessment',
+  set: { 'assessment.taskChanges': 'any' },
+});
+
 const failfast = defineStrategy({
   name: 'failfast',
   description: 'never condenses: the first overflow fails the turn',
@@ -77,7 +92,17 @@ const failfast = defineStrategy({
 
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
-  [dropping, cutting, references, facts, target, targetMemory, failfast].map((s) => [s.name, s]),
+  [
+    dropping,
+    cutting,
+    references,
+    facts,
+    target,
+    targetMemory,
+    targetAssessment,
+    targetAssessmentAny,
+    failfast,
+  ].map((s) => [s.name, s]),
 );
 
 export interface ResolvedStrategy {

@@ -70,25 +70,10 @@ function coerce(name: SettingName, raw: string): unknown {
   return raw;
 }
 
-/**
- * Settings the engine names but does not act on yet: accepting a value for them would record a run
- * as something it was not. Their defaults stand.
- */
-const NOT_BUILT: ReadonlySet<string> = new Set([
-  'assessment.enabled',
-  'assessment.taskChanges',
-  'assessment.tools',
-]);
-
 /** Checks one setting's value, throwing a SettingError that names it and what it takes. */
 export function checkSetting(name: string, value: unknown, where = '--set'): [SettingName, unknown] {
   if (!isSettingName(name)) {
     throw new SettingError(`${where}: unknown setting "${name}"; known settings: ${settingNames.join(', ')}`);
-  }
-  if (NOT_BUILT.has(name)) {
-    throw new SettingError(
-      `${where}: ${name}: the per-request assessment is not built in this version; it stays off`,
-    );
   }
   const parsed = settingSchemas[name].safeParse(value);
   if (!parsed.success) {

@@ -8,7 +8,8 @@
 import { AuditRecorder } from '../audit/recorder.js';
 import { composeMessages } from '../compose/composer.js';
 import { policyFor } from '../condense/policy-for.js';
-import { errorCode, toError } from '../errors.js';
+import { UnregisteredToolError, errorCode, toError } from '../errors.js';
+import { NOW_HEADER } from '../facts/blocks.js';
 import type { Overflow } from '../model/overflow.js';
 import type { Message, ModelPort, ModelRequest, ToolCall } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
@@ -18,6 +19,8 @@ import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
+import { RETRIED_PREFIX } from '../condense/target.js';
+import { Assessor, type TaskHolder } from './assessment.js';
 import { Condenser } from './condenser.js';
 import { FactsLayer } from './facts-layer.js';
 import type { CondensationFigures, TurnFigures } from './figures.js';
@@ -68,6 +71,10 @@ export class Conversation {
   readonly #recovery: OverflowRecovery;
   readonly #notes: MemoryNotes;
   readonly #views: OutputViews;
+  /** The assessment per request, when the settings turn it on. */
+  readonly #assessor: Assessor | null;
+  /** True while a turn is retried after a call to a tool its request did not register. */
+  #retryingTools = false;
   #window: number | null;
   #turn = 0;
   /** The turn whose earlier block is squeezed to the floor's size. */
@@ -92,20 +99,6 @@ export class Conversation {
       ? new FactsLayer(settings.facts, this.#audit, clock, this.#caller)
       : null;
     this.#window = options.window ?? model.window ?? null;
-    const opening = openConversation({
-      audit: this.#audit,
-      clock,
-      model: model.name,
-      window: this.#window,
-      settings,
-      instructions: options.instructions,
-      facts: this.facts,
-      ...(options.resume ? { resume: options.resume } : {}),
-    });
-    this.store = opening.store;
-    this.#turn = opening.turn;
-    this.#start = opening.start;
-    this.#carriedFrom = opening.carriedFrom;
     this.#notes = new MemoryNotes({
       turn: () => this.#turn,
       store: () => this.store,
@@ -115,6 +108,32 @@ export class Conversation {
     });
     const tools = settings.context.memory ? [...options.tools, this.#notes.tool()] : options.tools;
     this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
+    this.#assessor = settings.assessment.enabled
+      ? new Assessor({
+          settings: settings.assessment,
+          allowed: tools.map((t) => t.spec),
+          caller: this.#caller,
+          clock,
+          audit: this.#audit,
+          entries: () => this.store.all(),
+          task: this.#taskHolder(),
+        })
+      : null;
+    const opening = openConversation({
+      audit: this.#audit,
+      clock,
+      model: model.name,
+      window: this.#window,
+      settings,
+      instructions: options.instructions,
+      ...(this.#assessor?.catalogue ? { catalogue: this.#assessor.catalogue } : {}),
+      facts: this.facts,
+      ...(options.resume ? { resume: options.resume } : {}),
+    });
+    this.store = opening.store;
+    this.#turn = opening.turn;
+    this.#start = opening.start;
+    this.#carriedFrom = opening.carriedFrom;
     const { store } = this;
     const audit = this.#audit;
     const views = new OutputViews({
@@ -143,6 +162,14 @@ export class Conversation {
       ids,
       maxSteps: options.maxSteps ?? 16,
       compose: (turn) => this.composeRequest(store.active(), turn),
+      ...(this.#assessor
+        ? {
+            registration: {
+              registers: (tool: string) => this.#assessor?.registers(tool) ?? true,
+              retrying: () => this.#retryingTools,
+            },
+          }
+        : {}),
     });
     this.#condenser = new Condenser({
       settings: settings.context,
@@ -202,12 +229,51 @@ export class Conversation {
   /** The request the model would be sent now for `turn`, from the store's active entries. */
   composeRequest(entries: readonly Entry[] = this.store.active(), turn = this.#turn): ModelRequest {
     const blocks = this.facts?.blocks(entries, this.#window, this.#squeezedTurn === turn) ?? null;
+    const now = this.#nowBlock(blocks?.now ?? null);
     const messages = composeMessages(entries, {
       turn,
       ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
-      ...(blocks?.now ? { nowBlock: blocks.now } : {}),
+      ...(now ? { nowBlock: now } : {}),
     });
-    return { messages, tools: [...this.#tools.values()].map((t) => t.spec) };
+    const tools = this.#assessor ? this.#assessor.tools : [...this.#tools.values()].map((t) => t.spec);
+    return { messages, tools };
+  }
+
+  /** The now block: the facts layer's, then the assessment's relevant facts and tools line. */
+  #nowBlock(facts: string | null): string | null {
+    const lines = this.#assessor?.nowLines();
+    if (!lines) return facts;
+    return [facts ?? NOW_HEADER, ...lines].join('\n');
+  }
+
+  /** The assessment's figures, when it is on. */
+  get assessment(): Assessor['figures'] | null {
+    return this.#assessor?.figures ?? null;
+  }
+
+  /** Where the assessment finds and records the task: the facts layer, or a record of its own. */
+  #taskHolder(): TaskHolder {
+    const facts = this.facts;
+    if (facts) {
+      return {
+        current: () => {
+          const task = facts.facts.current().findLast((f) => f.identity.subject === 'task');
+          if (!task) return null;
+          const byPerson = task.source.kind === 'person' || task.source.kind === 'caller';
+          return { text: task.value, setByPerson: byPerson };
+        },
+        infer: (turn, value) => facts.modelNotes('task', 'task', value, turn, 'inferred'),
+        facts: () => facts.facts.current(),
+      };
+    }
+    let own: string | null = null;
+    return {
+      current: () => (own === null ? null : { text: own, setByPerson: false }),
+      infer: (_turn, value) => {
+        own = value;
+      },
+      facts: () => [],
+    };
   }
 
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
@@ -231,6 +297,7 @@ export class Conversation {
     });
     try {
       this.#views.referenceEarlier(turn, tally);
+      await this.#assessor?.assess(turn, prompt);
       await this.#condenser.aheadIfDue(turn, prompt, tally);
       const promptEntry = this.store.append({
         kind: 'prompt',
@@ -239,7 +306,7 @@ export class Conversation {
         sources: [promptEvent.id],
         recordedAt: clock.now(),
       });
-      tally.replied(await this.#recovery.run(turn, promptEntry, tally));
+      tally.replied(await this.#runTurn(turn, promptEntry, tally));
       this.#views.cutReply(turn, tally);
       this.facts?.extract(turn, this.store.all());
       this.#notes.recordPending(turn);
@@ -257,6 +324,34 @@ export class Conversation {
     });
     this.turns.push(figures);
     return figures;
+  }
+
+  /**
+   * Runs the turn's steps, recovering from an overflow; when the model calls a tool the request did
+   * not register, registers every allowed tool and runs the turn again once on a fresh session, the
+   * attempt's entries kept in the store, dropped.
+   */
+  async #runTurn(turn: number, promptEntry: Entry, tally: TurnTally): Promise<string> {
+    try {
+      return await this.#recovery.run(turn, promptEntry, tally);
+    } catch (thrown) {
+      if (!(thrown instanceof UnregisteredToolError) || !this.#assessor || this.#retryingTools) throw thrown;
+      const event = this.#assessor.retry(turn);
+      const attempt = this.store.active().filter((e) => e.id > promptEntry.id);
+      this.store.drop(
+        attempt.map((e) => e.id),
+        RETRIED_PREFIX + event,
+        turn,
+      );
+      this.#caller.sessions.reset();
+      tally.retriedForTools();
+      this.#retryingTools = true;
+      try {
+        return await this.#recovery.run(turn, promptEntry, tally);
+      } finally {
+        this.#retryingTools = false;
+      }
+    }
   }
 
   #learnWindow(overflow: Overflow): void {

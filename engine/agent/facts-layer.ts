@@ -125,13 +125,22 @@ export class FactsLayer {
     });
   }
 
-  /** A note (or a task proposal) the model made with the memory tool, recorded at the turn's end. */
-  modelNotes(subject: string, name: string, value: string, turn: number): void {
+  /**
+   * A note (or a task proposal) the model made with the memory tool, recorded at the turn's end; or,
+   * with `method` inferred, the task the assessment inferred from a request.
+   */
+  modelNotes(
+    subject: string,
+    name: string,
+    value: string,
+    turn: number,
+    method: 'noted' | 'inferred' = 'noted',
+  ): void {
     this.#assert(turn, {
       subject,
       name,
       value,
-      source: { kind: 'model', method: 'noted' },
+      source: { kind: 'model', method },
       turn,
       recordedAt: this.clock.now(),
     });

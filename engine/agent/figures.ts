@@ -9,6 +9,8 @@ export interface RequestFigures {
   /** The runtime's reported prompt tokens, or the model's count; null when neither is known. */
   reported: number | null;
   counted: number | null;
+  /** The engine's estimate of the tool definitions the request registers. */
+  toolTokens: number;
 }
 
 export interface CondensationFigures {
@@ -32,6 +34,8 @@ export interface TurnFigures {
   requests: RequestFigures[];
   toolCalls: number;
   overflowRetries: number;
+  /** Retries after a call to a tool the request did not register (the assessment's misses). */
+  toolRetries: number;
   condensations: number;
   modelMs: number;
   toolMs: number;

@@ -19,6 +19,8 @@ export interface OpeningOptions {
   window: number | null;
   settings: EngineSettings;
   instructions: string;
+  /** The tool catalogue the instructions carry as a segment of their own, when requests register their own tools. */
+  catalogue?: string;
   /** Restored from the saved conversation's state when it is resumed whole. */
   facts: FactsLayer | null;
   resume?: SavedConversation;
@@ -68,7 +70,11 @@ export function openConversation(options: OpeningOptions): Opening {
     kind: 'instructions',
     turn: 0,
     origin: 'carried',
-    text: settings.context.memory ? `${options.instructions}\n${MEMORY_RULE}` : options.instructions,
+    text: [
+      options.instructions,
+      ...(settings.context.memory ? [MEMORY_RULE] : []),
+      ...(options.catalogue ? ['', options.catalogue] : []),
+    ].join('\n'),
     sources: [start.id],
     recordedAt: clock.now(),
   });

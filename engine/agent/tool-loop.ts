@@ -5,8 +5,8 @@
  * the engine's own call ids.
  */
 import type { AuditRecorder } from '../audit/recorder.js';
-import { ToolLoopError } from '../errors.js';
-import { byteLength } from '../measure/estimate.js';
+import { ToolLoopError, UnregisteredToolError } from '../errors.js';
+import { byteLength, tokensForBytes } from '../measure/estimate.js';
 import type { Message, ModelRequest, ModelResponse, ToolCall } from '../model/port.js';
 import type { Clock, Ids } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
@@ -28,6 +28,11 @@ export interface ToolLoopOptions {
   maxSteps: number;
   /** The request for `turn` from the store's active entries. */
   compose: (turn: number) => ModelRequest;
+  /**
+   * When the request registers only some tools: whether it registers `tool`, and whether this is
+   * the retry. A call to a tool it does not register stops the attempt before any tool runs.
+   */
+  registration?: { registers: (tool: string) => boolean; retrying: () => boolean };
 }
 
 export class ToolLoop {
@@ -62,6 +67,17 @@ export class ToolLoop {
         usage: response.usage ?? null,
         durationMs: caller.lastMs,
       });
+      const unregistered = response.toolCalls.find(
+        (call) => this.options.registration?.registers(call.tool) === false,
+      );
+      if (unregistered) {
+        const registered = request.tools.map((tool) => tool.name);
+        throw new UnregisteredToolError(
+          unregistered.tool,
+          registered,
+          this.options.registration?.retrying() ?? false,
+        );
+      }
       if (done) {
         store.append({
           kind: 'reply',
@@ -83,7 +99,15 @@ export class ToolLoop {
     const bytes = meter.bytes(request);
     const counted = meter.counts && model.countTokens ? await model.countTokens(request) : null;
     this.#lastRequest = request;
-    const figures: RequestFigures = { session: '', fresh: false, estimated: 0, reported: null, counted };
+    const toolTokens = tokensForBytes(byteLength(JSON.stringify(request.tools)));
+    const figures: RequestFigures = {
+      session: '',
+      fresh: false,
+      estimated: 0,
+      reported: null,
+      counted,
+      toolTokens,
+    };
     let response = await caller.respond(turn, request, (started) => {
       Object.assign(figures, started);
       tally.addRequest(figures);

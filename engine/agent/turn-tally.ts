@@ -20,6 +20,7 @@ export class TurnTally implements ToolTally {
       requests: [],
       toolCalls: 0,
       overflowRetries: 0,
+      toolRetries: 0,
       condensations: 0,
       modelMs: 0,
       toolMs: 0,
@@ -53,6 +54,11 @@ export class TurnTally implements ToolTally {
 
   retriedAfterOverflow(): void {
     this.#figures.overflowRetries += 1;
+  }
+
+  /** The turn was run again because the model called a tool its request did not register. */
+  retriedForTools(): void {
+    this.#figures.toolRetries += 1;
   }
 
   /** Outputs switched to their references, or stretches of a reply cut, and the bytes that took out. */

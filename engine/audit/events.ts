@@ -182,6 +182,25 @@ export interface MemoryEvent extends EventBase {
   detail: string;
 }
 
+/**
+ * The assessment of a request: how it was settled (by the rules, the model's call, the fallback after
+ * a failed call, or the retry after a call to a tool the request did not register), the tools
+ * registered, the task before and after, and the facts chosen as relevant. None of it enters the context.
+ */
+export interface AssessmentEvent extends EventBase {
+  type: 'context.assessment';
+  method: 'rules' | 'model' | 'fallback' | 'retry';
+  tools: string[];
+  taskBefore: string | null;
+  taskAfter: string | null;
+  /** Whether the task could change with this request. */
+  taskFixed: boolean;
+  facts: string[];
+  intent: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
 export interface TurnEndEvent extends EventBase {
   type: 'turn.end';
   status: 'completed' | 'failed';
@@ -204,6 +223,7 @@ export type AuditEvent =
   | SummaryEvent
   | MemoryEvent
   | ResumeEvent
+  | AssessmentEvent
   | TurnEndEvent;
 
 export type AuditEventType = AuditEvent['type'];

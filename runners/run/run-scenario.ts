@@ -38,7 +38,13 @@ import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.j
 import { verdictFor } from '../score/verdict.js';
 import { FsWorkspace } from '../workspace/fs-workspace.js';
 import { instructionsFor } from './instructions.js';
-import { gapsBetween, type ProbeResult, type RunRecord, type TurnRecord } from '../../records/run-record.js';
+import {
+  gapsBetween,
+  type AssessmentRecord,
+  type ProbeResult,
+  type RunRecord,
+  type TurnRecord,
+} from '../../records/run-record.js';
 
 /** A scenario and the folder its workspace path is relative to. */
 export interface ScenarioSource {
@@ -98,6 +104,29 @@ export function runId(
 ): string {
   const raw = `${spec.scenario}.${spec.strategy.name}.${spec.model}.w${spec.window}.r${spec.run}`;
   return raw.replace(/[^A-Za-z0-9._+-]/g, '_');
+}
+
+/** The assessment's figures over every conversation of the run, or null when it was off. */
+function assessmentOf(conversations: readonly Conversation[]): AssessmentRecord | null {
+  const all = conversations.map((c) => c.assessment).filter((a) => a !== null);
+  if (all.length === 0) return null;
+  const sum = (pick: (a: (typeof all)[number]) => number) => all.reduce((n, a) => n + pick(a), 0);
+  return {
+    assessed: sum((a) => a.assessed),
+    rulesSettled: sum((a) => a.rulesSettled),
+    calls: sum((a) => a.calls),
+    callMs: round(sum((a) => a.callMs)),
+    fallbacks: sum((a) => a.fallbacks),
+    misses: sum((a) => a.misses),
+    taskChanges: sum((a) => a.taskChanges),
+  };
+}
+
+/** Tool-definition tokens over every turn request, and their mean per request. */
+function toolTokensOf(turns: readonly TurnFigures[]): RunRecord['toolTokens'] {
+  const requests = turns.flatMap((t) => t.requests);
+  const total = requests.reduce((n, r) => n + r.toolTokens, 0);
+  return { total, perRequest: requests.length === 0 ? 0 : round(total / requests.length) };
 }
 
 function turnRecord(figures: TurnFigures): TurnRecord {
@@ -306,6 +335,7 @@ export async function runScenario(
   const modelMs = turns.reduce((n, t) => n + t.modelMs, 0);
   const engineMs = turns.reduce((n, t) => n + t.engineMs, 0);
   const toolMs = turns.reduce((n, t) => n + t.toolMs, 0);
+  const assessment = assessmentOf(conversations);
   const record: RunRecord = {
     version: 1,
     id,
@@ -334,9 +364,14 @@ export async function runScenario(
       turn: turns.reduce((n, t) => n + t.requests.length, 0),
       distil: conversations.reduce((n, c) => n + (c.facts?.distilCalls ?? 0), 0),
       summary: conversations.reduce((n, c) => n + (c.facts?.summaryCalls ?? 0), 0),
-      assessment: 0,
+      assessment: assessment?.calls ?? 0,
     },
-    retries: { overflow: turns.reduce((n, t) => n + t.overflowRetries, 0), tools: 0 },
+    retries: {
+      overflow: turns.reduce((n, t) => n + t.overflowRetries, 0),
+      tools: turns.reduce((n, t) => n + t.toolRetries, 0),
+    },
+    assessment,
+    toolTokens: toolTokensOf(turns),
     sessions: {
       started: sessionsStarted,
       new: Math.max(0, sessionsStarted - 1),

@@ -89,6 +89,8 @@ describe("this repository's bin", () => {
       'facts',
       'target',
       'target+memory',
+      'target+assessment',
+      'target+assessment-any',
       'failfast',
     ]);
   });

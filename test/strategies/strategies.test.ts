@@ -58,8 +58,22 @@ describe('--set', () => {
   });
 });
 
-describe('settings that are named but not built', () => {
-  it('refuses the assessment settings rather than record a run as something it was not', () => {
-    expect(() => parseSetFlag('assessment.enabled=true')).toThrow(/the per-request assessment is not built/);
+describe('the assessment settings', () => {
+  it('takes the assessment on and its two choices, and refuses a value it does not know', () => {
+    expect(parseSetFlag('assessment.enabled=true')).toEqual(['assessment.enabled', true]);
+    expect(parseSetFlag('assessment.taskChanges=any')).toEqual(['assessment.taskChanges', 'any']);
+    expect(parseSetFlag('assessment.tools=task')).toEqual(['assessment.tools', 'task']);
+    expect(() => parseSetFlag('assessment.tools=some')).toThrow(
+      /assessment.tools="some" is not allowed; it takes request \| task \| all/,
+    );
+  });
+
+  it('resolves the two assessment strategies on top of target', () => {
+    const restated = resolveStrategy('target+assessment').settings;
+    expect(restated.assessment).toEqual({ enabled: true, taskChanges: 'restated', tools: 'request' });
+    expect(restated.context.policy).toBe('target');
+    const any = resolveStrategy('target+assessment-any').settings;
+    expect(any.assessment).toEqual({ enabled: true, taskChanges: 'any', tools: 'request' });
+    expect(resolveStrategy('target').settings.assessment.enabled).toBe(false);
   });
 });

@@ -13,7 +13,9 @@ import type {
   ModelResponse,
   ToolSpec,
 } from '../../../engine/index.js';
+import { catalogueNames } from '../../../engine/index.js';
 import { actOnPrompt } from './acts.js';
+import { assess } from './assess.js';
 import type { Act } from './message-views.js';
 import { distil } from './distil.js';
 import { MEMORY_TOOL, abstains, actOnRecall, recallInsteadOfAbstaining } from './recall.js';
@@ -33,8 +35,10 @@ export interface ReaderOptions {
 }
 
 /** The reader's act on a request it can see whole: the dispatch on what the last message is. */
-export function readerAct(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+export function readerAct(messages: readonly Message[], registered: readonly ToolSpec[]): Act {
   const last = messages.at(-1);
+  // Like a small model, it calls any tool the instructions' catalogue lists, registered or not.
+  const tools = withCatalogue(registered, messages[0]?.role === 'system' ? messages[0].content : '');
   // With the memory tool, a question nothing visible answers is a reason to recall, not to abstain.
   const canRecall = tools.some((tool) => tool.name === MEMORY_TOOL);
   if (last?.role === 'tool') {
@@ -47,6 +51,15 @@ export function readerAct(messages: readonly Message[], tools: readonly ToolSpec
   }
   // Nothing to respond to (only instructions, or its own reply last): say so briefly.
   return { text: 'Noted.', toolCalls: [] };
+}
+
+/** The registered tools, and those a catalogue in `instructions` lists, known by name alone. */
+function withCatalogue(registered: readonly ToolSpec[], instructions: string): readonly ToolSpec[] {
+  const listed = catalogueNames(instructions).filter(
+    (name) => !registered.some((tool) => tool.name === name),
+  );
+  if (listed.length === 0) return registered;
+  return [...registered, ...listed.map((name) => ({ name, description: '', parameters: {} }))];
 }
 
 /**
@@ -69,6 +82,8 @@ export function readerGenerate(purpose: string, messages: readonly Message[]): u
       );
       return { facts: distil(text).facts, summary: summarise(forSummary).summary };
     }
+    case 'assessment':
+      return assess(text);
     default:
       throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
   }

@@ -240,6 +240,6 @@ describe('reader generate: window and purposes', () => {
 
   it('names an unknown purpose', async () => {
     const model = createReaderModel({ profile: 'reader', window: count });
-    await expect(model.generate?.(guided('assessment', text))).rejects.toThrow('assessment');
+    await expect(model.generate?.(guided('ranking', text))).rejects.toThrow('ranking');
   });
 });
