@@ -10,9 +10,14 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   await rename(temporary, path);
 }
 
-/** One JSON value per line. */
+/** Wall times (fields named `...Ms`) to the hundredth of a millisecond: finer digits are noise. */
+export function roundTimes(key: string, value: unknown): unknown {
+  return key.endsWith('Ms') && typeof value === 'number' ? Math.round(value * 100) / 100 : value;
+}
+
+/** One JSON value per line, wall times rounded. */
 export function toJsonLines(values: readonly unknown[]): string {
-  return values.map((v) => JSON.stringify(v) + '\n').join('');
+  return values.map((v) => JSON.stringify(v, roundTimes) + '\n').join('');
 }
 
 /** Appends one JSON line, creating the folder when needed. */

@@ -8,7 +8,15 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appendJsonLine, toJsonLines, writeFileAtomic } from '../io/files.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { runId, runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
+import { PartTable, compactStore, compactTranscript, writeCalls } from '../../records/requests-file.js';
+import {
+  runId,
+  runScenario,
+  type ModelFactory,
+  type RunFiles,
+  type RunSpec,
+  type ScenarioSource,
+} from './run-scenario.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 
 export interface InvocationPlan {
@@ -33,6 +41,25 @@ export function expandPlan(plan: InvocationPlan): RunSpec[] {
   return specs;
 }
 
+/**
+ * Writes a run's files into `dir`: the audit log; the calls in their compact form (messages.jsonl and
+ * requests.jsonl); the store, its entries' text left to the audit where it holds it; the transcripts,
+ * a condensation's kept contexts as message numbers.
+ */
+export async function writeRunFiles(dir: string, files: RunFiles): Promise<void> {
+  await writeFileAtomic(join(dir, 'audit.jsonl'), toJsonLines(files.audit));
+  const table = new PartTable(files.audit);
+  await writeFileAtomic(join(dir, 'requests.jsonl'), writeCalls(files.requests, table));
+  await writeFileAtomic(
+    join(dir, 'store.json'),
+    JSON.stringify(compactStore(files.store, files.audit)) + '\n',
+  );
+  for (const [name, transcript] of files.transcripts) {
+    await writeFileAtomic(join(dir, name), JSON.stringify(compactTranscript(transcript, table)) + '\n');
+  }
+  await writeFileAtomic(join(dir, 'messages.jsonl'), table.text);
+}
+
 /** Runs the plan, writing into `outDir`; `onRecord` sees each record as its run ends. */
 export async function runInvocation(
   plan: InvocationPlan,
@@ -48,12 +75,7 @@ export async function runInvocation(
     const partial = `${runDir}${PARTIAL_SUFFIX}`;
     await rm(partial, { recursive: true, force: true });
     const { record, files } = await runScenario(spec, createModel, { runDir: partial });
-    await writeFileAtomic(join(partial, 'audit.jsonl'), toJsonLines(files.audit));
-    await writeFileAtomic(join(partial, 'requests.jsonl'), toJsonLines(files.requests));
-    await writeFileAtomic(join(partial, 'store.json'), JSON.stringify(files.store, null, 2) + '\n');
-    for (const [name, transcript] of files.transcripts) {
-      await writeFileAtomic(join(partial, name), JSON.stringify(transcript, null, 2) + '\n');
-    }
+    await writeRunFiles(partial, files);
     await rename(partial, runDir);
     await appendJsonLine(join(outDir, 'runs.jsonl'), record);
     records.push(record);

@@ -78,7 +78,7 @@ export interface RunFiles {
   requests: CallRecord[];
   /** Calls and events interleaved in the order they happened. */
   timeline: TimelineItem[];
-  store: unknown;
+  store: { version: number; entries: readonly object[] };
   /**
    * Files the run saved under transcripts/, by path relative to the run's folder: the context before
    * and after each condensation (`{ version, messages }`), and each `save` step's transcript

@@ -26,7 +26,7 @@ describe('rebuilding the context of any earlier turn from the saved store', () =
         { scenario, strategy: resolveStrategy(strategy), model, window: 8192, run: 0 },
         createModel,
       );
-      const entries = (files.store as { entries: Entry[] }).entries;
+      const entries = files.store.entries as Entry[];
       const requests = files.requests as LoggedRequest[];
       expect(record.turns).toBeGreaterThan(4);
       for (let turn = 1; turn <= record.turns; turn++) {
