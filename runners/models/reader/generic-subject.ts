@@ -1,8 +1,8 @@
 /**
- * A question's generic subject: in "Which version should people on Node 7 install?" the clause after
+ * A question's generic subject: in "Which release should teachers on old laptops install?" the clause after
  * the auxiliary has a bare plural for its subject, which speaks of anyone of a kind (a generic
  * reading), not of someone the conversation must have named. Its word need not be in view; the words
- * that restrict it ("on Node 7") still must.
+ * that restrict it ("on old laptops") still must.
  */
 import pluralize from 'pluralize';
 import { STOP_WORDS, stem } from './text.js';

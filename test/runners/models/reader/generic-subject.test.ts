@@ -15,7 +15,7 @@ describe('genericSubjectStem: a bare plural subject speaks of anyone of a kind',
     expect(genericSubjectStem('Which mirror do our engineers use?')).toBeUndefined();
     expect(genericSubjectStem('Which port do we open?')).toBeUndefined();
     expect(genericSubjectStem('What should Alice install?')).toBeUndefined();
-    expect(genericSubjectStem('Which port does the gatehouse listen on?')).toBeUndefined();
+    expect(genericSubjectStem('Which port does the lighthouse listen on?')).toBeUndefined();
     // Either singular or plural: no telling it is a generic plural.
     expect(genericSubjectStem('Which channel do news arrive on?')).toBeUndefined();
     expect(genericSubjectStem('Do teachers install the viewer?')).toBeUndefined();
