@@ -59,15 +59,20 @@ function fileText(read: FileRead): string {
   return read.pages.flatMap(fileLines).join('\n');
 }
 
-/** A short account of one file: its title, then its first sentence or two, within SUMMARY_WORDS words. */
+/**
+ * A short account of one file: its title, then its first sentence or two, within SUMMARY_WORDS words.
+ * A heading starts its line: an indented `# ...` is a shell prompt or a comment in an example.
+ */
 export function describeFile(path: string, text: string): string {
-  const lines = text.split('\n').map((line) => line.trim());
-  const headingIndex = lines.findIndex((line) => /^#{1,6}\s+\S/.test(line));
+  const raw = text.split('\n');
+  const lines = raw.map((line) => line.trim());
+  const isHeading = (i: number) => /^#{1,6}\s+\S/.test(raw[i] ?? '');
+  const headingIndex = raw.findIndex((_, i) => isHeading(i));
   const titleIndex = headingIndex >= 0 ? headingIndex : lines.findIndex((line) => /[A-Za-z]/.test(line));
   if (titleIndex < 0) return `I read ${path}: it has no text.`;
   const title = (lines[titleIndex] ?? '').replace(/^#{1,6}\s+/, '');
   const body = lines
-    .filter((line, i) => i !== titleIndex && !/^(#{1,6}\s|```|---\s*$)/.test(line))
+    .filter((line, i) => i !== titleIndex && !isHeading(i) && !/^(```|---\s*$)/.test(line))
     .join('\n');
   const opening = sentences(body, true)
     .filter((sentence) => sentence.split(/\s+/).length >= 3)

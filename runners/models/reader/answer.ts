@@ -10,7 +10,18 @@ import type { VisibleText } from './message-views.js';
 import { answerType, askedNouns, holdsType, isNegative, type AnswerType } from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
-import { COMMON_VERB_STEMS, contentStems, findPaths, hasVerb, sentences, stemSet, words } from './text.js';
+import { withAntecedents } from './discourse.js';
+import { genericSubjectStem } from './generic-subject.js';
+import {
+  COMMON_VERB_STEMS,
+  contentStems,
+  findPaths,
+  hasVerb,
+  sentenceGroups,
+  sentences,
+  stemSet,
+  words,
+} from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -68,7 +79,11 @@ function isCandidate(sentence: string): boolean {
  * output, the engine's blocks of facts and summary), or the model's own earlier account.
  */
 type Origin = 'person' | 'document' | 'own';
-type Sourced = Candidate & { origin: Origin };
+/**
+ * A candidate with where it came from. A sentence that refers back ("disable this") also meets the
+ * words of its `antecedent`, the sentence before it; `ownStems` are the words it says itself.
+ */
+type Sourced = Candidate & { origin: Origin; ownStems: ReadonlySet<string>; antecedent?: string };
 
 function originOf(visible: VisibleText): Origin | undefined {
   if (visible.source === 'call') return undefined;
@@ -88,8 +103,16 @@ function candidates(texts: readonly VisibleText[]): Sourced[] {
       .split('\n')
       .filter((line) => !FRAMING.test(line))
       .join('\n');
-    for (const sentence of sentences(content, visible.prose === true)) {
-      if (isCandidate(sentence)) found.push({ ...toCandidate(cleanSentence(sentence)), origin });
+    for (const { sentence, antecedent } of withAntecedents(sentenceGroups(content, visible.prose === true))) {
+      if (!isCandidate(sentence)) continue;
+      const own = toCandidate(cleanSentence(sentence));
+      if (antecedent === undefined) {
+        found.push({ ...own, origin, ownStems: own.stems });
+        continue;
+      }
+      const before = cleanSentence(antecedent);
+      const stems = new Set([...own.stems, ...contentStems(before)]);
+      found.push({ text: own.text, stems, origin, ownStems: own.stems, antecedent: before });
     }
   }
   return found;
@@ -188,8 +211,13 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
   const pool = candidates(texts).map((candidate) => withAcronyms(candidate, question));
-  // Words that only frame the answer (its kind, a passive verb) go when nothing visible says them.
-  const framing = new Set([answerKindStem(question), ...passiveStems(question)]);
+  // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
+  // plural) go when nothing visible says them.
+  const framing = new Set([
+    answerKindStem(question),
+    ...passiveStems(question),
+    genericSubjectStem(question),
+  ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const key = questionKey(question).filter((stem) => !framing.has(stem) || seen(stem));
   if (key.length === 0) return ABSTENTION;
@@ -198,7 +226,11 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   if (key.some((stem) => isUnseenSubject(stem, pool))) return ABSTENTION;
   const type = answerType(question);
   // A sentence that holds no value of the kind asked for cannot answer.
-  const typed = pool.filter((candidate) => holdsType(candidate.text, type));
+  const typed = pool.filter(
+    (candidate) =>
+      holdsType(candidate.text, type) ||
+      (candidate.antecedent !== undefined && holdsType(candidate.antecedent, type)),
+  );
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.
@@ -216,27 +248,65 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
     choose(key, from('document'), weights, mode, type) ??
     choose(key, own, weights, mode, type);
   if (chosen === undefined) return ABSTENTION;
-  if (type !== 'yes-no') return chosen;
-  return `${isNegative(chosen) !== isNegative(question) ? 'No' : 'Yes'}: ${chosen}`;
+  const reply = inContext(
+    chosen,
+    type,
+    (alone) => coverage(key, alone, weights, type === 'yes-no') !== undefined,
+  );
+  if (type !== 'yes-no') return reply;
+  return `${isNegative(chosen.text) !== isNegative(question) ? 'No' : 'Yes'}: ${reply}`;
 }
 
-/** The sentence that answers best: the highest weighted coverage, the latest or the earliest. */
+/**
+ * The reply for a chosen sentence: the sentence itself when it answers alone; for one that answers
+ * only with the sentence it refers back to, the one of the pair that holds the value asked for first,
+ * then the other in brackets.
+ */
+function inContext(chosen: Sourced, type: AnswerType, answers: (alone: Candidate) => boolean): string {
+  const alone = { text: chosen.text, stems: chosen.ownStems };
+  if (chosen.antecedent === undefined || (holdsType(chosen.text, type) && answers(alone))) return chosen.text;
+  const [lead, rest] = holdsType(chosen.text, type)
+    ? [chosen.text, chosen.antecedent]
+    : [chosen.antecedent, chosen.text];
+  return `${lead} (${rest})`;
+}
+
+/**
+ * The sentence that answers best: the highest weighted coverage, the latest or the earliest. A
+ * sentence that answers only with the sentence it refers back to is taken when none answers alone.
+ */
 function choose(
   key: readonly string[],
-  pool: readonly Candidate[],
+  pool: readonly Sourced[],
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
   type: AnswerType,
-): string | undefined {
-  let chosen: { text: string; score: number } | undefined;
-  for (const candidate of pool) {
+): Sourced | undefined {
+  const alone = pool.filter((candidate) => holdsType(candidate.text, type));
+  const bySelf = alone.map((candidate) => ({ ...candidate, stems: candidate.ownStems }));
+  const index = chooseAmong(key, bySelf, weights, mode, type);
+  if (index !== undefined) return alone[index];
+  const withContext = chooseAmong(key, pool, weights, mode, type);
+  return withContext === undefined ? undefined : pool[withContext];
+}
+
+/** The index in `pool` of the sentence `choose` takes, among sentences read as they stand. */
+function chooseAmong(
+  key: readonly string[],
+  pool: readonly Sourced[],
+  weights: ReadonlyMap<string, number>,
+  mode: TemporalMode,
+  type: AnswerType,
+): number | undefined {
+  let chosen: { index: number; score: number } | undefined;
+  for (const [index, candidate] of pool.entries()) {
     if (coverage(key, candidate, weights, type === 'yes-no') === undefined) continue;
     const score = weightedCoverage(key, candidate, weights);
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
     const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
-    if (better) chosen = { text: candidate.text, score };
+    if (better) chosen = { index, score };
   }
-  return chosen?.text;
+  return chosen?.index;
 }
 
 /**
@@ -263,7 +333,7 @@ function namesAnother(question: string, candidate: Candidate): boolean {
  * A candidate that also meets the words an acronym of it stands for: "VT" meets "virtual terminal"
  * when the question says those words, one after the other.
  */
-function withAcronyms<C extends Candidate>(candidate: C, question: string): C {
+function withAcronyms(candidate: Sourced, question: string): Sourced {
   const acronyms = [...candidate.text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) =>
     (m[1] ?? '').toLowerCase(),
   );
@@ -276,16 +346,26 @@ function withAcronyms<C extends Candidate>(candidate: C, question: string): C {
       if (run.map((word) => word[0]).join('') === acronym) extra.push(...contentStems(run.join(' ')));
     }
   }
-  return extra.length === 0 ? candidate : { ...candidate, stems: new Set([...candidate.stems, ...extra]) };
+  if (extra.length === 0) return candidate;
+  const stems = new Set([...candidate.stems, ...extra]);
+  return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
 }
 
-/** The weight of the key words a sentence says: rare words count more than common ones. */
+/**
+ * The weight of the key words a sentence says: rare words count more than common ones, and a word it
+ * only has from the sentence it refers back to counts half, so a sentence that says the words itself
+ * comes first.
+ */
 function weightedCoverage(
   key: readonly string[],
-  candidate: Candidate,
+  candidate: Sourced,
   weights: ReadonlyMap<string, number>,
 ): number {
   let score = 0;
-  for (const stem of key) if (candidate.stems.has(stem)) score += Math.max(0.1, weights.get(stem) ?? 0);
+  for (const stem of key) {
+    if (!candidate.stems.has(stem)) continue;
+    const weight = Math.max(0.1, weights.get(stem) ?? 0);
+    score += candidate.ownStems.has(stem) ? weight : weight / 2;
+  }
   return score;
 }

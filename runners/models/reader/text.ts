@@ -107,11 +107,23 @@ function isOwnLine(line: string): boolean {
  * Headings, list items and record lines are always units of their own.
  */
 export function sentences(text: string, joinWrapped = false): string[] {
-  const units: string[] = [];
-  let paragraph: string[] = [];
+  return sentenceGroups(text, joinWrapped).flat();
+}
+
+/**
+ * The sentences of a text as `sentences` splits them, grouped by the unit they come from: a paragraph,
+ * a line, a heading or a list item. A sentence's neighbours in its group are its discourse context.
+ */
+export function sentenceGroups(text: string, joinWrapped = false): string[][] {
+  // Each unit with the paragraph it belongs to: in a document, the units of one paragraph (lines no
+  // blank line separates, cut where a line ends a sentence) are one group; otherwise each unit is.
+  const units: { text: string; paragraph: number }[] = [];
+  let paragraphNumber = 0;
+  let lines: string[] = [];
   const flush = () => {
-    if (paragraph.length > 0) units.push(paragraph.join(' '));
-    paragraph = [];
+    if (lines.length > 0) units.push({ text: lines.join(' '), paragraph: paragraphNumber });
+    lines = [];
+    if (!joinWrapped) paragraphNumber++;
   };
   // In a document, the lines after a list item that no blank line separates from it continue it.
   let item: number | null = null;
@@ -119,15 +131,18 @@ export function sentences(text: string, joinWrapped = false): string[] {
     const line = raw.trim();
     if (line === '') {
       flush();
+      paragraphNumber++;
       item = null;
     } else if (isOwnLine(line)) {
       flush();
-      units.push(line);
+      paragraphNumber++;
+      units.push({ text: line, paragraph: paragraphNumber++ });
       item = joinWrapped && /^([-*+]|\d+[.)])\s/.test(line) ? units.length - 1 : null;
     } else if (item !== null) {
-      units[item] = `${units[item] ?? ''} ${line}`;
+      const unit = units[item];
+      if (unit) unit.text = `${unit.text} ${line}`;
     } else {
-      paragraph.push(line);
+      lines.push(line);
       // A line that ends a sentence ends the unit, so a page break or a short line never glues on.
       if (!joinWrapped || /[.!?]["')\]]?$/.test(line)) flush();
     }
@@ -137,18 +152,27 @@ export function sentences(text: string, joinWrapped = false): string[] {
   // command under it): the two are one statement.
   if (joinWrapped) {
     for (let i = units.length - 2; i >= 0; i--) {
-      const unit = units[i] ?? '';
-      if (unit.endsWith(':') && !/^#{1,6}\s/.test(unit)) units.splice(i, 2, `${unit} ${units[i + 1] ?? ''}`);
+      const unit = units[i];
+      const next = units[i + 1];
+      if (unit && next && unit.text.endsWith(':') && !/^#{1,6}\s/.test(unit.text)) {
+        units.splice(i, 2, { text: `${unit.text} ${next.text}`, paragraph: unit.paragraph });
+      }
     }
   }
-  const out: string[] = [];
+  const groups: string[][] = [];
+  let last: number | undefined;
   for (const unit of units) {
-    for (const part of unit.split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)) {
-      const sentence = part.trim();
-      if (sentence) out.push(sentence);
-    }
+    const parts = unit.text
+      .split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (parts.length === 0) continue;
+    const open = groups.at(-1);
+    if (open && last === unit.paragraph) open.push(...parts);
+    else groups.push(parts);
+    last = unit.paragraph;
   }
-  return out;
+  return groups;
 }
 
 /** One word as a file path, or undefined: it contains a `/` or ends in a dot-extension. */

@@ -70,6 +70,25 @@ describe('reader after a tool result', () => {
     );
   });
 
+  it('takes no indented "# ..." line (a shell prompt in an example) for the title', async () => {
+    const notes = page(
+      [
+        'hives (2.1) stable',
+        '',
+        'Frames are now wired by default.',
+        'To keep the old way, run:',
+        '  # hivectl --unwired',
+      ],
+      1,
+      false,
+    );
+    const response = await reader().respond(request(readingTurn('Have a look at club/bees.md', [notes])));
+    expect(response.text).toBe(
+      'I read club/bees.md: hives (2.1) stable. Frames are now wired by default. ' +
+        'To keep the old way, run: # hivectl --unwired.',
+    );
+  });
+
   it('summarises each of two files in turn', async () => {
     const messages: Message[] = [
       user('Read club/bees.md and club/hens.md'),

@@ -252,3 +252,69 @@ describe('framing words of a question', () => {
     expect(await ask(history, 'Which station is configured?')).toBe('station: Kiruna');
   });
 });
+
+describe('a sentence that refers back is matched with the one before it', () => {
+  const draftNotes = (paragraphBreak: boolean) => [
+    user('Read notes/drafts.md'),
+    ...exchange(
+      'd',
+      'read_file',
+      { path: 'notes/drafts.md' },
+      page(
+        [
+          '# Drafts',
+          '',
+          'Saving a draft now also uploads its attachments to the shared drive.',
+          ...(paragraphBreak ? [''] : []),
+          'You can switch this off with the `Drafts::UploadAttachments` key.',
+        ],
+        1,
+        false,
+      ),
+    ),
+  ];
+
+  it('answers from the pair, leading with the sentence that holds the value asked for', async () => {
+    expect(
+      await ask(draftNotes(false), 'Which setting switches off uploading attachments to the shared drive?'),
+    ).toBe(
+      'You can switch this off with the `Drafts::UploadAttachments` key. ' +
+        '(Saving a draft now also uploads its attachments to the shared drive.)',
+    );
+  });
+
+  it('does not pair sentences across a paragraph break: then it abstains', async () => {
+    expect(
+      await ask(draftNotes(true), 'Which setting switches off uploading attachments to the shared drive?'),
+    ).toBe(ABSTENTION);
+  });
+
+  it('prefers a sentence that says the words itself, and then replies with it alone', async () => {
+    const history = [
+      user('The backup job runs at night. It does not compress the archives.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Does the backup job run at night?')).toBe(
+      'Yes: The backup job runs at night.',
+    );
+  });
+});
+
+describe('a bare plural subject of a question need not be in view', () => {
+  const history = [
+    user('Classroom laptops on the old firmware should install viewer release 4.2.'),
+    assistant('Noted.'),
+  ];
+
+  it('answers "should teachers ..." from a sentence that never says teachers', async () => {
+    expect(await ask(history, 'Which viewer release should teachers with old firmware install?')).toBe(
+      'Classroom laptops on the old firmware should install viewer release 4.2.',
+    );
+  });
+
+  it('abstains when the subject is definite ("the teachers"): someone the text must have named', async () => {
+    expect(await ask(history, 'Which viewer release should the teachers with old firmware install?')).toBe(
+      ABSTENTION,
+    );
+  });
+});

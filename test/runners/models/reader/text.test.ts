@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asPath, contentStems, findPaths, sentences, stem } from '../../../../runners/models/reader/text.js';
+import {
+  asPath,
+  contentStems,
+  findPaths,
+  sentenceGroups,
+  sentences,
+  stem,
+} from '../../../../runners/models/reader/text.js';
 
 describe('asPath', () => {
   it('takes words with a slash or a dot-extension as paths, without surrounding punctuation', () => {
@@ -86,5 +93,25 @@ describe('stemming verb forms', () => {
     expect(stem('goes')).toBe(stem('go'));
     expect(stem('does')).toBe(stem('do'));
     expect(stem('has')).toBe(stem('have'));
+  });
+});
+
+describe('sentenceGroups', () => {
+  it("groups a document's sentences by paragraph, lines that end a sentence included", () => {
+    const text = ['# Title', 'The pump runs at dawn.', 'It stops at noon.', '', 'Valves open weekly.'].join(
+      '\n',
+    );
+    expect(sentenceGroups(text, true)).toEqual([
+      ['# Title'],
+      ['The pump runs at dawn.', 'It stops at noon.'],
+      ['Valves open weekly.'],
+    ]);
+  });
+
+  it('keeps each line of a message a group of its own', () => {
+    expect(sentenceGroups('The pump runs at dawn. It stops at noon.\nValves open weekly.')).toEqual([
+      ['The pump runs at dawn.', 'It stops at noon.'],
+      ['Valves open weekly.'],
+    ]);
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { refersBack, withAntecedents } from '../../../../runners/models/reader/discourse.js';
+
+describe('refersBack: a sentence that leans on the one before it', () => {
+  it('fires on a bare demonstrative or "it" used as an argument', () => {
+    expect(refersBack('You can switch this off with the `--quiet` flag.')).toBe(true);
+    expect(refersBack('To undo these, run the cleanup task.')).toBe(true);
+    expect(refersBack('That is the default.')).toBe(true);
+    expect(refersBack('It restarts every night.')).toBe(true);
+  });
+
+  it('does not fire on a demonstrative that determines a noun, a joining "that" or a pronoun in code', () => {
+    expect(refersBack('This option sets the log level.')).toBe(false);
+    expect(refersBack('Use this `flag` for quiet output.')).toBe(false);
+    expect(refersBack('The daemon reports that the port is free.')).toBe(false);
+    expect(refersBack('Pick the mirror that is closest.')).toBe(false);
+    expect(refersBack('Its logs rotate weekly.')).toBe(false);
+    expect(refersBack('Run `git stash pop it` to restore.')).toBe(false);
+  });
+});
+
+describe('withAntecedents', () => {
+  it('pairs a sentence that refers back with the one before it in the same group, and no other', () => {
+    const groups = [
+      ['Saving a draft uploads its attachments.', 'You can switch this off.'],
+      ['You can also turn this on again.'],
+    ];
+    expect(withAntecedents(groups)).toEqual([
+      { sentence: 'Saving a draft uploads its attachments.' },
+      { sentence: 'You can switch this off.', antecedent: 'Saving a draft uploads its attachments.' },
+      // The first sentence of a paragraph has nothing before it to lean on.
+      { sentence: 'You can also turn this on again.' },
+    ]);
+  });
+});
