@@ -134,7 +134,19 @@ const engineRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'results/', 'coverage/', 'snapshots/', 'test/lint/fixtures/'] },
+  // Scenario workspaces are the projects a conversation works on (data, with their own conventions),
+  // not wisp-eval's code.
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'results/',
+      'coverage/',
+      'snapshots/',
+      'test/lint/fixtures/',
+      'scenarios/workspaces/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

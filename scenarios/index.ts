@@ -3,6 +3,7 @@
  * built-in name or a path to a `.json`/`.yaml`/`.yml` file) into a loaded scenario. The map is
  * explicit: adding a scenario means importing its module here.
  */
+import * as build from './build/index.js';
 import * as codename from './codename/index.js';
 import * as digression from './digression/index.js';
 import { ScenarioError } from './errors.js';
@@ -18,7 +19,7 @@ function builtin(module: { scenario: Scenario; dir: string }): LoadedScenario {
 
 /** The built-in scenarios, keyed by scenario name, in the order `list` shows them. */
 export const builtinScenarios: ReadonlyMap<string, LoadedScenario> = new Map(
-  [codename, showing, reading, digression].map((module) => [module.scenario.name, builtin(module)]),
+  [codename, showing, reading, digression, build].map((module) => [module.scenario.name, builtin(module)]),
 );
 
 /** The built-in scenario names, in the registry's order. */

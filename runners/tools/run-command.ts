@@ -15,7 +15,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import {
@@ -68,9 +68,17 @@ export interface CommandResult {
   stored?: StoredOutput;
 }
 
-/** The environment a command sees, and nothing else. */
-export function commandEnvironment(cwd: string): Record<string, string> {
-  return { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8' };
+/** The folders a command's PATH holds besides the one of the Node that runs the harness. */
+export const SYSTEM_PATH = ['/usr/local/bin', '/usr/bin', '/bin'] as const;
+
+/**
+ * The environment a command sees, and nothing else. Its PATH starts with the folder of the Node that
+ * runs the harness (`process.execPath`), which is where Node and npm are on a machine that installed
+ * them with nvm or a CI setup step, so `node` in a command is the same Node whatever the machine.
+ */
+export function commandEnvironment(cwd: string, nodeBin = dirname(process.execPath)): Record<string, string> {
+  const path = [nodeBin, ...SYSTEM_PATH.filter((folder) => folder !== nodeBin)].join(':');
+  return { PATH: path, HOME: cwd, LANG: 'C.UTF-8' };
 }
 
 /** Grace between asking a timed-out command to stop and killing it. */

@@ -95,9 +95,17 @@ const stem = (word: string): string => word.replace(/(?:ing|ed|es|s)$/, '');
 const stems = (text: string): Set<string> => new Set([...contentWords(text)].map(stem));
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?;])\s+|\n/);
 
+/**
+ * Probes whose answer only a command the run makes prints (the exit status of a test run after an
+ * edit): no step and no workspace file may state it, so the command's output is its one source.
+ */
+const answeredByCommands: Readonly<Record<string, readonly string[]>> = { build: ['exit-status-now'] };
+const byCommand = (scenario: Scenario, probe: Probe): boolean =>
+  (answeredByCommands[scenario.name] ?? []).includes(probe.id);
+
 describe('the registry', () => {
   it('keys every built-in by its own name, with a folder and the built-in source', () => {
-    expect(builtinScenarioNames).toEqual(['codename', 'showing', 'reading', 'digression']);
+    expect(builtinScenarioNames).toEqual(['codename', 'showing', 'reading', 'digression', 'build']);
     for (const [name, entry] of builtinScenarios) {
       expect(entry.scenario.name).toBe(name);
       expect(entry.source).toBe('built-in');
@@ -125,7 +133,7 @@ describe('the registry', () => {
     expect(thrown).toBeInstanceOf(ScenarioError);
     expect((thrown as ScenarioError).code).toBe('SCENARIO_INVALID');
     expect((thrown as ScenarioError).message).toBe(
-      "unknown scenario 'codenmae': the built-in scenarios are codename, showing, reading, digression; " +
+      "unknown scenario 'codenmae': the built-in scenarios are codename, showing, reading, digression, build; " +
         'or give the path of a .json, .yaml or .yml file',
     );
   });
@@ -139,7 +147,7 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
     const files = await workspaceFiles(entry);
     for (const step of scenario.steps) {
       for (const [mentioned] of stepText(step).matchAll(
-        /\b(?:docs|config|review|abridged)\/[\w.-]+\.[a-z]+\b/g,
+        /(?<![\w/.-])(?:(?:docs|config|review|abridged|src|test)\/)?[\w.-]+\.(?:md|toml|js|json)\b/g,
       )) {
         expect(files.has(mentioned), `${mentioned} is in the workspace`).toBe(true);
       }
@@ -161,7 +169,8 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
         ),
       ];
       const where = `${step.id}: conversation ${inConversation}, files [${inFiles.join(', ')}]`;
-      expect(inConversation ? inFiles.length === 0 : inFiles.length === 1, where).toBe(true);
+      if (byCommand(scenario, step)) expect(!inConversation && inFiles.length === 0, where).toBe(true);
+      else expect(inConversation ? inFiles.length === 0 : inFiles.length === 1, where).toBe(true);
       // Whatever reply the probe counts as wrong must not be what it counts as right.
       for (const wrong of step.expect.none)
         expect(
@@ -174,7 +183,7 @@ describe.each(loaded.map((entry) => [entry.scenario.name, entry] as const))('bui
   it('words each probe with key words from the sentence that answers it', async () => {
     const files = await workspaceFiles(entry);
     const sentences = [...scenario.steps.map(stepText), ...[...files.values()].flatMap(sentencesOf)];
-    for (const probe of answered(scenario)) {
+    for (const probe of answered(scenario).filter((p) => !byCommand(scenario, p))) {
       const matches = probe.expect.any.map(matcher);
       const answering = sentences.filter((sentence) => matches.some((match) => match(sentence)));
       const asked = contentWords(probe.ask);
@@ -308,10 +317,45 @@ describe('the scenarios have the shape their purpose needs', () => {
     const window = probes(digression.scenario).find((probe) => probe.id === 'deploy-window');
     expect(window?.expect).toEqual({ any: ['Thursday'], none: ['Tuesday'] });
   });
+
+  it('build: the tests are run, the failing module read and changed, the tests run again, then more reads and the probes', async () => {
+    const entry = builtin('build');
+    const { steps } = entry.scenario;
+    const says = steps.map((step) => ('say' in step ? step.say : ''));
+    const runs = says.flatMap((say, index) => (/\brun\b.*`node test\/run\.js`/.test(say) ? [index] : []));
+    expect(runs).toHaveLength(2);
+    const [first = -1, second = -1] = runs;
+    const readModule = says.indexOf('Please read src/discounts.js.');
+    const edit = says.findIndex((say) =>
+      /change SENIOR_DISCOUNT in src\/discounts\.js from 0\.2 to 0\.25/.test(say),
+    );
+    expect(first).toBeLessThan(readModule);
+    expect(readModule).toBeLessThan(edit);
+    expect(edit).toBeLessThan(second);
+    // The edit is asked for in words, and scripted as an edit_file call for the scripted model.
+    const editStep = steps[edit];
+    const script = editStep && 'say' in editStep ? editStep.script : undefined;
+    expect(script?.toolCalls?.map((call) => call.tool)).toEqual(['edit_file']);
+    const readsAfter = says.slice(second + 1).filter((say) => /^Please read \S+/.test(say));
+    expect(readsAfter.length).toBeGreaterThanOrEqual(10);
+    expect('ask' in (steps.at(-1) ?? {})).toBe(true);
+    // The workspace is a project of its own: the stated rate is the old one, and nothing to install.
+    const files = await workspaceFiles(entry);
+    expect(files.get('src/discounts.js')).toContain('export const SENIOR_DISCOUNT = 0.2;');
+    expect(files.get('test/discounts.test.js')).toContain(
+      "test('a senior pays a quarter less than an adult'",
+    );
+    const manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, unknown>;
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    const changed = probes(entry.scenario).find((probe) => probe.id === 'senior-discount');
+    expect(changed?.expect).toEqual({ any: ['0.25'], none: ['/\\b0\\.2\\b/'] });
+  });
 });
 
 describe('the shared Tidewater workspace', () => {
   const tidewater = builtin('reading');
+  const onTidewater = loaded.filter((entry) => entry.scenario.workspace === tidewater.scenario.workspace);
 
   it('holds documents of about 1,400 tokens, each a titled Markdown document with sections', async () => {
     const docs = [...(await workspaceFiles(tidewater))].filter(([name]) => name.startsWith('docs/'));
@@ -338,7 +382,7 @@ describe('the shared Tidewater workspace', () => {
 
   it('every document is read by a built-in scenario, whole or in an edition, and every review edition by reading', async () => {
     const files = [...(await workspaceFiles(tidewater)).keys()];
-    const read = loaded.flatMap((entry) => [
+    const read = onTidewater.flatMap((entry) => [
       ...filesRead(entry.scenario),
       ...filesRead(entry.scenario, reviewPrompt),
     ]);

@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { builtinScenarioNames } from '../../scenarios/index.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,7 +25,7 @@ describe('scripts/generality.ts', () => {
     for (const strategy of ['dropping', 'failfast']) {
       expect(
         lines.filter((line) => line.startsWith('built-in') && line.includes(` ${strategy} `)),
-      ).toHaveLength(4);
+      ).toHaveLength(builtinScenarioNames.length);
       expect(lines.some((line) => line.startsWith(`built-in (${strategy}): `))).toBe(true);
     }
     expect(lines.some((line) => line.startsWith('generality (dropping)'))).toBe(false);

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileOutputStore } from '../../../runners/output-store/file-store.js';
 import { MemoryOutputStore } from '../../../runners/output-store/memory-store.js';
-import { runCommand, type RunCommandOptions } from '../../../runners/tools/run-command.js';
+import {
+  commandEnvironment,
+  runCommand,
+  type RunCommandOptions,
+} from '../../../runners/tools/run-command.js';
 
 let workspace: string;
 let store: MemoryOutputStore;
@@ -70,11 +74,23 @@ describe('runCommand: results that fit', () => {
     try {
       const result = await run('pwd; echo "$HOME|$PATH|$LANG|${WISP_TEST_SECRET:-unset}"; cat; echo done');
       expect(result.content).toBe(
-        `exit status: 0\nstdout:\n${workspace}\n${workspace}|/usr/local/bin:/usr/bin:/bin|C.UTF-8|unset\ndone`,
+        `exit status: 0\nstdout:\n${workspace}\n${workspace}|${commandEnvironment(workspace).PATH}|C.UTF-8|unset\ndone`,
       );
     } finally {
       delete process.env['WISP_TEST_SECRET'];
     }
+  });
+
+  it('puts the folder of the Node that runs the harness first on PATH, then the system folders once each', () => {
+    expect(commandEnvironment('/w', '/opt/node-20/bin').PATH).toBe(
+      '/opt/node-20/bin:/usr/local/bin:/usr/bin:/bin',
+    );
+    expect(commandEnvironment('/w', '/usr/bin').PATH).toBe('/usr/bin:/usr/local/bin:/bin');
+  });
+
+  it('runs `node` as the Node that runs the harness', async () => {
+    const result = await run('node -e "console.log(process.execPath)"');
+    expect(result.content).toBe(`exit status: 0\nstdout:\n${process.execPath}`);
   });
 
   it('stops a command at its time limit, with everything it started, and says so', async () => {
