@@ -40,6 +40,7 @@ function record(scenario: string, probes: ProbeResult[], over: Partial<RunRecord
     gaps: [],
     modelCalls: { turn: probes.length, distil: 0, summary: 0, assessment: 0 },
     retries: { overflow: 0, tools: 0 },
+    truncated: 0,
     sessions: { started: 1, new: 0 },
     saved: { references: { count: 0, bytes: 0, tokens: 0 }, cuts: { count: 0, bytes: 0, tokens: 0 } },
     outputsHeldBack: 0,

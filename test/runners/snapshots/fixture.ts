@@ -184,6 +184,7 @@ export function sampleOutcome(options: FixtureOptions = {}): RunOutcome {
     gaps: [],
     modelCalls: { turn: 3, distil: 1, summary: 0, assessment: 0 },
     retries: { overflow: 0, tools: 0 },
+    truncated: 0,
     sessions: { started: 3, new: 2 },
     saved: { references: { count: 1, bytes: 90, tokens: 23 }, cuts: { count: 0, bytes: 0, tokens: 0 } },
     outputsHeldBack: 0,
