@@ -25,6 +25,7 @@ export { WorkspaceError, type Workspace } from './tools/workspace.js';
 // The model port and the overflow a strict runtime raises.
 export {
   ContextOverflowError,
+  type CallOptions,
   type GuidedRequest,
   type GuidedResponse,
   type Message,
@@ -36,6 +37,7 @@ export {
   type Usage,
 } from './model/port.js';
 export { recogniseOverflow, type Overflow } from './model/overflow.js';
+export { TRUNCATION_SHORTFALL, TruncationWatch } from './model/truncation.js';
 
 // The audit log's events.
 export type { AuditEvent, AuditEventType } from './audit/events.js';

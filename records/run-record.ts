@@ -159,6 +159,12 @@ export interface RunRecord {
   assessment: AssessmentRecord | null;
   /** The engine's estimate of the tool definitions sent, over every turn request and per request. */
   toolTokens: { total: number; perRequest: number };
+  /**
+   * Model calls whose runtime dropped the front of the request silently: it reported clearly fewer
+   * prompt tokens than the request takes, for a request above the window. The model never saw the
+   * start of these requests; each is marked `truncated` in requests.jsonl and on its response event.
+   */
+  truncated: number;
   /** Model sessions: a new one starts whenever a request does not continue what the last one held. */
   sessions: { started: number; new: number };
   /** What references and cuts took out of later requests. */
@@ -168,8 +174,48 @@ export interface RunRecord {
   };
   /** Tool results shown in part, their whole output kept in the output store. */
   outputsHeldBack: number;
-  timing: { totalMs: number; modelMs: number; engineMs: number; toolMs: number };
+  timing: {
+    totalMs: number;
+    modelMs: number;
+    engineMs: number;
+    toolMs: number;
+    /** For a runtime that reports its own durations: the time per call in it and around it. */
+    calls?: CallTiming;
+  };
   perTurn: TurnRecord[];
+  /** For a model behind a server (`ollama:`, `openai:`): which server, which model, with what. */
+  backend?: BackendRecord;
+}
+
+/**
+ * The time of a run's model calls split in two: in the model server, as the runtime reports it
+ * (Ollama's total_duration), and in the harness around it (the client, HTTP, the port), per call.
+ */
+export interface CallTiming {
+  /** Calls whose runtime reported its duration. */
+  count: number;
+  serverMs: number;
+  /** Time around the calls: their wall time less the server's. */
+  harnessMs: number;
+  /** The median of the harness's time per call. */
+  harnessMedianMs: number;
+}
+
+/** The server and model behind an `ollama:` or `openai:` name, as the run found them. */
+export interface BackendRecord {
+  kind: 'ollama' | 'openai';
+  /** The server's address (Ollama's host, or the OpenAI-compatible base URL). */
+  url: string;
+  /** The model as the server names it. */
+  model: string;
+  /** The model's digest (Ollama's /api/tags), when the server gives one. */
+  digest: string | null;
+  /** The context length the model was trained for (Ollama's /api/show), when known. */
+  contextLength: number | null;
+  /** The sampling and runtime options each call was sent with (`--set model.*`). */
+  options: Record<string, unknown>;
+  /** Calls retried after a server error (HTTP 5xx), each retry counted. */
+  retries: number;
 }
 
 /** Turns between consecutive condensations. */

@@ -20,6 +20,14 @@ export function alarmCell(alarm: number): string {
   return alarm === 0 ? '0' : `${alarm} !`;
 }
 
+/**
+ * Requests whose front the runtime dropped silently: the model never saw their start. Like the alarm,
+ * a finding a reader must not miss, so a count above zero is marked with `!`.
+ */
+export function truncatedCell(truncated: number): string {
+  return truncated === 0 ? '0' : `${truncated} !`;
+}
+
 /** One row of the readable table. */
 export function tableRow(r: RunRecord): string[] {
   const score = `${r.score.correct}/${r.score.total}` + (r.status === 'failed' ? ' (failed)' : '');
@@ -35,6 +43,7 @@ export function tableRow(r: RunRecord): string[] {
     String(r.score.abstained),
     neverGivenCell(r.probes),
     alarmCell(r.outcomes.alarm),
+    truncatedCell(r.truncated),
     String(r.condensations.length),
     String(r.turns),
     `${(r.timing.totalMs / 1000).toFixed(2)}s`,
@@ -53,6 +62,7 @@ export const TABLE_HEADER = [
   'abstained',
   'never-given',
   'alarm',
+  'truncated',
   'condensations',
   'turns',
   'time',

@@ -55,6 +55,8 @@ export interface ConversationOptions {
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
   /** Resume a saved conversation instead of starting over the instructions. */
   resume?: SavedConversation;
+  /** Aborts the model call in progress when it fires (the call fails as a model failure). */
+  signal?: AbortSignal;
 }
 
 export class Conversation {
@@ -92,7 +94,9 @@ export class Conversation {
       clock,
       ids,
       sizer: meter.sizer,
+      window: () => this.#window,
       ...(options.onCall ? { onCall: options.onCall } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const policy = policyFor(settings);
     this.facts = settings.facts.enabled

@@ -5,7 +5,9 @@
  */
 import { toError } from '../errors.js';
 import { RequestSizer, tokensForBytes } from '../measure/estimate.js';
+import { TruncationWatch } from '../model/truncation.js';
 import type {
+  CallOptions,
   GuidedRequest,
   GuidedResponse,
   Message,
@@ -31,6 +33,11 @@ export type ModelCall = {
   estimated: number;
   /** Wall time the model took; left out of anything that must be reproducible. */
   durationMs: number;
+  /**
+   * Set when the runtime reported clearly fewer prompt tokens than the request takes and the request
+   * exceeds the window: it dropped the front silently, and the model never saw the start of it.
+   */
+  truncated?: true;
 } & (
   | { kind: 'respond'; request: ModelRequest; response?: ModelResponse; error?: string }
   | { kind: 'generate'; request: GuidedRequest; response?: GuidedResponse; error?: string }
@@ -46,6 +53,10 @@ export interface ModelCallerOptions {
   onCall?: ModelCallListener;
   /** How requests are measured; the conversation's own, so each text is measured once. */
   sizer?: RequestSizer;
+  /** The window in tokens, once known: a report of a request above it may show a truncation. */
+  window?: () => number | null;
+  /** Aborts every call when it fires. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -60,12 +71,17 @@ export class ModelCaller {
   lastMs = 0;
   /** Milliseconds spent in the model over every call so far, guided calls included. */
   spentMs = 0;
+  /** True when the last call's answer was marked truncated. */
+  lastTruncated = false;
 
   readonly #sizer: RequestSizer;
+  readonly #truncation = new TruncationWatch();
+  readonly #callOptions: CallOptions;
 
   constructor(private readonly options: ModelCallerOptions) {
     this.sessions = new SessionTracker(options.ids);
     this.#sizer = options.sizer ?? new RequestSizer();
+    this.#callOptions = options.signal ? { signal: options.signal } : {};
   }
 
   get model(): ModelPort {
@@ -84,7 +100,8 @@ export class ModelCaller {
     onSession?.({ session, fresh, estimated });
     const base = { purpose: 'turn' as const, turn, session, fresh, estimated };
     return this.#timed(
-      () => this.options.model.respond(request),
+      estimated,
+      () => this.options.model.respond(request, this.#callOptions),
       (durationMs, outcome) =>
         this.options.onCall?.({ ...base, kind: 'respond', request, durationMs, ...outcome }),
     );
@@ -104,21 +121,28 @@ export class ModelCaller {
     const estimated = tokensForBytes(this.#sizer.request({ messages: request.messages, tools: [] }));
     const base = { purpose, turn, session, fresh: true, estimated };
     return this.#timed(
-      () => guided(request),
+      estimated,
+      () => guided(request, this.#callOptions),
       (durationMs, outcome) =>
         this.options.onCall?.({ ...base, kind: 'generate', request, durationMs, ...outcome }),
     );
   }
 
-  async #timed<R>(
+  async #timed<R extends ModelResponse | GuidedResponse>(
+    estimated: number,
     call: () => Promise<R>,
-    report: (durationMs: number, outcome: { response: R } | { error: string }) => void,
+    report: (durationMs: number, outcome: { response: R; truncated?: true } | { error: string }) => void,
   ): Promise<R> {
     const started = this.options.clock.monotonic();
+    this.lastTruncated = false;
     try {
       const response = await call();
       this.#spent(started);
-      report(this.lastMs, { response });
+      const reported = response.usage?.promptTokens;
+      this.lastTruncated =
+        reported !== undefined &&
+        this.#truncation.truncated({ estimated, reported, window: this.options.window?.() ?? null });
+      report(this.lastMs, { response, ...(this.lastTruncated ? { truncated: true as const } : {}) });
       return response;
     } catch (thrown) {
       this.#spent(started);

@@ -65,6 +65,7 @@ export class ToolLoop {
         text: response.text,
         toolCalls: response.toolCalls.length,
         usage: response.usage ?? null,
+        ...(caller.lastTruncated ? { truncated: true as const } : {}),
         durationMs: caller.lastMs,
       });
       const unregistered = response.toolCalls.find(

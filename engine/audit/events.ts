@@ -51,6 +51,11 @@ export interface ResponseEvent extends EventBase {
   text: string;
   toolCalls: number;
   usage: { promptTokens: number; completionTokens: number } | null;
+  /**
+   * Set when the runtime reported clearly fewer prompt tokens than the request takes, for a request
+   * above the window: it dropped the front silently (engine/model/truncation.ts).
+   */
+  truncated?: true;
   durationMs: number;
 }
 

@@ -45,6 +45,8 @@ export interface ModelResponse {
   text: string;
   toolCalls: ToolCall[];
   usage?: Usage;
+  /** Milliseconds the runtime says it spent on the call, when it reports its own durations. */
+  serverMs?: number;
 }
 
 /** A guided-generation request: a task in plain words, the material, and the JSON schema of the answer. */
@@ -59,6 +61,13 @@ export interface GuidedRequest {
 export interface GuidedResponse {
   value: unknown;
   usage?: Usage;
+  /** Milliseconds the runtime says it spent on the call, when it reports its own durations. */
+  serverMs?: number;
+}
+
+/** What a caller passes with each call: a signal that aborts it (a run stopped, a deadline passed). */
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
 /** The model port. Optional members are capabilities a runtime may lack. */
@@ -69,15 +78,16 @@ export interface ModelPort {
   readonly window?: number;
   /** True when responses carry `usage`. */
   readonly reportsUsage: boolean;
-  respond(request: ModelRequest): Promise<ModelResponse>;
+  respond(request: ModelRequest, options?: CallOptions): Promise<ModelResponse>;
   /** Guided generation: an answer that follows `schema`. */
-  generate?(request: GuidedRequest): Promise<GuidedResponse>;
+  generate?(request: GuidedRequest, options?: CallOptions): Promise<GuidedResponse>;
   /** The model's own count of the tokens a request takes. */
   countTokens?(request: ModelRequest): Promise<number>;
 }
 
 /**
- * The typed overflow a strict runtime raises: the request took `count` tokens where `limit` fit.
+ * The typed overflow a strict runtime raises: the request took `count` tokens where `limit` fit
+ * (`count` is null when the runtime refuses without saying how many it counted, as Ollama does).
  * The other two overflow behaviours are a generic error whose message reads
  * "Provided N tokens, but the maximum allowed is W", and silent truncation of the front. It is a
  * port's error, not a WispError: the engine recovers from it, or reports it as a ModelFailure, so
@@ -87,9 +97,13 @@ export class ContextOverflowError extends Error {
   readonly code: EngineErrorCode = 'CONTEXT_OVERFLOW';
   constructor(
     readonly limit: number,
-    readonly count: number,
+    readonly count: number | null,
   ) {
-    super(`context size exceeded: ${count} tokens for a window of ${limit}`);
+    super(
+      count === null
+        ? `context size exceeded: the request does not fit a window of ${limit}`
+        : `context size exceeded: ${count} tokens for a window of ${limit}`,
+    );
     this.name = 'ContextOverflowError';
   }
 }

@@ -14,7 +14,11 @@ import type { CliIO } from './io.js';
 const EXIT_FOR_KIND = { input: 2, gate: 1, run: 3 } as const;
 
 /** Runs the command line `argv` and returns its exit status. */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIO,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<number> {
   let status = 0;
   const parser = yargs([...argv])
     .scriptName('wisp-eval')
@@ -49,6 +53,20 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           .option('runs', { type: 'number', default: 1, describe: 'runs of each combination' })
           .option('set', { type: 'string', array: true, default: [], describe: 'setting override key=value' })
           .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
+          .option('host', {
+            type: 'string',
+            describe: 'Ollama server for ollama:<model> (default OLLAMA_HOST, else http://127.0.0.1:11434)',
+          })
+          .option('base-url', {
+            type: 'string',
+            describe:
+              'OpenAI-compatible API for openai:<model>, e.g. http://127.0.0.1:8080/v1 (default OPENAI_BASE_URL)',
+          })
+          .option('timeout', {
+            type: 'number',
+            default: 600,
+            describe: 'seconds a model call may take before it is aborted',
+          })
           .option('json', {
             type: 'boolean',
             default: false,
@@ -65,9 +83,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
             runs: a.runs,
             set: a.set,
             json: a.json,
+            timeout: a.timeout,
             ...(a.out !== undefined ? { out: a.out } : {}),
+            ...(a.host !== undefined ? { host: a.host } : {}),
+            ...(a.baseUrl !== undefined ? { baseUrl: a.baseUrl } : {}),
           },
           io,
+          env,
         );
       },
     )
@@ -132,7 +154,23 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         );
       },
     )
-    .demandCommand(1, 'name a command: run, list, validate or snapshots');
+    .command(
+      'serve',
+      'serve the reader over HTTP as an Ollama and an OpenAI-compatible server, on 127.0.0.1',
+      (y) =>
+        y
+          .option('port', { type: 'number', default: 11434, describe: 'port to listen on (0: any free one)' })
+          .option('context', {
+            type: 'number',
+            default: 131072,
+            describe: "the models' trained context length, and the OpenAI form's context size",
+          }),
+      async (a) => {
+        const { serveCommand } = await import('./commands/serve.js');
+        status = await serveCommand({ port: a.port, context: a.context }, io);
+      },
+    )
+    .demandCommand(1, 'name a command: run, list, validate, snapshots or serve');
   try {
     await parser.parseAsync();
   } catch (error) {
@@ -159,7 +197,7 @@ export async function runMain(): Promise<void> {
     err: (line) => process.stderr.write(line + '\n'),
   };
   try {
-    process.exitCode = await main(process.argv.slice(2), io);
+    process.exitCode = await main(process.argv.slice(2), io, process.env);
   } catch (error) {
     io.err(
       `wisp-eval: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

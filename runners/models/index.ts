@@ -1,13 +1,18 @@
 /**
  * Models by name, through an explicit map: the embedded reader's three profiles and the scripted
- * model. `ollama:<model>` names a real model behind an Ollama server.
+ * model. `ollama:<model>` names a real model behind an Ollama server, `openai:<model>` one behind an
+ * OpenAI-compatible chat-completions server; those are opened by `serverModelFactory`.
  */
-import { UnknownModelError } from '../errors.js';
+import { UnknownModelError, UsageError } from '../errors.js';
 import type { ModelPort } from '../../engine/index.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { createReaderModel } from './reader/index.js';
 import { createScriptedModel } from './scripted.js';
 import { promptOf } from '../../scenarios/prompt.js';
+import { defaultModelSettings, type ModelSettings } from './model-settings.js';
+import { SERVER_MODELS, parseModelName } from './names.js';
+import { ollamaHost } from './ollama/host.js';
+import type { CallPolicy } from './server-calls.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 
@@ -58,18 +63,102 @@ export const builtinModels: ReadonlyMap<string, { description: string; create: F
   ],
 ]);
 
-/** Checks a model name without building it. */
-export function checkModelName(name: string): void {
-  if (builtinModels.has(name)) return;
-  throw new UnknownModelError(
-    `unknown model "${name}"; known models: ${[...builtinModels.keys()].join(', ')}`,
-  );
+/** Every model name `list models` shows: the built-ins, then the server prefixes. */
+export function modelListing(): [string, string][] {
+  return [
+    ...[...builtinModels.entries()].map(([name, m]): [string, string] => [name, m.description]),
+    ...[...SERVER_MODELS.entries()].map(([prefix, description]): [string, string] => [
+      `${prefix}:<model>`,
+      description.slice(description.indexOf(': ') + 2),
+    ]),
+  ];
 }
 
-/** Builds a model by name for a run. */
+/** Checks a model name without building it: a built-in, or `ollama:<model>` / `openai:<model>`. */
+export function checkModelName(name: string): void {
+  parseModelName(name, [...builtinModels.keys()]);
+}
+
+/** Builds a built-in model by name for a run; a server model needs `serverModelFactory`. */
 export function createModel(name: string, window: number, scenario: Scenario): ModelPort {
-  checkModelName(name);
-  const entry = builtinModels.get(name);
-  if (!entry) throw new UnknownModelError(`unknown model "${name}"`);
+  const parsed = parseModelName(name, [...builtinModels.keys()]);
+  const entry = parsed.kind === 'builtin' ? builtinModels.get(parsed.name) : undefined;
+  if (!entry)
+    throw new UnknownModelError(`model "${name}" is behind a server: open it with its server's options`);
   return entry.create(window, scenario);
+}
+
+/** Where the server models are and how they are called: the command line's flags and environment. */
+export interface ServerOptions {
+  /** --host, for ollama: models. */
+  host?: string;
+  /** --base-url, for openai: models. */
+  baseUrl?: string;
+  /** --timeout, in milliseconds, for each call. */
+  timeoutMs: number;
+  /** The wait before the first retry after a server error. */
+  backoffMs?: number;
+  settings?: ModelSettings;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The default deadline of one model call: ten minutes, for a slow local model and a long request. */
+export const DEFAULT_TIMEOUT_MS = 600_000;
+
+/**
+ * Checks that each server model of `names` has its server: an `openai:` model needs --base-url or
+ * OPENAI_BASE_URL. Throws a UsageError otherwise, before anything is run.
+ */
+export function checkServerOptions(names: readonly string[], options: ServerOptions): void {
+  const env = options.env ?? {};
+  for (const name of names) {
+    const parsed = parseModelName(name, [...builtinModels.keys()]);
+    if (parsed.kind === 'openai' && !options.baseUrl && !env.OPENAI_BASE_URL) {
+      throw new UsageError(
+        `--model ${name}: give the server's address with --base-url (e.g. http://127.0.0.1:8080/v1) or OPENAI_BASE_URL`,
+      );
+    }
+  }
+}
+
+/** A factory that builds the built-ins and opens server models with `options`. */
+export function serverModelFactory(
+  options: ServerOptions,
+): (name: string, window: number, scenario: Scenario) => ModelPort | Promise<ModelPort> {
+  const env = options.env ?? {};
+  const settings = options.settings ?? defaultModelSettings();
+  const policy: CallPolicy = {
+    timeoutMs: options.timeoutMs,
+    retries: settings.retries,
+    backoffMs: options.backoffMs ?? 250,
+  };
+  return (name, window, scenario) => {
+    const parsed = parseModelName(name, [...builtinModels.keys()]);
+    switch (parsed.kind) {
+      case 'builtin':
+        return createModel(name, window, scenario);
+      case 'ollama':
+        // Imported when used: a run on the reader never loads the client.
+        return import('./ollama/index.js').then(({ openOllamaModel }) =>
+          openOllamaModel({
+            model: parsed.model,
+            window,
+            host: ollamaHost(options.host, env),
+            settings,
+            policy,
+          }),
+        );
+      case 'openai':
+        return import('./openai/index.js').then(({ openOpenAIModel }) =>
+          openOpenAIModel({
+            model: parsed.model,
+            window,
+            baseUrl: options.baseUrl ?? env.OPENAI_BASE_URL ?? '',
+            apiKey: env.OPENAI_API_KEY ?? 'none',
+            settings,
+            policy,
+          }),
+        );
+    }
+  };
 }

@@ -41,10 +41,12 @@ import { instructionsFor } from './instructions.js';
 import {
   gapsBetween,
   type AssessmentRecord,
+  type CallTiming,
   type ProbeResult,
   type RunRecord,
   type TurnRecord,
 } from '../../records/run-record.js';
+import { isServerModel } from '../models/server-model.js';
 
 /** A scenario and the folder its workspace path is relative to. */
 export interface ScenarioSource {
@@ -63,6 +65,8 @@ export interface RunSpec {
 export interface RunPlace {
   /** The run's own folder: held-back tool output is kept under it. Without one, in memory. */
   runDir?: string;
+  /** Aborts the model call in progress when it fires; the run is recorded as failed. */
+  signal?: AbortSignal;
 }
 
 /** One line of requests.jsonl: a model call of any purpose, numbered from 1 in the order made. */
@@ -92,8 +96,15 @@ export interface RunOutcome {
   files: RunFiles;
 }
 
-/** Builds the model for a run; the runner owns the registry. */
-export type ModelFactory = (name: string, window: number, scenario: Scenario) => ModelPort;
+/**
+ * Builds the model for a run; the runner owns the registry. A model behind a server is opened
+ * asynchronously (its server is asked about it first); what it throws fails the run, not the matrix.
+ */
+export type ModelFactory = (
+  name: string,
+  window: number,
+  scenario: Scenario,
+) => ModelPort | Promise<ModelPort>;
 
 /** Scenario time starts here on every run, so runs are reproducible. */
 export const SCENARIO_EPOCH = Date.UTC(2026, 8, 29, 9, 0, 0);
@@ -184,6 +195,27 @@ function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }
 
+/** The calls whose runtime reported its own duration, split into its time and the harness's. */
+function callTiming(requests: readonly CallRecord[]): CallTiming | null {
+  const split = requests.flatMap((call) => {
+    const serverMs = call.response?.serverMs;
+    return serverMs === undefined ? [] : [{ serverMs, harnessMs: Math.max(0, call.durationMs - serverMs) }];
+  });
+  if (split.length === 0) return null;
+  const harness = split.map((c) => c.harnessMs).sort((a, b) => a - b);
+  const middle = Math.floor(harness.length / 2);
+  const median =
+    harness.length % 2 === 1
+      ? (harness[middle] ?? 0)
+      : ((harness[middle - 1] ?? 0) + (harness[middle] ?? 0)) / 2;
+  return {
+    count: split.length,
+    serverMs: round(split.reduce((n, c) => n + c.serverMs, 0)),
+    harnessMs: round(harness.reduce((n, ms) => n + ms, 0)),
+    harnessMedianMs: Math.round(median * 1000) / 1000,
+  };
+}
+
 /** The turn requests among a run's model calls, in the order made. */
 function turnRequests(requests: readonly CallRecord[]): TurnRequest[] {
   return requests.flatMap((call) =>
@@ -243,9 +275,11 @@ export async function runScenario(
   const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
   const conversations: Conversation[] = [];
+  let model: ModelPort | null = null;
   const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
   try {
-    const model = createModel(spec.model, spec.window, scenario);
+    const opened = await createModel(spec.model, spec.window, scenario);
+    model = opened;
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
     const outputStore = place.runDir
       ? new FileOutputStore(join(place.runDir, 'outputs'))
@@ -265,7 +299,7 @@ export async function runScenario(
     // A resume is a new conversation over the same model, clock, ids, audit and files.
     const begin = (resume?: SavedConversation) =>
       new Conversation({
-        model,
+        model: opened,
         clock,
         ids,
         audit: sink,
@@ -284,6 +318,7 @@ export async function runScenario(
           timeline.push({ kind: 'call', call: record });
         },
         ...(resume ? { resume } : {}),
+        ...(place.signal ? { signal: place.signal } : {}),
       });
     let conversation = begin();
     conversations.push(conversation);
@@ -336,6 +371,7 @@ export async function runScenario(
   const engineMs = turns.reduce((n, t) => n + t.engineMs, 0);
   const toolMs = turns.reduce((n, t) => n + t.toolMs, 0);
   const assessment = assessmentOf(conversations);
+  const calls = callTiming(requests);
   const record: RunRecord = {
     version: 1,
     id,
@@ -372,6 +408,7 @@ export async function runScenario(
     },
     assessment,
     toolTokens: toolTokensOf(turns),
+    truncated: requests.filter((call) => call.truncated).length,
     sessions: {
       started: sessionsStarted,
       new: Math.max(0, sessionsStarted - 1),
@@ -383,8 +420,10 @@ export async function runScenario(
       modelMs: round(modelMs),
       engineMs: round(engineMs),
       toolMs: round(toolMs),
+      ...(calls ? { calls } : {}),
     },
     perTurn: turns.map(turnRecord),
+    ...(model && isServerModel(model) ? { backend: model.backendRecord() } : {}),
   };
   const store = { version: 1, entries: last?.store.all() ?? [] };
   return { record, files: { audit: events.events, requests, timeline, store, transcripts } };

@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCalls } from '../../records/requests-file.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import { repoRoot, wispEval } from './cli.js';
@@ -64,10 +65,7 @@ beforeAll(async () => {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RunRecord);
   const runDir = join(out, 'runs', records[0]?.id ?? 'missing');
-  const requests = (await readFile(join(runDir, 'requests.jsonl'), 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { request: { messages?: { role: string }[] } });
+  const requests = await loadCalls(runDir);
   const seen = new Map<string, ToolMessage>();
   for (const { request } of requests) {
     for (const message of request.messages ?? []) {

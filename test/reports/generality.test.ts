@@ -42,6 +42,7 @@ function record(scenario: string, probes: ProbeResult[], over: Partial<RunRecord
     retries: { overflow: 0, tools: 0 },
     assessment: null,
     toolTokens: { total: 0, perRequest: 0 },
+    truncated: 0,
     sessions: { started: 1, new: 0 },
     saved: { references: { count: 0, bytes: 0, tokens: 0 }, cuts: { count: 0, bytes: 0, tokens: 0 } },
     outputsHeldBack: 0,

@@ -20,8 +20,8 @@ export async function listCommand(what: string, io: CliIO): Promise<number> {
       break;
     }
     case 'models': {
-      const { builtinModels } = await import('../../models/index.js');
-      rows = [...builtinModels.entries()].map(([name, m]) => [name, m.description]);
+      const { modelListing } = await import('../../models/index.js');
+      rows = modelListing();
       break;
     }
     default:

@@ -8,7 +8,8 @@ import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
-import { checkModelName, createModel } from '../../models/index.js';
+import { checkModelName, checkServerOptions, serverModelFactory } from '../../models/index.js';
+import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { runInvocation } from '../../run/invocation.js';
 import { checkFactSubjects } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../../records/run-record.js';
@@ -26,6 +27,12 @@ export interface RunArgs {
   set: string[];
   out?: string;
   json: boolean;
+  /** Seconds a model call may take. */
+  timeout?: number;
+  /** Ollama's address, for ollama: models. */
+  host?: string;
+  /** The OpenAI-compatible API's base URL, for openai: models. */
+  baseUrl?: string;
 }
 
 /** Exit status for a finished invocation: 3 when a run could not be carried out by its model. */
@@ -38,7 +45,11 @@ function timestamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
 
-export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
+export async function runCommand(
+  args: RunArgs,
+  io: CliIO,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<number> {
   if (args.scenario.length === 0)
     throw new UsageError('--scenario is required (a name or a .json/.yaml path)');
   if (!Number.isInteger(args.runs) || args.runs < 1)
@@ -47,13 +58,29 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
     if (!Number.isInteger(w) || w < 256)
       throw new UsageError(`--window ${w}: give a whole number of tokens, 256 or more`);
   }
+  const timeout = args.timeout ?? 600;
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout ${timeout}: give the seconds a model call may take, more than 0`);
   const overrides: SettingOverrides = {};
+  let modelSettings = defaultModelSettings();
   for (const flag of args.set) {
+    if (isModelSettingFlag(flag)) {
+      modelSettings = applyModelSetting(modelSettings, flag);
+      continue;
+    }
     const [name, value] = parseSetFlag(flag);
     overrides[name] = value;
   }
   const strategies = args.strategy.map((name) => resolveStrategy(name, overrides));
   args.model.forEach(checkModelName);
+  const serverOptions = {
+    timeoutMs: timeout * 1000,
+    settings: modelSettings,
+    env,
+    ...(args.host !== undefined ? { host: args.host } : {}),
+    ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
+  };
+  checkServerOptions(args.model, serverOptions);
   const scenarios = [];
   for (const s of args.scenario) scenarios.push(await resolveScenario(s));
   for (const { scenario } of scenarios)
@@ -67,7 +94,7 @@ export async function runCommand(args: RunArgs, io: CliIO): Promise<number> {
   const records = await runInvocation(
     { scenarios, strategies, models: args.model, windows: args.window, runs: args.runs },
     outDir,
-    createModel,
+    serverModelFactory(serverOptions),
     (record) => {
       if (args.json) io.out(JSON.stringify(record));
     },

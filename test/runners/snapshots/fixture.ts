@@ -186,6 +186,7 @@ export function sampleOutcome(options: FixtureOptions = {}): RunOutcome {
     retries: { overflow: 0, tools: 0 },
     assessment: null,
     toolTokens: { total: 0, perRequest: 0 },
+    truncated: 0,
     sessions: { started: 3, new: 2 },
     saved: { references: { count: 1, bytes: 90, tokens: 23 }, cuts: { count: 0, bytes: 0, tokens: 0 } },
     outputsHeldBack: 0,

@@ -1,0 +1,110 @@
+/**
+ * One call to a model server, the way every backend makes it: under a deadline (`--timeout`) that
+ * aborts the request rather than leave it hanging, with a server error (HTTP 5xx) tried again a
+ * bounded number of times with backoff, each retry counted, and anything else that goes wrong turned
+ * into one clear error by the backend's own reading of it.
+ */
+import { ContextOverflowError, ModelFailure, toError } from '../../engine/index.js';
+
+/** How a backend's calls are made. */
+export interface CallPolicy {
+  /** Milliseconds one attempt may take before it is aborted. */
+  timeoutMs: number;
+  /** Retries after a server error. */
+  retries: number;
+  /** The wait before the first retry; it doubles for each next one. */
+  backoffMs: number;
+}
+
+/** What a backend knows how to tell about a failed attempt. */
+export interface FailureReader {
+  /** The HTTP status of a failed attempt, when it had one. */
+  status(error: unknown): number | null;
+  /** The error to fail with: a ContextOverflowError, a ModelFailure with one clear line. */
+  describe(error: unknown): Error;
+}
+
+/** Counts the retries a model's calls made. */
+export interface RetryCounter {
+  retries: number;
+}
+
+/** True when the attempt was aborted because its deadline passed. */
+function timedOut(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason instanceof Error && signal.reason.name === 'TimeoutError';
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Runs `attempt` with a fresh deadline each time; `outer` (the run's own signal) aborts it too. A
+ * server error is retried up to `policy.retries` times, counted in `counter`; the last failure, or any
+ * other, is thrown as `reader.describe` reads it, or as a timeout naming `where`.
+ */
+export async function callServer<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  options: {
+    policy: CallPolicy;
+    reader: FailureReader;
+    counter: RetryCounter;
+    where: string;
+    outer?: AbortSignal | undefined;
+  },
+): Promise<T> {
+  const { policy, reader, counter, where, outer } = options;
+  for (let tried = 0; ; tried++) {
+    const deadline = AbortSignal.timeout(policy.timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    try {
+      return await attempt(signal);
+    } catch (thrown) {
+      if (timedOut(deadline)) {
+        throw new ModelFailure(
+          `no answer from ${where} within ${policy.timeoutMs / 1000} s (--timeout): the call was aborted`,
+        );
+      }
+      if (outer?.aborted) throw new ModelFailure(`the call to ${where} was stopped`);
+      const status = reader.status(thrown);
+      if (status !== null && status >= 500 && tried < policy.retries) {
+        counter.retries += 1;
+        await wait(policy.backoffMs * 2 ** tried, outer);
+        continue;
+      }
+      const described = reader.describe(thrown);
+      if (status !== null && status >= 500 && tried > 0 && described instanceof ModelFailure) {
+        throw new ModelFailure(`${described.message} (after ${tried} ${tried === 1 ? 'retry' : 'retries'})`);
+      }
+      throw described;
+    }
+  }
+}
+
+/** The cause of a failed fetch (ECONNREFUSED, ENOTFOUND, ...), when the error carries one. */
+export function connectionCause(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** True when an error is the typed overflow, which the engine recovers from and must see as it is. */
+export function isOverflow(error: unknown): error is ContextOverflowError {
+  return error instanceof ContextOverflowError;
+}
+
+/** A ModelFailure for a response the backend could not read. */
+export function malformed(where: string, detail: unknown): ModelFailure {
+  const text = typeof detail === 'string' ? detail : toError(detail).message;
+  return new ModelFailure(`${where} sent a malformed response: ${text.split('\n')[0]?.slice(0, 200) ?? ''}`);
+}
