@@ -4,7 +4,7 @@
  */
 import { WispError, type EngineErrorCode, type UnexpectedCode } from '../engine/index.js';
 
-export type RunnerErrorCode = 'USAGE' | 'MODEL_UNKNOWN';
+export type RunnerErrorCode = 'USAGE' | 'MODEL_UNKNOWN' | 'OUTPUT_LOCKED' | 'OUTPUT_FAILED';
 
 /** Bad command-line input. */
 export class UsageError extends WispError<RunnerErrorCode> {
@@ -17,6 +17,20 @@ export class UsageError extends WispError<RunnerErrorCode> {
 export class UnknownModelError extends WispError<RunnerErrorCode> {
   constructor(message: string) {
     super('MODEL_UNKNOWN', 'input', message);
+  }
+}
+
+/** A results folder another invocation is using. */
+export class OutputLockedError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('OUTPUT_LOCKED', 'input', message);
+  }
+}
+
+/** The results could not be written: a full disk, a folder that is read-only or not a folder. */
+export class OutputError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('OUTPUT_FAILED', 'run', message);
   }
 }
 

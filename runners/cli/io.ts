@@ -2,6 +2,8 @@
 export interface CliIO {
   out(line: string): void;
   err(line: string): void;
+  /** On a terminal: show a status line in place of the last one (an empty line clears it). */
+  status?(line: string): void;
 }
 
 /** An IO that keeps every line, for tests. */

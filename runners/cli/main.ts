@@ -39,7 +39,7 @@ export async function main(
           .option('scenario', {
             type: 'string',
             array: true,
-            demandOption: true,
+            default: [],
             describe: 'built-in name or .json/.yaml path',
           })
           .option('strategy', {
@@ -71,6 +71,12 @@ export async function main(
             type: 'boolean',
             default: false,
             describe: 'print each run record as one JSON line',
+          })
+          .option('jobs', { type: 'number', describe: "runs at once (default: the machine's cores)" })
+          .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
+          .option('resume', {
+            type: 'string',
+            describe: 'finish the results folder DIR that an interrupted invocation began',
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -87,6 +93,40 @@ export async function main(
             ...(a.out !== undefined ? { out: a.out } : {}),
             ...(a.host !== undefined ? { host: a.host } : {}),
             ...(a.baseUrl !== undefined ? { baseUrl: a.baseUrl } : {}),
+            ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
+            ...(a.shard !== undefined ? { shard: a.shard } : {}),
+            ...(a.resume !== undefined ? { resume: a.resume } : {}),
+          },
+          io,
+          env,
+        );
+      },
+    )
+    .command(
+      'checkpoint [spec]',
+      'run a checkpoint spec (.yaml, .json or .ts): its matrix of scenarios, strategies, models and windows',
+      (y) =>
+        y
+          .positional('spec', { type: 'string', describe: 'the spec file' })
+          .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
+          .option('resume', { type: 'string', describe: 'finish the results folder DIR' })
+          .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
+          .option('jobs', { type: 'number', describe: "runs at once (default: the machine's cores)" })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print each run record as one JSON line',
+          }),
+      async (a) => {
+        const { checkpointCommand } = await import('./commands/checkpoint.js');
+        status = await checkpointCommand(
+          {
+            json: a.json,
+            ...(a.spec !== undefined ? { spec: a.spec } : {}),
+            ...(a.out !== undefined ? { out: a.out } : {}),
+            ...(a.resume !== undefined ? { resume: a.resume } : {}),
+            ...(a.shard !== undefined ? { shard: a.shard } : {}),
+            ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
           },
           io,
           env,
@@ -170,7 +210,7 @@ export async function main(
         status = await serveCommand({ port: a.port, context: a.context }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, list, validate, snapshots or serve');
+    .demandCommand(1, 'name a command: run, checkpoint, list, validate, snapshots or serve');
   try {
     await parser.parseAsync();
   } catch (error) {
@@ -195,6 +235,8 @@ export async function runMain(): Promise<void> {
   const io: CliIO = {
     out: (line) => process.stdout.write(line + '\n'),
     err: (line) => process.stderr.write(line + '\n'),
+    // On a terminal, progress is one line rewritten in place.
+    ...(process.stderr.isTTY ? { status: (line: string) => process.stderr.write(`\r\x1b[K${line}`) } : {}),
   };
   try {
     process.exitCode = await main(process.argv.slice(2), io, process.env);

@@ -1,13 +1,44 @@
-/** Writing results safely: whole files through a temporary name, JSON lines appended at once. */
-import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
+/**
+ * Writing results safely: whole files through a temporary name, JSON lines appended whole or not at
+ * all, and a failure to write named in one line (the path and the cause) rather than thrown raw.
+ */
+import { appendFile, mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { OutputError } from '../errors.js';
+
+/** The suffix of a file while it is written. */
+export const TEMPORARY_SUFFIX = '.tmp';
+
+const CAUSES: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'a file of that name is in the way',
+  EISDIR: 'a folder of that name is in the way',
+};
+
+/** A failure to write `path`, as one line naming the path and the cause. */
+export function outputError(path: string, thrown: unknown): OutputError {
+  if (thrown instanceof OutputError) return thrown;
+  const code = (thrown as NodeJS.ErrnoException | undefined)?.code;
+  const cause = (code && CAUSES[code]) ?? (thrown instanceof Error ? thrown.message : String(thrown));
+  return new OutputError(`cannot write ${path}: ${cause}`);
+}
 
 /** Writes a file whole: a temporary file first, then a rename over the target. */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content, 'utf8');
-  await rename(temporary, path);
+  const temporary = `${path}.${process.pid}${TEMPORARY_SUFFIX}`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temporary, content, 'utf8');
+    await rename(temporary, path);
+  } catch (thrown) {
+    await rm(temporary, { force: true }).catch(() => {});
+    throw outputError(path, thrown);
+  }
 }
 
 /** Wall times (fields named `...Ms`) to the hundredth of a millisecond: finer digits are noise. */
@@ -24,4 +55,40 @@ export function toJsonLines(values: readonly unknown[]): string {
 export async function appendJsonLine(path: string, value: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await appendFile(path, JSON.stringify(value) + '\n', 'utf8');
+}
+
+/** How a whole line is written; tests put a failing one in place to see a full disk. */
+export interface LineWriter {
+  write(handle: FileHandle, bytes: Buffer): Promise<number>;
+}
+
+const systemWriter: LineWriter = {
+  write: async (handle, bytes) => (await handle.write(bytes)).bytesWritten,
+};
+
+/**
+ * Appends one JSON line whole or not at all: when the write fails or is short (a full disk), the
+ * file is cut back to the length it had, so no cut-off line is ever left, and the failure is one line.
+ */
+export async function appendLineWhole(
+  path: string,
+  value: unknown,
+  writer: LineWriter = systemWriter,
+): Promise<void> {
+  const bytes = Buffer.from(JSON.stringify(value) + '\n', 'utf8');
+  let handle: FileHandle | undefined;
+  let size = 0;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    handle = await open(path, 'a');
+    size = (await handle.stat()).size;
+    const written = await writer.write(handle, bytes);
+    if (written !== bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    await handle.sync();
+  } catch (thrown) {
+    if (handle) await handle.truncate(size).catch(() => {});
+    throw outputError(path, thrown);
+  } finally {
+    await handle?.close().catch(() => {});
+  }
 }

@@ -5,18 +5,15 @@
  * recorded and the rest go on.
  */
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { appendJsonLine, toJsonLines, writeFileAtomic } from '../io/files.js';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { appendLineWhole, outputError } from '../io/files.js';
+import { writeRunFiles } from './run-files.js';
+import type { ServerOptions } from '../models/index.js';
+import type { WorkerAnswer, WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { PartTable, compactStore, compactTranscript, writeCalls } from '../../records/requests-file.js';
-import {
-  runId,
-  runScenario,
-  type ModelFactory,
-  type RunFiles,
-  type RunSpec,
-  type ScenarioSource,
-} from './run-scenario.js';
+import { runId, runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 
 export interface InvocationPlan {
@@ -41,45 +38,158 @@ export function expandPlan(plan: InvocationPlan): RunSpec[] {
   return specs;
 }
 
-/**
- * Writes a run's files into `dir`: the audit log; the calls in their compact form (messages.jsonl and
- * requests.jsonl); the store, its entries' text left to the audit where it holds it; the transcripts,
- * a condensation's kept contexts as message numbers.
- */
-export async function writeRunFiles(dir: string, files: RunFiles): Promise<void> {
-  await writeFileAtomic(join(dir, 'audit.jsonl'), toJsonLines(files.audit));
-  const table = new PartTable(files.audit);
-  await writeFileAtomic(join(dir, 'requests.jsonl'), writeCalls(files.requests, table));
-  await writeFileAtomic(
-    join(dir, 'store.json'),
-    JSON.stringify(compactStore(files.store, files.audit)) + '\n',
-  );
-  for (const [name, transcript] of files.transcripts) {
-    await writeFileAtomic(join(dir, name), JSON.stringify(compactTranscript(transcript, table)) + '\n');
-  }
-  await writeFileAtomic(join(dir, 'messages.jsonl'), table.text);
+/** How the runs of an invocation are made. */
+export interface ExecuteOptions {
+  /** Builds each run's model in this process. */
+  createModel: ModelFactory;
+  /**
+   * Runs at once. Above 1, runs on the offline models go to worker threads, which build their models
+   * from `server`; runs on server models are made one at a time in this process.
+   */
+  jobs?: number;
+  server?: ServerOptions;
+  /** Sees each record once its folder is whole and its line appended. */
+  onRecord?: (record: RunRecord) => void;
 }
 
-/** Runs the plan, writing into `outDir`; `onRecord` sees each record as its run ends. */
+/** Runs the plan in order, one at a time, writing into `outDir`. */
 export async function runInvocation(
   plan: InvocationPlan,
   outDir: string,
   createModel: ModelFactory,
   onRecord: (record: RunRecord) => void = () => {},
 ): Promise<RunRecord[]> {
-  const records: RunRecord[] = [];
-  for (const spec of expandPlan(plan)) {
-    const runDir = join(outDir, 'runs', runId({ ...spec, scenario: spec.scenario.scenario.name }));
-    // The run's folder is filled under a partial name and takes its own only when whole, so an
-    // interrupted invocation never leaves a folder that looks finished but is not.
-    const partial = `${runDir}${PARTIAL_SUFFIX}`;
-    await rm(partial, { recursive: true, force: true });
-    const { record, files } = await runScenario(spec, createModel, { runDir: partial });
-    await writeRunFiles(partial, files);
-    await rename(partial, runDir);
-    await appendJsonLine(join(outDir, 'runs.jsonl'), record);
-    records.push(record);
-    onRecord(record);
-  }
-  return records;
+  return executeRuns(expandPlan(plan), outDir, { createModel, onRecord });
+}
+
+/** The folder of `spec`'s run in `outDir`. */
+export function runFolder(outDir: string, spec: RunSpec): string {
+  return join(outDir, 'runs', runId({ ...spec, scenario: spec.scenario.scenario.name }));
+}
+
+/**
+ * Makes `specs`' runs, writing into `outDir`. Each run's folder is filled under a partial name and
+ * takes its own only when whole, then its record is appended to runs.jsonl whole, so an interrupted
+ * invocation never leaves a folder that looks finished but is not. Records come back in the specs'
+ * order; runs.jsonl has them in the order they finished.
+ */
+export async function executeRuns(
+  specs: readonly RunSpec[],
+  outDir: string,
+  options: ExecuteOptions,
+): Promise<RunRecord[]> {
+  const records: (RunRecord | undefined)[] = new Array<RunRecord | undefined>(specs.length);
+  const finish = async (index: number, record: RunRecord, partial: string): Promise<void> => {
+    const runDir = runFolder(outDir, specs[index] as RunSpec);
+    try {
+      await rename(partial, runDir);
+    } catch (thrown) {
+      throw outputError(runDir, thrown);
+    }
+    await appendLineWhole(join(outDir, 'runs.jsonl'), record);
+    records[index] = record;
+    options.onRecord?.(record);
+  };
+  const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
+  const parallel = specs
+    .map((spec, index) => ({ spec, index }))
+    .filter(({ spec }) => jobs > 1 && isOffline(spec.model));
+  const serial = specs
+    .map((spec, index) => ({ spec, index }))
+    .filter(({ spec }) => !(jobs > 1 && isOffline(spec.model)));
+  const inProcess = async (): Promise<void> => {
+    for (const { spec, index } of serial) {
+      const partial = await emptyPartial(outDir, spec);
+      const { record, files } = await runScenario(spec, options.createModel, { runDir: partial });
+      await writeRunFiles(partial, files);
+      await finish(index, record, partial);
+    }
+  };
+  await Promise.all([
+    inProcess(),
+    parallel.length > 0
+      ? inWorkers(parallel, outDir, jobs, options.server ?? { timeoutMs: 600_000 }, finish)
+      : undefined,
+  ]);
+  return records.filter((r): r is RunRecord => r !== undefined);
+}
+
+/** A partial folder for `spec`'s run, emptied of anything an earlier attempt left. */
+async function emptyPartial(outDir: string, spec: RunSpec): Promise<string> {
+  const partial = `${runFolder(outDir, spec)}${PARTIAL_SUFFIX}`;
+  await rm(partial, { recursive: true, force: true });
+  return partial;
+}
+
+/** The models that run inside the harness: their runs can go to worker threads. */
+function isOffline(model: string): boolean {
+  return !model.includes(':');
+}
+
+/** Makes runs on `jobs` worker threads; `finish` records each in this process, one at a time. */
+async function inWorkers(
+  tasks: readonly { spec: RunSpec; index: number }[],
+  outDir: string,
+  jobs: number,
+  server: ServerOptions,
+  finish: (index: number, record: RunRecord, partial: string) => Promise<void>,
+): Promise<void> {
+  const source = workerSource();
+  const queue = [...tasks];
+  let recording = Promise.resolve();
+  const worker = async (): Promise<void> => {
+    const thread = new Worker(source, { eval: true });
+    try {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const { spec, index } = next;
+        const partial = await emptyPartial(outDir, spec);
+        const task: WorkerTask = {
+          task: index,
+          scenario: spec.scenario.ref ?? spec.scenario.scenario.name,
+          strategy: spec.strategy,
+          model: spec.model,
+          window: spec.window,
+          run: spec.run,
+          partial,
+          server,
+        };
+        const answer = await ask(thread, task);
+        if ('error' in answer) throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
+        // Records are appended one at a time, in the order runs finish.
+        recording = recording.then(() => finish(index, answer.record, partial));
+        await recording;
+      }
+    } finally {
+      await thread.terminate();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
+}
+
+/**
+ * The code a worker starts with: it imports the worker module; run from the sources (through tsx),
+ * it first registers tsx's loader, which a worker thread does not inherit.
+ */
+function workerSource(): string {
+  const ext = extname(fileURLToPath(import.meta.url));
+  const worker = JSON.stringify(new URL(`./run-worker${ext}`, import.meta.url).href);
+  if (ext !== '.ts') return `import(${worker});`;
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });`;
+}
+
+function ask(thread: Worker, task: WorkerTask): Promise<WorkerAnswer> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      thread.off('message', onMessage);
+      reject(error);
+    };
+    const onMessage = (answer: WorkerAnswer) => {
+      thread.off('error', onError);
+      resolve(answer);
+    };
+    thread.once('message', onMessage);
+    thread.once('error', onError);
+    thread.postMessage(task);
+  });
 }

@@ -71,10 +71,13 @@ describe('run --scenario codename --strategy dropping on the reader', () => {
 
   it('writes runs.jsonl and each run folder', async () => {
     const lines = (await readFile(join(out, 'results', 'runs.jsonl'), 'utf8')).trim().split('\n');
-    expect(lines.map((l) => (JSON.parse(l) as RunRecord).id)).toEqual(records.map((r) => r.id));
+    // runs.jsonl has the runs in the order they finished, which parallel runs do not fix.
+    expect(lines.map((l) => (JSON.parse(l) as RunRecord).id).sort()).toEqual(records.map((r) => r.id).sort());
     for (const r of records) {
       const files = await readdir(join(out, 'results', 'runs', r.id));
-      expect(files).toEqual(expect.arrayContaining(['audit.jsonl', 'requests.jsonl', 'store.json']));
+      expect(files).toEqual(
+        expect.arrayContaining(['audit.jsonl', 'messages.jsonl', 'requests.jsonl', 'store.json']),
+      );
       // Each condensation keeps the transcript before and after it.
       if (r.condensations.length > 0) {
         const kept = await readdir(join(out, 'results', 'runs', r.id, 'transcripts'));

@@ -2,15 +2,21 @@
  * `wisp-eval run`: evaluates scenarios under strategies, models and windows, and prints a table (or,
  * with --json, one record per line). All input is checked before anything is written.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
-import { resolveScenario } from '../../../scenarios/index.js';
-import { resolveStrategy } from '../../../strategies/index.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
-import { checkModelName, checkServerOptions, serverModelFactory } from '../../models/index.js';
+import { checkModelName, checkServerOptions } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
-import { runInvocation } from '../../run/invocation.js';
+import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
+import {
+  newPlan,
+  parseShard,
+  resolvePlan,
+  resolveStrategyRef,
+  scenarioRef,
+  type PlanFile,
+} from '../../run/plan-file.js';
+import { createResults, freshFolder, resumeResults, type ResultsFolder } from '../../run/results-folder.js';
 import { checkFactSubjects } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
@@ -33,6 +39,12 @@ export interface RunArgs {
   host?: string;
   /** The OpenAI-compatible API's base URL, for openai: models. */
   baseUrl?: string;
+  /** Runs at once (default: the machine's cores). */
+  jobs?: number;
+  /** `i/n`: only the i-th of n slices of the runs. */
+  shard?: string;
+  /** Finish the results folder an earlier invocation began. */
+  resume?: string;
 }
 
 /** Exit status for a finished invocation: 3 when a run could not be carried out by its model. */
@@ -41,17 +53,47 @@ export function exitStatusFor(records: readonly RunRecord[]): number {
   return broken ? 3 : 0;
 }
 
-function timestamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-}
-
 export async function runCommand(
   args: RunArgs,
   io: CliIO,
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
+  const jobs = jobsOf(args.jobs);
+  const folder =
+    args.resume !== undefined
+      ? await resumeResults(args.resume, 'run --resume')
+      : await newRunFolder(args, env);
+  try {
+    const records = await executePlan(folder, {
+      jobs,
+      env,
+      progress: io,
+      onRecord: (record) => {
+        if (args.json) io.out(JSON.stringify(record));
+      },
+    });
+    printResults(records, folder.dir, args.json, io);
+    return exitStatusFor(records);
+  } finally {
+    await folder.lock.release();
+  }
+}
+
+/** `--jobs`: a whole number of 1 or more; by default the machine's cores. */
+export function jobsOf(jobs: number | undefined): number {
+  if (jobs === undefined) return availableParallelism();
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new UsageError(`--jobs ${jobs}: give a whole number of 1 or more`);
+  return jobs;
+}
+
+/** Checks `run`'s input whole, then opens a new results folder with its plan. */
+async function newRunFolder(
+  args: RunArgs,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ResultsFolder> {
   if (args.scenario.length === 0)
-    throw new UsageError('--scenario is required (a name or a .json/.yaml path)');
+    throw new UsageError('--scenario is required (a name or a .json/.yaml path), or --resume DIR');
   if (!Number.isInteger(args.runs) || args.runs < 1)
     throw new UsageError(`--runs ${args.runs}: give a whole number of 1 or more`);
   for (const w of args.window) {
@@ -62,54 +104,68 @@ export async function runCommand(
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new UsageError(`--timeout ${timeout}: give the seconds a model call may take, more than 0`);
   const overrides: SettingOverrides = {};
-  let modelSettings = defaultModelSettings();
+  const modelFlags: string[] = [];
   for (const flag of args.set) {
     if (isModelSettingFlag(flag)) {
-      modelSettings = applyModelSetting(modelSettings, flag);
+      applyModelSetting(defaultModelSettings(), flag);
+      modelFlags.push(flag);
       continue;
     }
     const [name, value] = parseSetFlag(flag);
     overrides[name] = value;
   }
-  const strategies = args.strategy.map((name) => resolveStrategy(name, overrides));
-  args.model.forEach(checkModelName);
-  const serverOptions = {
-    timeoutMs: timeout * 1000,
-    settings: modelSettings,
-    env,
-    ...(args.host !== undefined ? { host: args.host } : {}),
-    ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
-  };
-  checkServerOptions(args.model, serverOptions);
-  const scenarios = [];
-  for (const s of args.scenario) scenarios.push(await resolveScenario(s));
+  const strategies = args.strategy.map((name) => ({
+    name,
+    ...(Object.keys(overrides).length > 0 ? { set: overrides as Record<string, unknown> } : {}),
+  }));
+  const plan = newPlan({
+    kind: 'run',
+    name: '',
+    scenarios: args.scenario.map(scenarioRef),
+    strategies,
+    models: args.model,
+    windows: args.window,
+    runs: args.runs,
+    modelOptions: {
+      timeout,
+      settings: modelFlags,
+      ...(args.host !== undefined ? { host: args.host } : {}),
+      ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
+    },
+    shard: args.shard !== undefined ? parseShard(args.shard) : null,
+  });
+  await checkPlan(plan, env);
+  const resolved = await resolvePlan(plan);
+  plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
+  const dir = args.out ?? (await freshFolder('results', plan.name));
+  return createResults(dir, plan, 'run');
+}
+
+/** Checks a plan before anything is written: its strategies, models, model options and fact subjects. */
+export async function checkPlan(
+  plan: PlanFile,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const strategies = plan.strategies.map(resolveStrategyRef);
+  plan.models.forEach(checkModelName);
+  checkServerOptions(plan.models, serverOptionsOf(plan.modelOptions, env));
+  const { scenarios } = await resolvePlan(plan);
   for (const { scenario } of scenarios)
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
-  const outDir =
-    args.out ??
-    join('results', `${scenarios.map((s) => s.scenario.name).join('+')}-${timestamp(new Date())}`);
-  if (existsSync(join(outDir, 'runs.jsonl'))) {
-    throw new UsageError(`--out ${outDir}: the folder already holds results (runs.jsonl); choose another`);
+}
+
+/** The table (or, under --json, only the folder on stderr) once the runs are done. */
+export function printResults(records: readonly RunRecord[], dir: string, json: boolean, io: CliIO): void {
+  if (json) {
+    io.err(`results: ${dir}`);
+    return;
   }
-  const records = await runInvocation(
-    { scenarios, strategies, models: args.model, windows: args.window, runs: args.runs },
-    outDir,
-    serverModelFactory(serverOptions),
-    (record) => {
-      if (args.json) io.out(JSON.stringify(record));
-    },
-  );
-  if (!args.json) {
-    for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
-    const condensing = records.map(condensingLine).filter((line) => line !== null);
-    if (condensing.length > 0) io.out('');
-    for (const line of condensing) io.out(line);
-    for (const r of records.filter((x) => x.error)) {
-      io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
-    }
-    io.out(`results: ${outDir}`);
-  } else {
-    io.err(`results: ${outDir}`);
+  for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
+  const condensing = records.map(condensingLine).filter((line) => line !== null);
+  if (condensing.length > 0) io.out('');
+  for (const line of condensing) io.out(line);
+  for (const r of records.filter((x) => x.error)) {
+    io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
   }
-  return exitStatusFor(records);
+  io.out(`results: ${dir}`);
 }

@@ -2,7 +2,14 @@ import { link, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendJsonLine, toJsonLines, writeFileAtomic } from '../../../runners/io/files.js';
+import { OutputError } from '../../../runners/errors.js';
+import {
+  appendJsonLine,
+  appendLineWhole,
+  toJsonLines,
+  writeFileAtomic,
+  type LineWriter,
+} from '../../../runners/io/files.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -38,5 +45,47 @@ describe('writing results', () => {
     await appendJsonLine(target, { id: 'b' });
     expect(await readFile(target, 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n');
     expect(toJsonLines([1, 'x'])).toBe('1\n"x"\n');
+  });
+});
+
+describe('appending a record whole or not at all', () => {
+  it('appends one line', async () => {
+    const path = join(dir, 'whole', 'runs.jsonl');
+    await appendLineWhole(path, { id: 'a' });
+    await appendLineWhole(path, { id: 'b' });
+    expect(await readFile(path, 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n');
+  });
+
+  it('leaves the file as it was when the disk fills mid-line, and says so in one line', async () => {
+    const path = join(dir, 'full', 'runs.jsonl');
+    await appendLineWhole(path, { id: 'a' });
+    // A disk that takes the first 5 bytes of the line and no more.
+    const full: LineWriter = {
+      write: async (handle, bytes) => (await handle.write(bytes.subarray(0, 5))).bytesWritten,
+    };
+    const failure = appendLineWhole(path, { id: 'b', long: 'x'.repeat(100) }, full);
+    await expect(failure).rejects.toThrow(new OutputError(`cannot write ${path}: the disk is full`));
+    expect(await readFile(path, 'utf8')).toBe('{"id":"a"}\n');
+  });
+
+  it('names a write that fails outright', async () => {
+    const path = join(dir, 'refused', 'runs.jsonl');
+    await appendLineWhole(path, { id: 'a' });
+    const readOnly: LineWriter = {
+      write: () =>
+        Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
+    };
+    await expect(appendLineWhole(path, { id: 'b' }, readOnly)).rejects.toThrow(
+      `cannot write ${path}: the file system is read-only`,
+    );
+    expect(await readFile(path, 'utf8')).toBe('{"id":"a"}\n');
+  });
+
+  it('names a path that runs through a file', async () => {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'x');
+    await expect(writeFileAtomic(join(file, 'runs', 'x.json'), '{}')).rejects.toThrow(
+      `cannot write ${join(file, 'runs', 'x.json')}: a part of the path is a file, not a folder`,
+    );
   });
 });

@@ -1,0 +1,167 @@
+/**
+ * `wisp-eval checkpoint SPEC`: runs a checkpoint spec's matrix into a results folder of its own, with
+ * the spec's plan recorded so `--resume DIR` finishes it, and checks its gate: exit 1 when a cell's
+ * mean falls outside a bound. All input is checked before anything is written.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import type { RunRecord } from '../../../records/run-record.js';
+import { checkpointSchema, type Checkpoint, type GateRule } from '../../../scenarios/checkpoint.js';
+import { UsageError } from '../../errors.js';
+import { executePlan } from '../../run/execute-plan.js';
+import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
+import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
+import type { CliIO } from '../io.js';
+import { checkPlan, exitStatusFor, jobsOf, printResults } from './run.js';
+
+export interface CheckpointArgs {
+  spec?: string;
+  out?: string;
+  resume?: string;
+  shard?: string;
+  jobs?: number;
+  json: boolean;
+}
+
+/** Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the spec. */
+export async function loadCheckpoint(path: string): Promise<Checkpoint> {
+  let value: unknown;
+  const ext = extname(path).toLowerCase();
+  try {
+    if (ext === '.ts' || ext === '.mts' || ext === '.js' || ext === '.mjs') {
+      const url = pathToFileURL(resolve(path)).href;
+      const module = (
+        ext === '.ts' || ext === '.mts'
+          ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url)
+          : await import(url)
+      ) as { default?: unknown; checkpoint?: unknown };
+      value = module.default ?? module.checkpoint;
+      // A module read as CommonJS (no "type": "module" near it) nests its default export once more.
+      if (typeof value === 'object' && value !== null && 'default' in value && !('name' in value))
+        value = (value as { default: unknown }).default;
+    } else if (ext === '.json') {
+      value = JSON.parse(await readFile(path, 'utf8'));
+    } else if (ext === '.yaml' || ext === '.yml') {
+      value = parseYaml(await readFile(path, 'utf8'));
+    } else {
+      throw new UsageError(`${path}: a checkpoint spec is a .yaml, .yml, .json or .ts file`);
+    }
+  } catch (thrown) {
+    if (thrown instanceof UsageError) throw thrown;
+    const code = (thrown as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : (thrown as Error).message.split('\n')[0];
+    throw new UsageError(`${path}: cannot read the checkpoint spec: ${why}`);
+  }
+  const parsed = checkpointSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `${path}: ${issue?.path.join('.') || 'spec'}: ${issue?.message ?? 'not a checkpoint spec'}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The plan of a spec; scenario files are found from the spec's folder. */
+export function planOf(spec: Checkpoint, specPath: string, shard: PlanFile['shard']): PlanFile {
+  const base = dirname(resolve(specPath));
+  const scenarios = spec.scenarios.map((s) =>
+    /\.(?:json|ya?ml)$/i.test(s) && !isAbsolute(s) ? resolve(base, s) : s,
+  );
+  const strategies: StrategyRef[] = spec.strategies.map((entry) =>
+    typeof entry === 'string'
+      ? { name: entry }
+      : {
+          name: entry.name,
+          ...(entry.label ? { label: entry.label } : {}),
+          ...(entry.set ? { set: entry.set } : {}),
+        },
+  );
+  return newPlan({
+    kind: 'checkpoint',
+    name: spec.name,
+    scenarios,
+    strategies,
+    models: spec.models,
+    windows: spec.windows,
+    runs: spec.runs,
+    modelOptions: { timeout: 600, settings: [] },
+    shard,
+    gate: spec.gate,
+  });
+}
+
+const METRIC: Readonly<Record<GateRule['metric'], (r: RunRecord) => number>> = {
+  correct: (r) => r.score.correct,
+  wrong: (r) => r.score.wrong,
+  abstained: (r) => r.score.abstained,
+  delivered: (r) => r.delivered.inView,
+  alarm: (r) => r.outcomes.alarm,
+  condensations: (r) => r.condensations.length,
+  modelCalls: (r) => r.modelCalls.turn + r.modelCalls.distil + r.modelCalls.summary + r.modelCalls.assessment,
+};
+
+/** The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it. */
+export function gateFailures(rules: readonly GateRule[], records: readonly RunRecord[]): string[] {
+  const cells = new Map<string, RunRecord[]>();
+  for (const record of records) {
+    const key = `${record.scenario} ${record.strategy} ${record.model} ${record.window}`;
+    cells.set(key, [...(cells.get(key) ?? []), record]);
+  }
+  const failures: string[] = [];
+  for (const rule of rules) {
+    for (const [cell, runs] of cells) {
+      const first = runs[0];
+      if (!first) continue;
+      if (rule.scenario !== undefined && first.scenario !== rule.scenario) continue;
+      if (rule.strategy !== undefined && first.strategy !== rule.strategy) continue;
+      const mean = runs.reduce((n, r) => n + METRIC[rule.metric](r), 0) / runs.length;
+      const shown = Number(mean.toFixed(2));
+      if (rule.min !== undefined && mean < rule.min)
+        failures.push(`gate: ${cell}: mean ${rule.metric} ${shown} is below ${rule.min}`);
+      if (rule.max !== undefined && mean > rule.max)
+        failures.push(`gate: ${cell}: mean ${rule.metric} ${shown} is above ${rule.max}`);
+    }
+  }
+  return failures;
+}
+
+export async function checkpointCommand(
+  args: CheckpointArgs,
+  io: CliIO,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<number> {
+  const jobs = jobsOf(args.jobs);
+  let folder;
+  if (args.resume !== undefined) {
+    if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
+    folder = await resumeResults(args.resume, 'checkpoint --resume');
+  } else {
+    if (args.spec === undefined)
+      throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
+    const spec = await loadCheckpoint(args.spec);
+    const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    await checkPlan(plan, env);
+    const dir = args.out ?? (await freshFolder('results', spec.name));
+    folder = await createResults(dir, plan, 'checkpoint');
+  }
+  try {
+    const records = await executePlan(folder, {
+      jobs,
+      env,
+      progress: io,
+      onRecord: (record) => {
+        if (args.json) io.out(JSON.stringify(record));
+      },
+    });
+    printResults(records, folder.dir, args.json, io);
+    const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
+    for (const line of failures) io.err(line);
+    const status = exitStatusFor(records);
+    return status !== 0 ? status : failures.length > 0 ? 1 : 0;
+  } finally {
+    await folder.lock.release();
+  }
+}
