@@ -55,7 +55,9 @@ export async function main(
           .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
           .option('host', {
             type: 'string',
-            describe: 'Ollama server for ollama:<model> (default OLLAMA_HOST, else http://127.0.0.1:11434)',
+            array: true,
+            describe:
+              'Ollama server for ollama:<model> (default OLLAMA_HOST, else http://127.0.0.1:11434); several make a pool, one run at a time on each',
           })
           .option('base-url', {
             type: 'string',

@@ -22,7 +22,7 @@ export function serverOptionsOf(
     timeoutMs: options.timeout * 1000,
     settings,
     env: { ...env },
-    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.hosts?.[0] !== undefined ? { host: options.hosts[0] } : {}),
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
   };
 }
@@ -46,10 +46,12 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
   const order = new Map(todo.map((spec, i) => [idOf(spec), i]));
   const waiting = new Map<number, RunRecord>();
   let next = 0;
+  const hosts = folder.plan.modelOptions.hosts ?? [];
   const made = await executeRuns(todo, folder.dir, {
     createModel: serverModelFactory(server),
     jobs: options.jobs,
     server,
+    lanes: hosts.slice(1).map((host) => serverModelFactory({ ...server, host })),
     onRecord: (record) => {
       progress.finished(record);
       waiting.set(order.get(record.id) ?? -1, record);

@@ -48,6 +48,11 @@ export interface ExecuteOptions {
    */
   jobs?: number;
   server?: ServerOptions;
+  /**
+   * More ways to build server models (a pool of hosts): the runs made in this process share them with
+   * `createModel`, one run at a time on each.
+   */
+  lanes?: readonly ModelFactory[];
   /** Sees each record once its folder is whole and its line appended. */
   onRecord?: (record: RunRecord) => void;
 }
@@ -97,16 +102,18 @@ export async function executeRuns(
   const serial = specs
     .map((spec, index) => ({ spec, index }))
     .filter(({ spec }) => !(jobs > 1 && isOffline(spec.model)));
-  const inProcess = async (): Promise<void> => {
-    for (const { spec, index } of serial) {
+  const queue = [...serial];
+  const lane = async (createModel: ModelFactory): Promise<void> => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { spec, index } = next;
       const partial = await emptyPartial(outDir, spec);
-      const { record, files } = await runScenario(spec, options.createModel, { runDir: partial });
+      const { record, files } = await runScenario(spec, createModel, { runDir: partial });
       await writeRunFiles(partial, files);
       await finish(index, record, partial);
     }
   };
   await Promise.all([
-    inProcess(),
+    ...[options.createModel, ...(options.lanes ?? [])].map(lane),
     parallel.length > 0
       ? inWorkers(parallel, outDir, jobs, options.server ?? { timeoutMs: 600_000 }, finish)
       : undefined,

@@ -35,7 +35,8 @@ const planSchema = z.strictObject({
   windows: z.array(z.number().int().min(256)).min(1),
   runs: z.number().int().min(1),
   modelOptions: z.strictObject({
-    host: z.string().optional(),
+    /** Ollama servers: one run at a time on each. */
+    hosts: z.array(z.string().min(1)).min(1).optional(),
     baseUrl: z.string().optional(),
     timeout: z.number().positive(),
     settings: z.array(z.string()),

@@ -258,3 +258,34 @@ describe('model names and flags on the command line', () => {
     expect(io.stdout.some((l) => l.startsWith('openai:<model>'))).toBe(true);
   });
 });
+
+describe('a pool of Ollama hosts', () => {
+  it('shares the runs between the hosts, one at a time on each, with the records of one host', async () => {
+    const second = await startLoopbackServer({ context: 32768, openaiContext: 8192 });
+    try {
+      const common = ['--scenario', 'codename', '--strategy', 'dropping', '--window', '8192', '--runs', '4'];
+      const one = await run([...common, '--model', 'ollama:reader', '--host', server.url]);
+      server.received.length = 0;
+      const pooled = await run([
+        ...common,
+        '--model',
+        'ollama:reader',
+        '--host',
+        server.url,
+        '--host',
+        second.url,
+      ]);
+      expect(pooled.status).toBe(0);
+      expect(pooled.records.map(score)).toEqual(one.records.map(score));
+      // Both hosts answered chats.
+      expect(server.received.length).toBeGreaterThan(0);
+      expect(second.received.length).toBeGreaterThan(0);
+      const plan = JSON.parse(await readFile(join(pooled.out, 'plan.json'), 'utf8')) as {
+        modelOptions: { hosts: string[] };
+      };
+      expect(plan.modelOptions.hosts).toEqual([server.url, second.url]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});

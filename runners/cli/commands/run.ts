@@ -36,7 +36,7 @@ export interface RunArgs {
   /** Seconds a model call may take. */
   timeout?: number;
   /** Ollama's address, for ollama: models. */
-  host?: string;
+  host?: string[];
   /** The OpenAI-compatible API's base URL, for openai: models. */
   baseUrl?: string;
   /** Runs at once (default: the machine's cores). */
@@ -129,7 +129,7 @@ async function newRunFolder(
     modelOptions: {
       timeout,
       settings: modelFlags,
-      ...(args.host !== undefined ? { host: args.host } : {}),
+      ...(args.host !== undefined && args.host.length > 0 ? { hosts: args.host } : {}),
       ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
     },
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
