@@ -8,10 +8,16 @@ import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
-import { checkModelName, checkServerOptions, serverModelFactory } from '../../models/index.js';
+import {
+  checkModelName,
+  checkModelSteps,
+  checkServerOptions,
+  serverModelFactory,
+  switchedModels,
+} from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { runInvocation } from '../../run/invocation.js';
-import { checkFactSubjects } from '../../run/run-scenario.js';
+import { checkFactSubjects, modelAfterSwitch } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
@@ -80,11 +86,15 @@ export async function runCommand(
     ...(args.host !== undefined ? { host: args.host } : {}),
     ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
   };
-  checkServerOptions(args.model, serverOptions);
   const scenarios = [];
   for (const s of args.scenario) scenarios.push(await resolveScenario(s));
-  for (const { scenario } of scenarios)
+  for (const { scenario } of scenarios) {
+    checkModelSteps(scenario);
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
+  }
+  const switched = scenarios.flatMap(({ scenario }) => switchedModels(scenario));
+  const opened = args.model.flatMap((run) => switched.map((named) => modelAfterSwitch(run, named)));
+  checkServerOptions([...args.model, ...opened], serverOptions);
   const outDir =
     args.out ??
     join('results', `${scenarios.map((s) => s.scenario.name).join('+')}-${timestamp(new Date())}`);
