@@ -183,7 +183,26 @@ export interface RunRecord {
     calls?: CallTiming;
   };
   perTurn: TurnRecord[];
+  /**
+   * Which models ran which turns, in order: the run's own model, then one per switch step that ran.
+   * Present only in a run that switched models.
+   */
+  models?: ModelStretch[];
   /** For a model behind a server (`ollama:`, `openai:`): which server, which model, with what. */
+  backend?: BackendRecord;
+}
+
+/** A stretch of a run on one model: from the run's start, or from a switch step, to the next switch. */
+export interface ModelStretch {
+  /** The model's name as the run opened it (`reader`, `ollama:granite4.1:8b`). */
+  model: string;
+  /** The window the engine used from the switch on (null: the model states none). */
+  window: number | null;
+  /** The switch step that opened it, from 1; null for the run's first model. */
+  step: number | null;
+  /** The first and last person turns it ran; null when it ran none. */
+  turns: { first: number; last: number } | null;
+  /** For a model behind a server: which server, which model, with what. */
   backend?: BackendRecord;
 }
 

@@ -96,11 +96,34 @@ const resumeStep = z.strictObject({
   evidence: evidenceStepSchema.optional(),
 });
 
-/** One step of a scenario: a person's prompt, a probe, a command, a fact, a task, a save or a resume. */
-export const stepSchema = z.union([sayStep, askStep, commandStep, factStep, taskStep, saveStep, resumeStep]);
+/**
+ * Goes on with another model, as the person's /model does: the conversation and its store stay, the
+ * model, its session and the window change. The window is the run's when the step gives none. Which
+ * names a run knows is the runner's to check, before anything runs.
+ */
+const modelStep = z.strictObject({
+  model: z.string().min(1),
+  window: z.number().int().min(256).optional(),
+  evidence: evidenceStepSchema.optional(),
+});
+
+/**
+ * One step of a scenario: a person's prompt, a probe, a command, a fact, a task, a save, a resume or
+ * a model switch.
+ */
+export const stepSchema = z.union([
+  sayStep,
+  askStep,
+  commandStep,
+  factStep,
+  taskStep,
+  saveStep,
+  resumeStep,
+  modelStep,
+]);
 
 /** The step kinds: each step has exactly one of these keys, which names what it is. */
-export const stepKinds = ['say', 'ask', 'command', 'fact', 'task', 'save', 'resume'] as const;
+export const stepKinds = ['say', 'ask', 'command', 'fact', 'task', 'save', 'resume', 'model'] as const;
 
 /** A step's kind, e.g. `ask` for a probe. */
 export type StepKind = (typeof stepKinds)[number];
@@ -114,6 +137,7 @@ export const stepSchemasByKind = {
   task: taskStep,
   save: saveStep,
   resume: resumeStep,
+  model: modelStep,
 } as const satisfies Record<StepKind, z.ZodType>;
 
 /** A scripted command's result, used instead of running the command. */
@@ -157,8 +181,13 @@ export function answerPatterns(expect: Expectation): readonly string[] {
 }
 /** One step, with defaults filled. */
 export type Step = z.infer<typeof stepSchema>;
-/** A step the person types: everything but commands, saves and resumes. */
-export type PromptStep = Exclude<Step, { command: string } | { save: string } | { resume: string }>;
+/** A step the person types: everything but commands, saves, resumes and model switches. */
+export type PromptStep = Exclude<
+  Step,
+  { command: string } | { save: string } | { resume: string } | { model: string }
+>;
+/** A model switch step. */
+export type ModelStep = Extract<Step, { model: string }>;
 /** One step as written, before defaults are filled. */
 export type StepInput = z.input<typeof stepSchema>;
 /** A validated scenario, with defaults filled. */

@@ -67,6 +67,7 @@ export class Conversation {
   readonly facts: FactsLayer | null;
   readonly #audit: AuditRecorder;
   readonly #caller: ModelCaller;
+  readonly #meter: Meter;
   readonly #tools: Map<string, Tool>;
   readonly #runner: ToolRunner;
   readonly #condenser: Condenser;
@@ -89,6 +90,7 @@ export class Conversation {
     const { model, clock, ids, settings } = options;
     this.#audit = new AuditRecorder(options.audit, clock, ids);
     const meter = new Meter(model);
+    this.#meter = meter;
     this.#caller = new ModelCaller({
       model,
       clock,
@@ -218,6 +220,38 @@ export class Conversation {
   /** The window in tokens, once known. */
   get window(): number | null {
     return this.#window;
+  }
+
+  /** The model the conversation runs on now. */
+  get model(): ModelPort {
+    return this.#caller.model;
+  }
+
+  /**
+   * Goes on with another model, as the reference's /model does: the new model works over the same
+   * store, so its first request carries the same active view, and the store keeps its history,
+   * references, facts and summary. The window becomes `window`, else the one the new model states,
+   * else unknown until an overflow reports it; condensing, the prompt-side blocks and the tool-output
+   * budget follow it. The next turn request starts a new model session, and the meter forgets its
+   * calibration on the old model's reported usage, which another tokenizer does not share.
+   */
+  switchModel(model: ModelPort, window?: number): void {
+    const from = this.#caller.model.name;
+    const windowBefore = this.#window;
+    const budgetBefore = this.toolBudget;
+    this.#caller.switchModel(model);
+    this.#meter.switchModel(model);
+    this.#window = window ?? model.window ?? null;
+    this.#audit.record({
+      type: 'model.switch',
+      turn: this.#turn,
+      from,
+      to: model.name,
+      windowBefore,
+      windowAfter: this.#window,
+      budgetBefore,
+      budgetAfter: this.toolBudget,
+    });
   }
 
   /** Model sessions started so far. */

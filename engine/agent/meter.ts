@@ -13,15 +13,23 @@ interface Anchor {
 
 export class Meter {
   #anchor: Anchor | null = null;
+  #model: ModelPort;
 
   /** How the conversation measures requests in bytes; shared with everything else that does. */
   readonly sizer: RequestSizer;
 
-  constructor(
-    private readonly model: ModelPort,
-    sizer = new RequestSizer(),
-  ) {
+  constructor(model: ModelPort, sizer = new RequestSizer()) {
+    this.#model = model;
     this.sizer = sizer;
+  }
+
+  /**
+   * Measures for another model from now on. The anchor goes: the old runtime's report counted with
+   * its own tokenizer, which says nothing of the new one's.
+   */
+  switchModel(model: ModelPort): void {
+    this.#model = model;
+    this.#anchor = null;
   }
 
   /** Bytes of a request, as every estimate counts them. */
@@ -31,7 +39,7 @@ export class Meter {
 
   /** True when measurements come from the model's own count. */
   get counts(): boolean {
-    return !this.model.reportsUsage && this.model.countTokens !== undefined;
+    return !this.#model.reportsUsage && this.#model.countTokens !== undefined;
   }
 
   /** Records what a request and its answer took, as the runtime reported it. */
@@ -58,7 +66,8 @@ export class Meter {
 
   /** Tokens of a request: the model's count when it counts, else the estimate. */
   async measure(request: ModelRequest): Promise<number> {
-    if (this.counts && this.model.countTokens) return this.model.countTokens(request);
+    const model = this.#model;
+    if (this.counts && model.countTokens) return model.countTokens(request);
     return this.estimateBytes(this.bytes(request));
   }
 }

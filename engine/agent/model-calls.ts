@@ -75,17 +75,31 @@ export class ModelCaller {
   lastTruncated = false;
 
   readonly #sizer: RequestSizer;
-  readonly #truncation = new TruncationWatch();
+  #model: ModelPort;
+  #truncation = new TruncationWatch();
   readonly #callOptions: CallOptions;
 
   constructor(private readonly options: ModelCallerOptions) {
     this.sessions = new SessionTracker(options.ids);
+    this.#model = options.model;
     this.#sizer = options.sizer ?? new RequestSizer();
     this.#callOptions = options.signal ? { signal: options.signal } : {};
   }
 
+  /** The model every call goes to now. */
   get model(): ModelPort {
-    return this.options.model;
+    return this.#model;
+  }
+
+  /**
+   * Sends every call to `model` from now on. Its first turn request starts a new session, since the
+   * new runtime holds nothing of the old one's; the truncation watch learns the new runtime's rate
+   * afresh.
+   */
+  switchModel(model: ModelPort): void {
+    this.#model = model;
+    this.#truncation = new TruncationWatch();
+    this.sessions.reset();
   }
 
   /** Sends a turn's request; `onSession` learns the session before the model answers. */
@@ -94,6 +108,7 @@ export class ModelCaller {
     request: ModelRequest,
     onSession?: (session: { session: string; fresh: boolean; estimated: number }) => void,
   ): Promise<ModelResponse> {
+    const model = this.#model;
     const { session, fresh } = this.sessions.begin(request.messages);
     this.lastSession = session;
     const estimated = tokensForBytes(this.#sizer.request(request));
@@ -101,7 +116,7 @@ export class ModelCaller {
     const base = { purpose: 'turn' as const, turn, session, fresh, estimated };
     return this.#timed(
       estimated,
-      () => this.options.model.respond(request, this.#callOptions),
+      () => model.respond(request, this.#callOptions),
       (durationMs, outcome) =>
         this.options.onCall?.({ ...base, kind: 'respond', request, durationMs, ...outcome }),
     );
@@ -114,7 +129,7 @@ export class ModelCaller {
 
   /** A guided call in a session of its own; throws when the model offers no guided generation. */
   async generate(turn: number, request: GuidedRequest, purpose: CallPurpose): Promise<GuidedResponse> {
-    const model = this.options.model;
+    const model = this.#model;
     const guided = model.generate?.bind(model);
     if (!guided) throw new Error('the model offers no guided generation');
     const session = this.options.ids.next('session');

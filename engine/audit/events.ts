@@ -206,6 +206,23 @@ export interface AssessmentEvent extends EventBase {
   durationMs: number;
 }
 
+/**
+ * The conversation went on with another model (the reference's /model): over the same store, on a
+ * new model session, with the window and the tool-output budget of the new model. `turn` is the last
+ * turn the old model ran.
+ */
+export interface ModelSwitchEvent extends EventBase {
+  type: 'model.switch';
+  from: string;
+  to: string;
+  /** The window in tokens before and after, null while unknown. */
+  windowBefore: number | null;
+  windowAfter: number | null;
+  /** The tool-output budget in bytes before and after: an eighth of the window, within 4 and 64 KiB. */
+  budgetBefore: number;
+  budgetAfter: number;
+}
+
 export interface TurnEndEvent extends EventBase {
   type: 'turn.end';
   status: 'completed' | 'failed';
@@ -229,6 +246,7 @@ export type AuditEvent =
   | MemoryEvent
   | ResumeEvent
   | AssessmentEvent
+  | ModelSwitchEvent
   | TurnEndEvent;
 
 export type AuditEventType = AuditEvent['type'];

@@ -18,7 +18,7 @@ type Factory = (window: number, scenario: Scenario) => ModelPort;
 
 function scriptedSteps(scenario: Scenario) {
   return scenario.steps.flatMap((step) => {
-    if ('command' in step || 'save' in step || 'resume' in step) return [];
+    if ('command' in step || 'save' in step || 'resume' in step || 'model' in step) return [];
     const prompt = promptOf(step);
     return [
       {
@@ -77,6 +77,28 @@ export function modelListing(): [string, string][] {
 /** Checks a model name without building it: a built-in, or `ollama:<model>` / `openai:<model>`. */
 export function checkModelName(name: string): void {
   parseModelName(name, [...builtinModels.keys()]);
+}
+
+/**
+ * Checks the model each switch step of `scenario` names, as `--model` is checked, so that a run never
+ * stops halfway on a name no backend knows. Throws an UnknownModelError (bad input) naming `where`
+ * (the scenario, or its file), the step and the field.
+ */
+export function checkModelSteps(scenario: Scenario, where = `scenario ${scenario.name}`): void {
+  scenario.steps.forEach((step, index) => {
+    if (!('model' in step)) return;
+    try {
+      checkModelName(step.model);
+    } catch (thrown) {
+      if (!(thrown instanceof UnknownModelError)) throw thrown;
+      throw new UnknownModelError(`${where}: step ${index + 1} (model): model: ${thrown.message}`);
+    }
+  });
+}
+
+/** The models `scenario`'s switch steps name, each once, in the order first named. */
+export function switchedModels(scenario: Scenario): string[] {
+  return [...new Set(scenario.steps.flatMap((step) => ('model' in step ? [step.model] : [])))];
 }
 
 /** Builds a built-in model by name for a run; a server model needs `serverModelFactory`. */

@@ -42,6 +42,7 @@ import {
   gapsBetween,
   type AssessmentRecord,
   type CallTiming,
+  type ModelStretch,
   type ProbeResult,
   type RunRecord,
   type TurnRecord,
@@ -254,6 +255,46 @@ function probeResult(
   };
 }
 
+/**
+ * The model a switch step opens in a run on `runModel`: the one it names, except in a scripted run,
+ * where the script holds every reply of the conversation whatever model a step names, so the switch
+ * opens the scripted model again (over the steps after it): the window, the budget and the session
+ * still change, and the run stays offline and exact.
+ */
+export function modelAfterSwitch(runModel: string, named: string): string {
+  return runModel === 'scripted' ? 'scripted' : named;
+}
+
+/** A model the run went on with: from the run's start or a switch step, and from which turn figure. */
+interface OpenStretch {
+  name: string;
+  model: ModelPort;
+  window: number | null;
+  step: number | null;
+  /** How many turns had run before it took over. */
+  from: number;
+}
+
+/** Which models ran which turns, once a switch step has run; undefined when none did. */
+function stretchesOf(
+  stretches: readonly OpenStretch[],
+  turns: readonly TurnFigures[],
+): ModelStretch[] | undefined {
+  if (stretches.length < 2) return undefined;
+  return stretches.map((stretch, i) => {
+    const ran = turns.slice(stretch.from, stretches[i + 1]?.from ?? turns.length);
+    const first = ran[0];
+    const last = ran.at(-1);
+    return {
+      model: stretch.name,
+      window: stretch.window,
+      step: stretch.step,
+      turns: first && last ? { first: first.turn, last: last.turn } : null,
+      ...(isServerModel(stretch.model) ? { backend: stretch.model.backendRecord() } : {}),
+    };
+  });
+}
+
 /** Runs one scenario with one strategy, model and window. */
 export async function runScenario(
   spec: RunSpec,
@@ -277,6 +318,7 @@ export async function runScenario(
   const transcripts = new Map<string, unknown>();
   let error: RunRecord['error'] = null;
   const conversations: Conversation[] = [];
+  const stretches: OpenStretch[] = [];
   let model: ModelPort | null = null;
   const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
   try {
@@ -298,10 +340,11 @@ export async function runScenario(
     ];
     const ids = sequentialIds();
     const saves = new Map<string, SavedConversation>();
+    let current = opened;
     // A resume is a new conversation over the same model, clock, ids, audit and files.
     const begin = (resume?: SavedConversation) =>
       new Conversation({
-        model: opened,
+        model: current,
         clock,
         ids,
         audit: sink,
@@ -324,6 +367,7 @@ export async function runScenario(
       });
     let conversation = begin();
     conversations.push(conversation);
+    stretches.push({ name: spec.model, model: opened, window: conversation.window, step: null, from: 0 });
     for (const [index, step] of scenario.steps.entries()) {
       if (step.evidence) {
         const fromRequest = turnRequests(requests).length;
@@ -346,6 +390,17 @@ export async function runScenario(
       }
       if ('command' in step) {
         await conversation.personCommand(step.command);
+        continue;
+      }
+      if ('model' in step) {
+        const name = modelAfterSwitch(spec.model, step.model);
+        // The model sees the scenario from the step after the switch: a scripted model replays the
+        // rest of the script from there.
+        const rest = { ...scenario, steps: scenario.steps.slice(index + 1) };
+        current = await createModel(name, step.window ?? spec.window, rest);
+        conversation.switchModel(current);
+        const from = conversations.reduce((n, c) => n + c.turns.length, 0);
+        stretches.push({ name, model: current, window: conversation.window, step: index + 1, from });
         continue;
       }
       const figures = await conversation.turn(promptOf(step));
@@ -374,6 +429,7 @@ export async function runScenario(
   const toolMs = turns.reduce((n, t) => n + t.toolMs, 0);
   const assessment = assessmentOf(conversations);
   const calls = callTiming(requests);
+  const models = stretchesOf(stretches, turns);
   const record: RunRecord = {
     version: 1,
     id,
@@ -425,6 +481,7 @@ export async function runScenario(
       ...(calls ? { calls } : {}),
     },
     perTurn: turns.map(turnRecord),
+    ...(models ? { models } : {}),
     ...(model && isServerModel(model) ? { backend: model.backendRecord() } : {}),
   };
   const store = { version: 1, entries: last?.store.all() ?? [] };

@@ -12,7 +12,7 @@ import { resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
 import { checkSetting, type SettingOverrides } from '../../strategies/settings.js';
-import { checkModelName } from '../models/index.js';
+import { checkModelName, checkModelSteps } from '../models/index.js';
 import { checkFactSubjects, runId } from '../run/run-scenario.js';
 import { SnapshotManifestError } from './errors.js';
 
@@ -116,6 +116,7 @@ async function resolveRun(dir: string, file: string, where: string, entry: Manif
   try {
     loaded = await resolveScenario(isScenarioPath(entry.scenario) ? resolve(dir, entry.scenario) : entry.scenario);
     checkFactSubjects(loaded.scenario, strategy.settings);
+    checkModelSteps(loaded.scenario);
   } catch (thrown) {
     throw at('.scenario', thrown);
   }

@@ -30,6 +30,7 @@ function stepText(step: Step): string {
   if ('fact' in step) return `fact: ${step.fact.subject} ${step.fact.name} ${step.fact.value}`;
   if ('save' in step) return `save: ${step.save}`;
   if ('resume' in step) return `resume: ${step.resume}`;
+  if ('model' in step) return `model: ${step.model}`;
   return `task: ${step.task}`;
 }
 

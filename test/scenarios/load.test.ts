@@ -48,11 +48,11 @@ describe('loadScenarioFile: schema problems name the file, the step and the fiel
     ['bad-expect.yaml', 'step 3 (ask): expect.any: expected a non-empty list'],
     [
       'bad-kind.json',
-      'step 2: unknown step kind: it has keys sya, id; a step has exactly one of say, ask, command, fact, task, save, resume',
+      'step 2: unknown step kind: it has keys sya, id; a step has exactly one of say, ask, command, fact, task, save, resume, model',
     ],
     [
       'bad-two-kinds.yaml',
-      'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task, save, resume',
+      'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task, save, resume, model',
     ],
     ['bad-key.yaml', "step 2 (say): unknown key 'reply' (a say step has say, script, evidence)"],
     ['bad-type.json', 'step 4 (fact): fact.name: expected a string, got number'],

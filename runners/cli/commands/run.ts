@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
-import { checkModelName, checkServerOptions } from '../../models/index.js';
+import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
 import {
@@ -17,7 +17,7 @@ import {
   type PlanFile,
 } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults, type ResultsFolder } from '../../run/results-folder.js';
-import { checkFactSubjects } from '../../run/run-scenario.js';
+import { checkFactSubjects, modelAfterSwitch } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
@@ -148,10 +148,15 @@ export async function checkPlan(
 ): Promise<void> {
   const strategies = plan.strategies.map(resolveStrategyRef);
   plan.models.forEach(checkModelName);
-  checkServerOptions(plan.models, serverOptionsOf(plan.modelOptions, env));
   const { scenarios } = await resolvePlan(plan);
-  for (const { scenario } of scenarios)
+  for (const { scenario } of scenarios) {
+    checkModelSteps(scenario);
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
+  }
+  // A model a scenario switches to must be reachable too.
+  const switched = scenarios.flatMap(({ scenario }) => switchedModels(scenario));
+  const opened = plan.models.flatMap((run) => switched.map((named) => modelAfterSwitch(run, named)));
+  checkServerOptions([...plan.models, ...opened], serverOptionsOf(plan.modelOptions, env));
 }
 
 /** The table (or, under --json, only the folder on stderr) once the runs are done. */

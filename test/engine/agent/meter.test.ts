@@ -37,4 +37,21 @@ describe('measuring the context', () => {
     expect(await meter.measure(request('anything'))).toBe(4242);
     expect(counted).toHaveLength(1);
   });
+
+  it('forgets its anchor and measures the new way when the model is switched', async () => {
+    const reporting = fakeModel(() => ({ text: '', toolCalls: [] }));
+    const counting = fakeModel(() => ({ text: '', toolCalls: [] }), {
+      reportsUsage: false,
+      countTokens: async () => 77,
+    });
+    const meter = new Meter(reporting);
+    meter.anchorOn(1000, 40);
+    expect(meter.counts).toBe(false);
+    meter.switchModel(counting);
+    expect(meter.anchor).toBeNull();
+    expect(meter.counts).toBe(true);
+    expect(await meter.measure(request('anything'))).toBe(77);
+    meter.switchModel(reporting);
+    expect(await meter.measure(request('x'.repeat(400)))).toBe(100);
+  });
 });
