@@ -17,6 +17,7 @@ import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
 import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';
 import { formatTable } from '../../../reports/text-table.js';
+import { writeReports } from '../../../reports/reporters/index.js';
 
 export interface RunArgs {
   scenario: string[];
@@ -99,6 +100,8 @@ export async function runCommand(
       if (args.json) io.out(JSON.stringify(record));
     },
   );
+  // The reports present every record of the folder: summary.csv, turns.csv, summary.md, junit.xml.
+  await writeReports(outDir, records, { env });
   if (!args.json) {
     for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
     const condensing = records.map(condensingLine).filter((line) => line !== null);

@@ -62,6 +62,8 @@ describe('the command line', () => {
   it('asks for a command when given none', async () => {
     const io = bufferIO();
     expect(await main([], io)).toBe(2);
-    expect(io.stderr).toEqual(['wisp-eval: name a command: run, list, validate, snapshots or serve']);
+    expect(io.stderr).toEqual([
+      'wisp-eval: name a command: run, report, compare, list, validate, snapshots or serve',
+    ]);
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * The figures measured on one run, each a number or null where the run has none. Every statistic in
+ * summaries and comparisons is taken over one of these, so each is defined here once; the README's
+ * "Statistics" section repeats the definitions for readers.
+ */
+import type { RunRecord } from '../../records/run-record.js';
+
+/** The figures, in the order tables and CSV columns show them. */
+export const FIGURES = [
+  'correct',
+  'fraction',
+  'wrong',
+  'abstained',
+  'condensations',
+  'gap',
+  'calls',
+  'calls-turn',
+  'calls-distil',
+  'calls-summary',
+  'calls-assessment',
+  'tokens',
+  'tokens-reported',
+  'time',
+  'time-model',
+  'time-engine',
+  'time-tool',
+] as const;
+
+export type Figure = (typeof FIGURES)[number];
+
+const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+
+/**
+ * Tokens of every turn request as the runtime reported them, or as the model counted them when it
+ * reports none; null when some request has neither (a model that does neither, or a failed call).
+ */
+export function reportedTokens(record: Pick<RunRecord, 'perTurn'>): number | null {
+  let total = 0;
+  for (const turn of record.perTurn) {
+    for (let i = 0; i < turn.estimated.length; i++) {
+      const known = turn.reported[i] ?? turn.counted[i] ?? null;
+      if (known === null) return null;
+      total += known;
+    }
+  }
+  return total;
+}
+
+/** What each figure is, in one line: the README's table says the same. */
+export const FIGURE_DEFINITIONS: Record<Figure, string> = {
+  correct: 'probes answered correctly',
+  fraction: 'correct as a fraction of all probes of the scenario (0 to 1)',
+  wrong: 'probes answered wrongly (confidently wrong, or answered when the answer was never given)',
+  abstained: 'probes with an answer whose reply said it did not know',
+  condensations: 'condensations in the run',
+  gap: 'mean turns between consecutive condensations; none for a run with fewer than two',
+  calls: 'model calls of every purpose',
+  'calls-turn': 'model calls for turn requests',
+  'calls-distil': 'model calls distilling facts',
+  'calls-summary': 'model calls writing the running summary',
+  'calls-assessment': 'model calls of the assessment per request',
+  tokens: "tokens sent: the engine's estimate, summed over every turn request",
+  'tokens-reported':
+    'tokens sent as the runtime reported (or the model counted) them, summed; none when a request had neither',
+  time: 'wall time of the run, in milliseconds',
+  'time-model': 'time in model calls, in milliseconds',
+  'time-engine': 'time in the engine, in milliseconds',
+  'time-tool': 'time in tools, in milliseconds',
+};
+
+/** The value of every figure for one run. */
+export function runFigures(record: RunRecord): Record<Figure, number | null> {
+  const calls = record.modelCalls;
+  return {
+    correct: record.score.correct,
+    fraction: record.score.total === 0 ? null : record.score.correct / record.score.total,
+    wrong: record.score.wrong,
+    abstained: record.score.abstained,
+    condensations: record.condensations.length,
+    gap: record.gaps.length === 0 ? null : sum(record.gaps) / record.gaps.length,
+    calls: calls.turn + calls.distil + calls.summary + calls.assessment,
+    'calls-turn': calls.turn,
+    'calls-distil': calls.distil,
+    'calls-summary': calls.summary,
+    'calls-assessment': calls.assessment,
+    tokens: sum(record.perTurn.flatMap((t) => t.estimated)),
+    'tokens-reported': reportedTokens(record),
+    time: record.timing.totalMs,
+    'time-model': record.timing.modelMs,
+    'time-engine': record.timing.engineMs,
+    'time-tool': record.timing.toolMs,
+  };
+}
