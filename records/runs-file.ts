@@ -68,6 +68,8 @@ const runRecordSchema = z.looseObject({
       reported: z.array(z.number().nullable()),
       counted: z.array(z.number().nullable()),
       condensations: count,
+      newSessions: count,
+      toolCalls: count,
       modelMs: ms,
       toolMs: ms,
       engineMs: ms,
