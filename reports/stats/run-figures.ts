@@ -1,7 +1,7 @@
 /**
  * The figures measured on one run, each a number or null where the run has none. Every statistic in
- * summaries and comparisons is taken over one of these, so each is defined here once; the README's
- * "Statistics" section repeats the definitions for readers.
+ * summaries and comparisons is taken over one of these; the README's "Statistics, reports and
+ * comparisons" section defines each for readers.
  */
 import type { RunRecord } from '../../records/run-record.js';
 
@@ -45,28 +45,6 @@ export function reportedTokens(record: Pick<RunRecord, 'perTurn'>): number | nul
   }
   return total;
 }
-
-/** What each figure is, in one line: the README's table says the same. */
-export const FIGURE_DEFINITIONS: Record<Figure, string> = {
-  correct: 'probes answered correctly',
-  fraction: 'correct as a fraction of all probes of the scenario (0 to 1)',
-  wrong: 'probes answered wrongly (confidently wrong, or answered when the answer was never given)',
-  abstained: 'probes with an answer whose reply said it did not know',
-  condensations: 'condensations in the run',
-  gap: 'mean turns between consecutive condensations; none for a run with fewer than two',
-  calls: 'model calls of every purpose',
-  'calls-turn': 'model calls for turn requests',
-  'calls-distil': 'model calls distilling facts',
-  'calls-summary': 'model calls writing the running summary',
-  'calls-assessment': 'model calls of the assessment per request',
-  tokens: "tokens sent: the engine's estimate, summed over every turn request",
-  'tokens-reported':
-    'tokens sent as the runtime reported (or the model counted) them, summed; none when a request had neither',
-  time: 'wall time of the run, in milliseconds',
-  'time-model': 'time in model calls, in milliseconds',
-  'time-engine': 'time in the engine, in milliseconds',
-  'time-tool': 'time in tools, in milliseconds',
-};
 
 /** The value of every figure for one run. */
 export function runFigures(record: RunRecord): Record<Figure, number | null> {
