@@ -19,15 +19,15 @@ export interface PermutationResult {
   method: 'exact' | 'monte-carlo' | null;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1), enough for drawing signs. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: a small seeded generator of 32-bit words, each giving 32 random signs. */
+function seededWords(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
   };
 }
 
@@ -35,6 +35,8 @@ function seededRandom(seed: number): () => number {
 export function pairedPermutationTest(differences: readonly number[]): PermutationResult {
   const n = differences.length;
   if (n === 0) return { p: null, method: null };
+  const method = n <= EXACT_PAIRS ? 'exact' : 'monte-carlo';
+  if (differences.every((d) => d === 0)) return { p: 1, method };
   const observed = Math.abs(differences.reduce((a, b) => a + b, 0));
   // Sums that differ from the observed one by rounding alone count as equal to it.
   const tolerance =
@@ -44,23 +46,33 @@ export function pairedPermutationTest(differences: readonly number[]): Permutati
       differences.reduce((a, b) => a + Math.abs(b), 0),
     );
   const atLeast = (total: number) => Math.abs(total) >= observed - tolerance;
-  if (n <= EXACT_PAIRS) {
-    let extreme = 0;
+  let extreme = 0;
+  if (method === 'exact') {
+    // Every assignment once, in Gray-code order: each step flips the sign of one difference.
+    const signs = differences.map(() => 1);
+    let total = differences.reduce((a, b) => a + b, 0);
+    if (atLeast(total)) extreme++;
     const assignments = 2 ** n;
-    for (let mask = 0; mask < assignments; mask++) {
-      let total = 0;
-      for (let i = 0; i < n; i++) total += mask & (1 << i) ? -(differences[i] ?? 0) : (differences[i] ?? 0);
+    for (let step = 1; step < assignments; step++) {
+      const i = 31 - Math.clz32(step & -step);
+      const sign = signs[i] ?? 1;
+      total -= 2 * sign * (differences[i] ?? 0);
+      signs[i] = -sign;
       if (atLeast(total)) extreme++;
     }
-    return { p: extreme / assignments, method: 'exact' };
+    return { p: extreme / assignments, method };
   }
-  const random = seededRandom(SEED);
-  let extreme = 0;
+  const nextWord = seededWords(SEED);
   for (let draw = 0; draw < RESAMPLES; draw++) {
     let total = 0;
-    for (const d of differences) total += random() < 0.5 ? -d : d;
+    let word = 0;
+    for (let i = 0; i < n; i++) {
+      if (i % 32 === 0) word = nextWord();
+      const d = differences[i] ?? 0;
+      total += word & (1 << (i % 32)) ? -d : d;
+    }
     if (atLeast(total)) extreme++;
   }
   // The observed assignment is one of those possible: counting it keeps p above zero.
-  return { p: (extreme + 1) / (RESAMPLES + 1), method: 'monte-carlo' };
+  return { p: (extreme + 1) / (RESAMPLES + 1), method };
 }

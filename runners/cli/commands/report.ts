@@ -33,7 +33,9 @@ export async function reportCommand(
   } else {
     for (const line of formatTable(SUMMARY_HEADER, cells.map(summaryRow))) io.out(line);
   }
-  const report = args.json ? io.err : io.out;
-  report(`reports: ${written.join(', ')}`);
+  // Under --json, stdout holds the JSON lines alone.
+  const line = `reports: ${written.join(', ')}`;
+  if (args.json) io.err(line);
+  else io.out(line);
   return 0;
 }
