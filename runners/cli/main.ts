@@ -136,6 +136,77 @@ export async function main(
       },
     )
     .command(
+      'report <dirs..>',
+      'combine results folders, write their reports and print the summary of each cell',
+      (y) =>
+        y
+          .positional('dirs', {
+            type: 'string',
+            array: true,
+            demandOption: true,
+            describe: 'results folders',
+          })
+          .option('out', { type: 'string', describe: 'write the reports here (default: the first folder)' })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: "print each cell's statistics as one JSON line",
+          }),
+      async (a) => {
+        const { reportCommand } = await import('./commands/report.js');
+        status = await reportCommand(
+          { dirs: a.dirs, json: a.json, ...(a.out !== undefined ? { out: a.out } : {}) },
+          io,
+          env,
+        );
+      },
+    )
+    .command(
+      'compare <baseline> [candidate]',
+      'compare two results folders, or two strategies, on their common cells',
+      (y) =>
+        y
+          .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline results folder' })
+          .positional('candidate', {
+            type: 'string',
+            describe: 'candidate results folder (default: the baseline)',
+          })
+          .option('baseline-strategy', {
+            type: 'string',
+            describe: "compare this strategy's runs of the baseline",
+          })
+          .option('candidate-strategy', {
+            type: 'string',
+            describe: "with this strategy's runs of the candidate",
+          })
+          .option('fail-if', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe:
+              'exit 1 when a cell crosses FIGURE-drop=AMOUNT or FIGURE-rise=AMOUNT (AMOUNT or AMOUNT%)',
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print the comparison as one JSON object',
+          }),
+      async (a) => {
+        const { compareCommand } = await import('./commands/compare.js');
+        status = await compareCommand(
+          {
+            baseline: a.baseline,
+            failIf: a.failIf,
+            json: a.json,
+            ...(a.candidate !== undefined ? { candidate: a.candidate } : {}),
+            ...(a.baselineStrategy !== undefined ? { baselineStrategy: a.baselineStrategy } : {}),
+            ...(a.candidateStrategy !== undefined ? { candidateStrategy: a.candidateStrategy } : {}),
+          },
+          io,
+        );
+      },
+    )
+    .command(
       'list <what>',
       'list scenarios, strategies or models',
       (y) =>
@@ -212,7 +283,7 @@ export async function main(
         status = await serveCommand({ port: a.port, context: a.context }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, checkpoint, list, validate, snapshots or serve');
+    .demandCommand(1, 'name a command: run, checkpoint, report, compare, list, validate, snapshots or serve');
   try {
     await parser.parseAsync();
   } catch (error) {

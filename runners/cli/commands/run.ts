@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
+import { outputError } from '../../io/files.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
@@ -23,6 +24,7 @@ import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
 import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';
 import { formatTable } from '../../../reports/text-table.js';
+import { writeReports } from '../../../reports/reporters/index.js';
 
 export interface RunArgs {
   scenario: string[];
@@ -72,6 +74,7 @@ export async function runCommand(
         if (args.json) io.out(JSON.stringify(record));
       },
     });
+    await writeFolderReports(folder.dir, records, env);
     printResults(records, folder.dir, args.json, io);
     return exitStatusFor(records);
   } finally {
@@ -157,6 +160,22 @@ export async function checkPlan(
   const switched = scenarios.flatMap(({ scenario }) => switchedModels(scenario));
   const opened = plan.models.flatMap((run) => switched.map((named) => modelAfterSwitch(run, named)));
   checkServerOptions([...plan.models, ...opened], serverOptionsOf(plan.modelOptions, env));
+}
+
+/**
+ * The reports of every record of the folder (summary.csv, turns.csv, summary.md, junit.xml, and the
+ * GitHub step summary when asked for), written while the folder is still locked.
+ */
+export async function writeFolderReports(
+  dir: string,
+  records: readonly RunRecord[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  try {
+    await writeReports(dir, records, { env });
+  } catch (thrown) {
+    throw outputError(dir, thrown);
+  }
 }
 
 /** The table (or, under --json, only the folder on stderr) once the runs are done. */

@@ -1,0 +1,112 @@
+/**
+ * A comparison as a table for the terminal: one row per (cell, figure) for the headline figures,
+ * then the same per scenario and over all pairs, with the cells found on one side only and the
+ * thresholds crossed under it.
+ */
+import type { CellKey } from './stats/cells.js';
+import type { Comparison, PairedFigure, PairedGroup } from './stats/compare.js';
+import type { Figure } from './stats/run-figures.js';
+import type { ThresholdBreach } from './stats/thresholds.js';
+import { fixed, pValue, signed } from './number-format.js';
+import { formatTable } from './text-table.js';
+
+/** The figures the table shows; --json gives every figure. */
+export const COMPARE_FIGURES: readonly Figure[] = [
+  'correct',
+  'wrong',
+  'abstained',
+  'condensations',
+  'calls',
+  'tokens',
+  'time',
+];
+
+const DIGITS: Partial<Record<Figure, number>> = { tokens: 0, time: 1 };
+
+export const COMPARE_HEADER = [
+  'scenario',
+  'strategy',
+  'model',
+  'window',
+  'pairs',
+  'figure',
+  'baseline',
+  'candidate',
+  'change',
+  '95% CI',
+  'p',
+];
+
+function figureCells(figure: Figure, f: PairedFigure): string[] {
+  const digits = DIGITS[figure] ?? 2;
+  const d = f.difference;
+  const ci =
+    d.n === 0
+      ? '-'
+      : d.ciLow === null || d.ciHigh === null
+        ? 'none (1 pair)'
+        : `[${signed(d.ciLow, digits)}, ${signed(d.ciHigh, digits)}]`;
+  return [
+    String(f.pairs),
+    figure,
+    fixed(f.baseline, digits),
+    fixed(f.candidate, digits),
+    signed(d.mean, digits),
+    ci,
+    pValue(f.p),
+  ];
+}
+
+function groupRows(label: string[], group: PairedGroup): string[][] {
+  return COMPARE_FIGURES.map((figure) => [...label, ...figureCells(figure, group.figures[figure])]);
+}
+
+const strategyLabel = (base: string, candidate: string) =>
+  base === candidate ? base : `${base} -> ${candidate}`;
+const cellName = (k: CellKey) => `${k.scenario} ${k.strategy} ${k.model} w${k.window}`;
+
+/** The lines `compare` prints. */
+export function comparisonLines(comparison: Comparison, breaches: readonly ThresholdBreach[] = []): string[] {
+  const rows: string[][] = [];
+  for (const cell of comparison.cells) {
+    rows.push(
+      ...groupRows(
+        [
+          cell.scenario,
+          strategyLabel(cell.baselineStrategy, cell.candidateStrategy),
+          cell.model,
+          String(cell.window),
+        ],
+        cell,
+      ),
+    );
+  }
+  if (comparison.cells.length > 1) {
+    for (const s of comparison.scenarios) rows.push(...groupRows([s.scenario, 'all', 'all', 'all'], s));
+    if (comparison.scenarios.length > 1)
+      rows.push(...groupRows(['all', 'all', 'all', 'all'], comparison.overall));
+  }
+  const lines = formatTable(COMPARE_HEADER, rows);
+  const unpaired = comparison.cells.filter(
+    (c) => c.unpaired.baseline.length + c.unpaired.candidate.length > 0,
+  );
+  for (const c of unpaired) {
+    const sides = [
+      c.unpaired.baseline.length > 0 ? `baseline only ${c.unpaired.baseline.join(', ')}` : null,
+      c.unpaired.candidate.length > 0 ? `candidate only ${c.unpaired.candidate.join(', ')}` : null,
+    ].filter((x) => x !== null);
+    lines.push(
+      `${c.scenario} ${strategyLabel(c.baselineStrategy, c.candidateStrategy)} ${c.model} w${c.window}: runs without a pair (${sides.join('; ')})`,
+    );
+  }
+  for (const k of comparison.onlyInBaseline) lines.push(`only in the baseline: ${cellName(k)}`);
+  for (const k of comparison.onlyInCandidate) lines.push(`only in the candidate: ${cellName(k)}`);
+  for (const b of breaches) {
+    const word = b.direction === 'rise' ? 'rose' : 'fell';
+    lines.push(
+      `failed --fail-if ${b.threshold}: ${b.scenario} ${strategyLabel(b.baselineStrategy, b.candidateStrategy)} ${b.model} w${b.window}: ` +
+        `${fixed(b.baseline)} -> ${fixed(b.candidate)}, ${word} by ${fixed(b.change)}, more than ${fixed(b.limit)}`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,87 @@
+/**
+ * The reporters by name, and writeReports: what an invocation calls when it ends (and `report` when
+ * it combines folders). Each file is written whole, through a temporary name and a rename.
+ */
+import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { RunRecord } from '../../records/run-record.js';
+import { githubSummaryReporter } from './github-summary.js';
+import { junitReporter } from './junit.js';
+import type { ReportFile, Reporter } from './reporter.js';
+import { summaryCsvReporter } from './summary-csv.js';
+import { summaryMarkdownReporter } from './summary-md.js';
+import { turnsCsvReporter } from './turns-csv.js';
+
+export type { ReportContext, ReportFile, Reporter } from './reporter.js';
+
+/** Every reporter, by name. */
+export const REPORTERS = {
+  'summary-csv': summaryCsvReporter,
+  'turns-csv': turnsCsvReporter,
+  'summary-md': summaryMarkdownReporter,
+  junit: junitReporter,
+  'github-summary': githubSummaryReporter,
+} satisfies Record<string, () => Reporter>;
+
+export type ReporterName = keyof typeof REPORTERS;
+
+/** The reporters an invocation runs unless told otherwise: all of them. */
+export const DEFAULT_REPORTERS = Object.keys(REPORTERS) as ReporterName[];
+
+/** Writes a file whole: a temporary file beside it, then a rename over it. */
+export async function writeWhole(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, content, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Writes one reporter file as it asks: whole, or appended in one write. */
+export async function writeReportFile(file: ReportFile): Promise<void> {
+  if (file.mode === 'append') await appendFile(file.path, file.content, 'utf8');
+  else await writeWhole(file.path, file.content);
+}
+
+export interface WriteReportsOptions {
+  /** The environment; `GITHUB_STEP_SUMMARY` there gets the Markdown summary appended. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Which reporters; all of them by default. */
+  reporters?: readonly ReporterName[];
+}
+
+/** Records by scenario, strategy and model (by name), then window and run number. */
+export function byCell(a: RunRecord, b: RunRecord): number {
+  return (
+    a.scenario.localeCompare(b.scenario) ||
+    a.strategy.localeCompare(b.strategy) ||
+    a.model.localeCompare(b.model) ||
+    a.window - b.window ||
+    a.run - b.run
+  );
+}
+
+/**
+ * Writes the reports of `records` into the results folder `dir` (summary.csv, turns.csv,
+ * summary.md, junit.xml, and GitHub's step summary when the environment names one) and returns the
+ * paths written, in order. The records should be every record of the folder, not one invocation's.
+ */
+export async function writeReports(
+  dir: string,
+  records: readonly RunRecord[],
+  options: WriteReportsOptions = {},
+): Promise<string[]> {
+  const context = { dir, env: options.env ?? {} };
+  // One order whatever order the runs finished or the folders were read in, so a folder's reports
+  // and those of its shards combined are the same.
+  const ordered = [...records].sort(byCell);
+  const files = (options.reporters ?? DEFAULT_REPORTERS).flatMap((name) =>
+    REPORTERS[name]().finish(ordered, context),
+  );
+  for (const file of files) await writeReportFile(file);
+  return files.map((f) => f.path);
+}

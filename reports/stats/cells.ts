@@ -1,0 +1,67 @@
+/**
+ * Run records grouped into cells, one per (scenario, strategy, model, window), and each cell's
+ * statistics over its runs. The strategy is the label the record carries, so a checkpoint's
+ * `target-0.5` is a cell of its own beside `target`.
+ */
+import type { RunRecord } from '../../records/run-record.js';
+import { FIGURES, runFigures, type Figure } from './run-figures.js';
+import { sampleStatistics, type SampleStatistics } from './sample.js';
+
+/** What names a cell. */
+export interface CellKey {
+  scenario: string;
+  strategy: string;
+  model: string;
+  window: number;
+}
+
+/** A cell's statistics: its runs, how many failed, and every figure over its runs. */
+export interface CellSummary extends CellKey {
+  runs: number;
+  /** Runs whose status is `failed`; they count in every figure with what they reached. */
+  failed: number;
+  figures: Record<Figure, SampleStatistics>;
+}
+
+/** A string that names a cell, for maps. */
+export function cellId(key: CellKey): string {
+  return JSON.stringify([key.scenario, key.strategy, key.model, key.window]);
+}
+
+/** The cell a record belongs to. */
+export function cellOf(record: RunRecord): CellKey {
+  return { scenario: record.scenario, strategy: record.strategy, model: record.model, window: record.window };
+}
+
+/** Records grouped by cell, cells in the order their first run appears. */
+export function groupByCell(records: readonly RunRecord[]): { key: CellKey; records: RunRecord[] }[] {
+  const groups = new Map<string, { key: CellKey; records: RunRecord[] }>();
+  for (const record of records) {
+    const key = cellOf(record);
+    const id = cellId(key);
+    const group = groups.get(id) ?? { key, records: [] };
+    group.records.push(record);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
+
+/** The statistics of each figure over `records`; a figure a run lacks (null) leaves that run out. */
+export function figureStatistics(records: readonly RunRecord[]): Record<Figure, SampleStatistics> {
+  const values = records.map(runFigures);
+  const entries = FIGURES.map((figure) => {
+    const sample = values.map((v) => v[figure]).filter((x): x is number => x !== null);
+    return [figure, sampleStatistics(sample)] as const;
+  });
+  return Object.fromEntries(entries) as Record<Figure, SampleStatistics>;
+}
+
+/** One summary per cell, in the order the cells' first runs appear. */
+export function summariseCells(records: readonly RunRecord[]): CellSummary[] {
+  return groupByCell(records).map(({ key, records: runs }) => ({
+    ...key,
+    runs: runs.length,
+    failed: runs.filter((r) => r.status === 'failed').length,
+    figures: figureStatistics(runs),
+  }));
+}

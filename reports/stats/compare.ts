@@ -1,0 +1,150 @@
+/**
+ * Comparing two sets of runs on the same cells: two results folders (the same strategy labels), or
+ * two strategies (of one folder or of two). Runs are paired by scenario, model, window and run
+ * number (and strategy, between folders); each figure's paired differences (candidate − baseline)
+ * get their mean, a 95% interval and the paired permutation test's two-sided p-value, per cell, per
+ * scenario and over all pairs.
+ */
+import type { RunRecord } from '../../records/run-record.js';
+import { cellId, groupByCell, type CellKey } from './cells.js';
+import { pairedPermutationTest, type PermutationResult } from './permutation.js';
+import { FIGURES, runFigures, type Figure } from './run-figures.js';
+import { sampleStatistics, type SampleStatistics } from './sample.js';
+
+/** Which runs to set against which. */
+export interface CompareOptions {
+  /**
+   * Compare the baseline's runs of one strategy with the candidate's runs of another (the same
+   * records may be both sides); without it, cells are matched by their strategy labels.
+   */
+  strategies?: { baseline: string; candidate: string };
+}
+
+/** One figure over paired runs. */
+export interface PairedFigure {
+  /** Pairs in which both runs have the figure. */
+  pairs: number;
+  /** The figure's mean over those pairs, on each side; null with no pairs. */
+  baseline: number | null;
+  candidate: number | null;
+  /** The statistics of the differences, candidate − baseline: `mean`, `sd`, `ciLow`, `ciHigh`. */
+  difference: SampleStatistics;
+  /** The paired permutation test's two-sided p-value, and whether it was exact. */
+  p: PermutationResult['p'];
+  method: PermutationResult['method'];
+}
+
+/** Paired figures over a set of pairs. */
+export interface PairedGroup {
+  pairs: number;
+  figures: Record<Figure, PairedFigure>;
+}
+
+/** A cell present on both sides. */
+export interface ComparedCell extends PairedGroup {
+  scenario: string;
+  model: string;
+  window: number;
+  baselineStrategy: string;
+  candidateStrategy: string;
+  /** Run numbers present on one side only, left out of the pairs. */
+  unpaired: { baseline: number[]; candidate: number[] };
+}
+
+export interface Comparison {
+  cells: ComparedCell[];
+  /** Every pair of each scenario, over its cells. */
+  scenarios: (PairedGroup & { scenario: string })[];
+  /** Every pair. */
+  overall: PairedGroup;
+  /** Cells on one side only (with --strategies, those of the chosen strategies). */
+  onlyInBaseline: CellKey[];
+  onlyInCandidate: CellKey[];
+}
+
+type Pair = [RunRecord, RunRecord];
+
+/** The paired statistics of each figure over `pairs`. */
+export function pairedFigures(pairs: readonly Pair[]): PairedGroup {
+  const values = pairs.map(([b, c]) => [runFigures(b), runFigures(c)] as const);
+  const entries = FIGURES.map((figure): [Figure, PairedFigure] => {
+    const both = values
+      .map(([b, c]) => [b[figure], c[figure]] as const)
+      .filter((x): x is readonly [number, number] => x[0] !== null && x[1] !== null);
+    const differences = both.map(([b, c]) => c - b);
+    const meanOf = (side: 0 | 1) =>
+      both.length === 0 ? null : both.reduce((a, x) => a + x[side], 0) / both.length;
+    return [
+      figure,
+      {
+        pairs: both.length,
+        baseline: meanOf(0),
+        candidate: meanOf(1),
+        difference: sampleStatistics(differences),
+        ...pairedPermutationTest(differences),
+      },
+    ];
+  });
+  return { pairs: pairs.length, figures: Object.fromEntries(entries) as Record<Figure, PairedFigure> };
+}
+
+/** Sets `candidate`'s runs against `baseline`'s on the cells both have. */
+export function compareRuns(
+  baseline: readonly RunRecord[],
+  candidate: readonly RunRecord[],
+  options: CompareOptions = {},
+): Comparison {
+  const chosen = options.strategies;
+  const base = chosen ? baseline.filter((r) => r.strategy === chosen.baseline) : baseline;
+  const cand = chosen ? candidate.filter((r) => r.strategy === chosen.candidate) : candidate;
+  // Between two strategies the strategy is what differs, so it is no part of the match.
+  const matchKey = (key: CellKey) => cellId(chosen ? { ...key, strategy: '' } : key);
+  const candidateCells = new Map(groupByCell(cand).map((g) => [matchKey(g.key), g] as const));
+  const matched = new Set<string>();
+  const cells: (ComparedCell & { pairList: Pair[] })[] = [];
+  const onlyInBaseline: CellKey[] = [];
+  for (const group of groupByCell(base)) {
+    const other = candidateCells.get(matchKey(group.key));
+    if (!other) {
+      onlyInBaseline.push(group.key);
+      continue;
+    }
+    matched.add(matchKey(group.key));
+    const byRun = new Map(other.records.map((r) => [r.run, r] as const));
+    const pairList: Pair[] = [];
+    const unpairedBaseline: number[] = [];
+    for (const record of group.records) {
+      const partner = byRun.get(record.run);
+      if (partner) pairList.push([record, partner]);
+      else unpairedBaseline.push(record.run);
+    }
+    const paired = new Set(pairList.map(([b]) => b.run));
+    cells.push({
+      scenario: group.key.scenario,
+      model: group.key.model,
+      window: group.key.window,
+      baselineStrategy: group.key.strategy,
+      candidateStrategy: other.key.strategy,
+      unpaired: {
+        baseline: unpairedBaseline,
+        candidate: other.records.map((r) => r.run).filter((run) => !paired.has(run)),
+      },
+      ...pairedFigures(pairList),
+      pairList,
+    });
+  }
+  const onlyInCandidate = groupByCell(cand)
+    .filter((g) => !matched.has(matchKey(g.key)))
+    .map((g) => g.key);
+  const scenarios = [...new Set(cells.map((c) => c.scenario))].map((scenario) => ({
+    scenario,
+    ...pairedFigures(cells.filter((c) => c.scenario === scenario).flatMap((c) => c.pairList)),
+  }));
+  return {
+    cells: cells.map(({ pairList: _pairs, ...cell }) => cell),
+    scenarios,
+    overall: pairedFigures(cells.flatMap((c) => c.pairList)),
+    onlyInBaseline,
+    onlyInCandidate,
+  };
+}

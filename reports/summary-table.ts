@@ -1,0 +1,69 @@
+/**
+ * The summary table: one row per cell with the headline statistics, shared by the terminal (`report`)
+ * and summary.md. Counts show as mean ± sd; the score also with its 95% interval, which one run
+ * cannot give: its cell says so instead of showing one.
+ */
+import type { CellSummary } from './stats/cells.js';
+import type { SampleStatistics } from './stats/sample.js';
+import { fixed } from './number-format.js';
+
+export const SUMMARY_HEADER = [
+  'scenario',
+  'strategy',
+  'model',
+  'window',
+  'runs',
+  'failed',
+  'correct',
+  'correct 95% CI',
+  'fraction',
+  'wrong',
+  'abstained',
+  'condensations',
+  'gap',
+  'calls',
+  'tokens',
+  'time',
+];
+
+/** `mean ± sd`, or the mean alone when there is no spread to show (one run). */
+export function meanSd(s: SampleStatistics, digits = 2): string {
+  if (s.mean === null) return '-';
+  return s.sd === null ? fixed(s.mean, digits) : `${fixed(s.mean, digits)} ± ${fixed(s.sd, digits)}`;
+}
+
+/** The 95% interval as `[low, high]`, or why there is none. */
+export function interval(s: SampleStatistics, digits = 2): string {
+  if (s.n === 0) return '-';
+  if (s.ciLow === null || s.ciHigh === null) return `none (${s.n} run)`;
+  return `[${fixed(s.ciLow, digits)}, ${fixed(s.ciHigh, digits)}]`;
+}
+
+/** One row of the summary table. */
+export function summaryRow(cell: CellSummary): string[] {
+  const f = cell.figures;
+  return [
+    cell.scenario,
+    cell.strategy,
+    cell.model,
+    String(cell.window),
+    String(cell.runs),
+    String(cell.failed),
+    meanSd(f.correct),
+    interval(f.correct),
+    fixed(f.fraction.mean),
+    meanSd(f.wrong),
+    meanSd(f.abstained),
+    meanSd(f.condensations),
+    fixed(f.gap.mean, 1),
+    fixed(f.calls.mean, 1),
+    fixed(f.tokens.mean, 0),
+    f.time.mean === null ? '-' : `${(f.time.mean / 1000).toFixed(2)}s`,
+  ];
+}
+
+/** A Markdown table; `|` in a cell is escaped. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)];
+}

@@ -1,0 +1,41 @@
+/**
+ * `wisp-eval report DIR [DIR ...]`: combines results folders (the shards of one checkpoint, say),
+ * writes the reports of every record into the first folder or --out, and prints the summary table.
+ */
+import { combineRunRecords } from '../../../records/runs-file.js';
+import { writeReports } from '../../../reports/reporters/index.js';
+import { summariseCells } from '../../../reports/stats/cells.js';
+import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
+import { formatTable } from '../../../reports/text-table.js';
+import { UsageError } from '../../errors.js';
+import type { CliIO } from '../io.js';
+
+export interface ReportArgs {
+  dirs: string[];
+  out?: string;
+  /** Print each cell's statistics as one JSON line instead of the table. */
+  json: boolean;
+}
+
+export async function reportCommand(
+  args: ReportArgs,
+  io: CliIO,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<number> {
+  const [first] = args.dirs;
+  if (first === undefined) throw new UsageError('report: name at least one results folder');
+  const records = await combineRunRecords(args.dirs);
+  const out = args.out ?? first;
+  const written = await writeReports(out, records, { env });
+  const cells = summariseCells(records);
+  if (args.json) {
+    for (const cell of cells) io.out(JSON.stringify(cell));
+  } else {
+    for (const line of formatTable(SUMMARY_HEADER, cells.map(summaryRow))) io.out(line);
+  }
+  // Under --json, stdout holds the JSON lines alone.
+  const line = `reports: ${written.join(', ')}`;
+  if (args.json) io.err(line);
+  else io.out(line);
+  return 0;
+}

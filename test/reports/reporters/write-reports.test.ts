@@ -1,0 +1,103 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REPORTERS, writeReports } from '../../../reports/reporters/index.js';
+import { summaryMarkdown } from '../../../reports/reporters/summary-md.js';
+import { makeRecord } from '../record-fixture.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-reports-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const records = [
+  makeRecord({ run: 0, correct: 3, abstained: 2 }),
+  makeRecord({ run: 1, correct: 4, abstained: 1 }),
+  makeRecord({
+    strategy: 'target-0.5',
+    correct: 2,
+    wrong: 1,
+    settings: { 'context.target': 0.5 },
+    status: 'failed',
+    error: { code: 'MODEL_FAILED', message: 'the server went away', turn: 7 },
+  }),
+];
+
+describe('summary.md', () => {
+  it('shows each cell, the interval a single run cannot give, the settings that differ and the failures', () => {
+    const md = summaryMarkdown(records);
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('## wisp-eval summary');
+    expect(lines[2]).toMatch(
+      /^\| scenario \| strategy \| model \| window \| runs \| failed \| correct \| correct 95% CI \|/,
+    );
+    // Correct 3 and 4: mean 3.5, sd 0.7071; interval 3.5 ± 12.7062 · 0.7071/√2 = 3.5 ± 6.3531.
+    expect(lines[4]).toBe(
+      '| codename | target | reader | 8192 | 2 | 0 | 3.50 ± 0.71 | [-2.85, 9.85] | 0.70 | 0.00 ± 0.00 | 1.50 ± 0.71 | 0.00 ± 0.00 | - | 0.0 | 100 | 0.10s |',
+    );
+    expect(lines[5]).toContain('| target-0.5 | reader | 8192 | 1 | 1 | 2.00 | none (1 run) |');
+    expect(md).toContain(
+      '### Settings that differ\n\n| strategy | context.target |\n| --- | --- |\n| target | 0.6 |\n| target-0.5 | 0.5 |',
+    );
+    expect(md).toContain(
+      '- `codename.target-0.5.reader.w8192.r0`: MODEL_FAILED at turn 7: the server went away',
+    );
+  });
+
+  it('says so when there are no runs', () => {
+    expect(summaryMarkdown([])).toBe('## wisp-eval summary\n\nNo runs.\n');
+  });
+});
+
+describe('writeReports', () => {
+  it('writes every report into the folder, whole, and returns their paths', async () => {
+    const written = await writeReports(dir, records);
+    expect(written).toEqual(['summary.csv', 'turns.csv', 'summary.md', 'junit.xml'].map((f) => join(dir, f)));
+    expect((await readdir(dir)).sort()).toEqual(['junit.xml', 'summary.csv', 'summary.md', 'turns.csv']);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toBe(summaryMarkdown(records));
+  });
+
+  it('replaces reports written before, leaving no temporary file', async () => {
+    await writeFile(
+      join(dir, 'summary.md'),
+      'old text that is longer than anything the new report will hold'.repeat(100),
+    );
+    await writeReports(dir, records.slice(0, 1));
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toBe(summaryMarkdown(records.slice(0, 1)));
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it("appends the Markdown summary to GitHub's step summary when the environment names one", async () => {
+    const summary = join(dir, 'step-summary.md');
+    await writeFile(summary, '# earlier step\n');
+    const out = join(dir, 'results');
+    const written = await writeReports(out, records, { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(written).toContain(summary);
+    await writeReports(out, records, { env: { GITHUB_STEP_SUMMARY: summary } });
+    const text = await readFile(summary, 'utf8');
+    expect(text.startsWith('# earlier step\n## wisp-eval summary')).toBe(true);
+    expect(text.split('## wisp-eval summary')).toHaveLength(3);
+    expect(await writeReports(out, records, { env: { GITHUB_STEP_SUMMARY: '' } })).not.toContain(summary);
+  });
+
+  it('writes only the reporters asked for, found by name', async () => {
+    expect(Object.keys(REPORTERS)).toEqual([
+      'summary-csv',
+      'turns-csv',
+      'summary-md',
+      'junit',
+      'github-summary',
+    ]);
+    expect(await writeReports(dir, records, { reporters: ['junit'] })).toEqual([join(dir, 'junit.xml')]);
+  });
+
+  it('fails when the folder cannot be written, leaving no temporary file', async () => {
+    const blocked = join(dir, 'a-file');
+    await writeFile(blocked, '');
+    await expect(writeReports(join(blocked, 'results'), records)).rejects.toThrow(/ENOTDIR|EEXIST/);
+  });
+});
