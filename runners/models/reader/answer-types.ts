@@ -86,7 +86,7 @@ const UNIT = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|night
 const SHORT_UNIT = String.raw`(?:ms|[smhd]|m)`;
 /**
  * A span of time or a length, as "how long" asks for ("55 minutes", "seven weeks", "an hour and a
- * half", "48h"). A span that only compares ("ten minutes longer", "twenty minutes early") or
+ * half", "48h"). A span that only compares ("a week longer", "five minutes early") or
  * reaches back ("two days ago") does not say how long the thing asked about is, and does not count.
  */
 const SPAN = new RegExp(

@@ -27,7 +27,7 @@ const VALUE = String.raw`(\`[^\`]+\`|"[^"]+"|'[^']+'|[^\s]+)`;
 export interface EditRequest {
   path: string;
   verb: string;
-  /** What the change is about, as the request names it ("SENIOR_DISCOUNT", "the port"), if it does. */
+  /** What the change is about, as the request names it ("MAX_RETRIES", "the port"), if it does. */
   subject?: string;
   /** The text to change, when the request states it. */
   from?: string;
@@ -176,7 +176,7 @@ export function readGoesOn(messages: readonly Message[], path: string): number |
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `text` where it stands whole: not inside a longer word or number ("0.2" is not in "0.25"). */
+/** `text` where it stands whole: not inside a longer word or number ("1.5" is not in "1.55"). */
 function whole(text: string): RegExp {
   return new RegExp(`(?<![\\w.$])${escape(text)}(?![\\w$]|\\.\\w)`, 'g');
 }
