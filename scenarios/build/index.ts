@@ -179,11 +179,12 @@ const steps: StepInput[] = [
   {
     ask: 'What exit status do the tests end with now?',
     id: 'exit-status-now',
-    // A bare 0 could come from anywhere: the second run's own status line is the evidence.
+    // A bare 0 could come from anywhere: the second run's own status line is the evidence, whole
+    // ("exit status: 0") or as a reference or a fact line states it ("exit status 0").
     expect: {
       any: ['/\\b(?:status|code|with)\\W{0,2}0\\b/i'],
       none: ['/\\b(?:status|code|with)\\W{0,2}1\\b/i'],
-      evidence: ['exit status: 0'],
+      evidence: ['/exit status:? 0\\b/'],
     },
   },
   {

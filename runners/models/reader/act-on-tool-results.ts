@@ -5,6 +5,8 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
+import { linesRead, planEdit, readGoesOn } from './edit-request.js';
+import type { EditRequest } from './edit-request.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
 import type { Act, ToolExchange } from './message-views.js';
 import {
@@ -103,6 +105,47 @@ function describeFailure(exchange: ToolExchange): string {
   return asSentence(`${what} failed: ${reason}`);
 }
 
+/** What a change did: the line as it was and as it is now. */
+function describeEdit(exchange: ToolExchange): string {
+  const path = stringArgument(exchange.arguments, 'path') ?? 'the file';
+  const old = stringArgument(exchange.arguments, 'old');
+  const text = stringArgument(exchange.arguments, 'text');
+  if (stringArgument(exchange.arguments, 'mode') !== 'replace' || old === undefined || text === undefined) {
+    return describeOther(exchange);
+  }
+  const line = (value: string) => `\`${clipWords(value.trim(), 30)}\``;
+  return `I changed ${path}: ${line(old)} now reads ${line(text)}.`;
+}
+
+/**
+ * The next step of a requested edit that has not been made in this turn: another page of the file,
+ * the edit once the line to change is in what was read, or why it cannot be made.
+ */
+function continueEdit(
+  messages: readonly Message[],
+  edit: EditRequest,
+  exchanges: readonly ToolExchange[],
+  canRead: boolean,
+): Act | undefined {
+  if (exchanges.some((exchange) => exchange.tool === 'edit_file')) return undefined;
+  const lines = linesRead(messages, edit.path);
+  const plan = lines === undefined ? undefined : planEdit(edit, lines);
+  if (plan !== undefined && 'calls' in plan) return { text: '', toolCalls: plan.calls };
+  const offset = readGoesOn(messages, edit.path);
+  const pages = exchanges.filter(
+    (e) => e.tool === 'read_file' && stringArgument(e.arguments, 'path') === edit.path,
+  );
+  if (canRead && offset !== undefined && pages.length > 0 && pages.length < MAX_PAGES_PER_FILE) {
+    return { text: '', toolCalls: [{ tool: 'read_file', arguments: { path: edit.path, offset } }] };
+  }
+  const failed = exchanges.find((e) => e.tool === 'read_file' && isErrorOutput(e.output));
+  if (failed) return { text: describeFailure(failed), toolCalls: [] };
+  return {
+    text: plan?.refusal ?? `I can't make that change: I could not read ${edit.path}.`,
+    toolCalls: [],
+  };
+}
+
 function describeOther(exchange: ToolExchange): string {
   const first = exchange.output.split('\n').find((line) => line.trim()) ?? 'no output';
   return asSentence(`I used ${exchange.tool}: ${clipWords(first.trim(), 30)}`);
@@ -117,13 +160,25 @@ export function actOnToolResults(messages: readonly Message[], tools: readonly T
   const intent = readIntent(promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '');
   const exchanges = exchangesAfter(messages, promptIndex);
   const reads = groupFileReads(exchanges);
-  if (intent.reads.length > 0 && tools.some((tool) => tool.name === 'read_file')) {
+  const canRead = tools.some((tool) => tool.name === 'read_file');
+  if (intent.reads.length > 0 && canRead) {
     const more = nextPages(reads);
     if (more.length > 0) return { text: '', toolCalls: more };
   }
+  const edit = tools.some((tool) => tool.name === 'edit_file') ? intent.edit : undefined;
+  if (edit !== undefined) {
+    const next = continueEdit(messages, edit, exchanges, canRead);
+    if (next !== undefined) return next;
+  }
+  // A file read only to find the line to change needs no account of its own.
+  const readForEdit = (exchange: ToolExchange) =>
+    edit !== undefined &&
+    exchange.tool === 'read_file' &&
+    !intent.reads.some((mention) => mention.path === stringArgument(exchange.arguments, 'path'));
   const parts: string[] = [];
   const described = new Set<string>();
   for (const exchange of exchanges) {
+    if (readForEdit(exchange)) continue;
     if (isErrorOutput(exchange.output)) {
       parts.push(describeFailure(exchange));
     } else if (exchange.tool === 'read_file') {
@@ -140,6 +195,8 @@ export function actOnToolResults(messages: readonly Message[], tools: readonly T
       );
     } else if (exchange.tool === 'run_command') {
       parts.push(describeCommand(exchange));
+    } else if (exchange.tool === 'edit_file') {
+      parts.push(describeEdit(exchange));
     } else {
       parts.push(describeOther(exchange));
     }

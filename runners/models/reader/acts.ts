@@ -5,6 +5,8 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
+import { editRequest, linesRead, planEdit } from './edit-request.js';
+import type { EditRequest } from './edit-request.js';
 import type { Act } from './message-views.js';
 import { questionKey } from './match.js';
 import { backtickSpans, findPaths, sentences, words } from './text.js';
@@ -68,6 +70,8 @@ export interface PromptIntent {
   reads: PathMention[];
   /** Commands to run (empty when it does not ask to run one). */
   commands: Span[];
+  /** A change to make to a file (empty when it asks for none). */
+  edit?: EditRequest;
   /** True when the file is to be retyped rather than summarised. */
   show: boolean;
   question: boolean;
@@ -96,11 +100,29 @@ export function readIntent(prompt: string): PromptIntent {
       ? findPaths(prompt).filter((mention) => !inCommand(mention.index))
       : [];
   const show = hasWord(prompt, SHOW_VERBS) && !hasWord(prompt, SUMMARY_VERBS);
-  return { reads, commands, show, question: isQuestion(prompt) };
+  const edit = asksAboutHistory ? undefined : editRequest(prompt);
+  return { reads, commands, ...(edit ? { edit } : {}), show, question: isQuestion(prompt) };
 }
 
 function registers(tools: readonly ToolSpec[], name: string): boolean {
   return tools.some((tool) => tool.name === name);
+}
+
+/**
+ * The first step of an edit: the edit itself when a read of the file in view holds the line to
+ * change, else a read of the file (the edit follows once it is in), else why it cannot be done.
+ */
+function startEdit(messages: readonly Message[], edit: EditRequest, canRead: boolean): Act {
+  const lines = linesRead(messages, edit.path);
+  const plan = lines === undefined ? undefined : planEdit(edit, lines);
+  if (plan !== undefined && 'calls' in plan) return { text: '', toolCalls: plan.calls };
+  if (canRead) return { text: '', toolCalls: [{ tool: 'read_file', arguments: { path: edit.path } }] };
+  return {
+    text:
+      plan?.refusal ??
+      `I can't change ${edit.path} without reading it first, and I have no tool to read files.`,
+    toolCalls: [],
+  };
 }
 
 /**
@@ -128,9 +150,12 @@ export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSp
     planned.sort((a, b) => a.at - b.at);
     return { text: '', toolCalls: planned.map((p) => p.call) };
   }
+  const canEdit = registers(tools, 'edit_file');
+  if (intent.edit && canEdit) return startEdit(messages, intent.edit, canRead);
   const missing = [
     ...(intent.reads.length > 0 && !canRead ? ['no tool to read files'] : []),
     ...(intent.commands.length > 0 && !canRun ? ['no tool to run commands'] : []),
+    ...(intent.edit && !canEdit ? ['no tool to edit files'] : []),
   ];
   if (missing.length > 0)
     return { text: `I can't do that here: I have ${missing.join(' and ')}.`, toolCalls: [] };

@@ -9,7 +9,17 @@ import { findPaths } from './text.js';
 
 /** What a question asks for. */
 export type AnswerType =
-  'person' | 'number' | 'day' | 'time' | 'clock' | 'version' | 'path' | 'identifier' | 'yes-no' | 'any';
+  | 'person'
+  | 'number'
+  | 'day'
+  | 'time'
+  | 'clock'
+  | 'duration'
+  | 'version'
+  | 'path'
+  | 'identifier'
+  | 'yes-no'
+  | 'any';
 
 // An auxiliary first, after at most a short opening phrase set off by a comma ("By default, does ...").
 const AUXILIARY_START =
@@ -47,6 +57,7 @@ export function answerType(question: string): AnswerType {
   const q = question.trim();
   if (/^\s*who\b|\bwho\s+(?:is|are|was|were|runs?|looks?|owns?|leads?|manages?)\b/i.test(q)) return 'person';
   if (/\bhow\s+(?:many|much)\b/i.test(q)) return 'number';
+  if (/\bhow\s+long\b/i.test(q)) return 'duration';
   if (/^\s*(?:(?:and|so)\s+)?when\b/i.test(q)) return 'time';
   for (const noun of askedNouns(q)) {
     for (const [pattern, type] of NOUN_TYPES) if (pattern.test(noun)) return type;
@@ -68,6 +79,26 @@ const VERSION =
 /** A person's name: two capitalised words, or one after "I'm"/"I am"/"is"/"by" that is no sentence start. */
 const PERSON =
   /\b\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?\s+\p{Lu}\p{Ll}+|\b(?:I'm|I am|is|by|named|called|to)\s+\p{Lu}\p{Ll}+/u;
+
+const WORD_AMOUNT = String.raw`(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|hundreds of|half an?|a few|a couple of|several)`;
+const UNIT = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|years?|decades?|metres?|meters?|kilometres?|kilometers?|km|miles?|feet|foot|ft|yards?|inches|cm|mm)`;
+// Abbreviations of one or two letters only after a number: "48h", "90 s", "3 m".
+const SHORT_UNIT = String.raw`(?:ms|[smhd]|m)`;
+/**
+ * A span of time or a length, as "how long" asks for ("55 minutes", "seven weeks", "an hour and a
+ * half", "48h"). A span that only compares ("a week longer", "five minutes early") or
+ * reaches back ("two days ago") does not say how long the thing asked about is, and does not count.
+ */
+const SPAN = new RegExp(
+  String.raw`(?:\b\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|\b${WORD_AMOUNT}[\s-]+(?:and\s+a\s+half\s+)?${UNIT})\b(?![\s-]*(?:and\s+\w+\s+)?(?:longer|shorter|more|less|fewer|earlier|later|early|late|faster|slower|sooner|ago)\b)`,
+  'gi',
+);
+
+/** True when `sentence` states a span of time or a length outright, not only as a difference. */
+function holdsSpan(sentence: string): boolean {
+  SPAN.lastIndex = 0;
+  return SPAN.test(sentence);
+}
 
 /** A name as configuration writes it: with `::`, `_`, `-` inside, camelCase, or in backquotes. */
 const IDENTIFIER =
@@ -101,6 +132,8 @@ export function holdsType(sentence: string, type: AnswerType): boolean {
         /\b(?:morning|afternoon|evening|night|week|weekend|month|year|quarter)s?\b/i.test(sentence) ||
         /\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|[smhd])\b/i.test(sentence)
       );
+    case 'duration':
+      return holdsSpan(sentence);
     case 'version':
       return VERSION.test(sentence);
     case 'path':

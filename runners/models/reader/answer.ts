@@ -10,7 +10,9 @@ import type { VisibleText } from './message-views.js';
 import { answerType, askedNouns, holdsType, isNegative, type AnswerType } from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
+import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
+import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
 import {
   COMMON_VERB_STEMS,
@@ -71,7 +73,9 @@ function isCandidate(sentence: string): boolean {
   const s = sentence.trim();
   if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
   if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
-  return !REQUEST_START.test(cleanSentence(s));
+  const clean = cleanSentence(s);
+  // A request to change a file says what should be, not what is.
+  return !REQUEST_START.test(clean) && !isEditRequest(clean);
 }
 
 /**
@@ -208,6 +212,8 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   const question = messages[questionIndex]?.content ?? '';
   const texts = visibleTexts(messages, questionIndex);
   if (isFileOrderQuestion(question)) return answerFileOrder(question, texts);
+  const fromRuns = answerFromRuns(question, messages, questionIndex);
+  if (fromRuns !== undefined) return fromRuns;
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
   const pool = candidates(texts).map((candidate) => withAcronyms(candidate, question));
@@ -243,10 +249,16 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   // in Lisbon" is about something else.
   const personal = from('person').filter((candidate) => !namesAnother(question, candidate));
   const own = from('own').filter((candidate) => !namesAnother(question, candidate));
+  const cascade = (keep: (candidate: Sourced) => boolean) =>
+    choose(personKey, personal.filter(keep), weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
+    choose(key, from('document').filter(keep), weights, mode, type) ??
+    choose(key, own.filter(keep), weights, mode, type);
+  // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
+  // sentence that says it so comes before one that only shares its words.
+  const names = codeNames(question);
   const chosen =
-    choose(personKey, personal, weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
-    choose(key, from('document'), weights, mode, type) ??
-    choose(key, own, weights, mode, type);
+    (names.length > 0 ? cascade((candidate) => saysName(candidate.text, names)) : undefined) ??
+    cascade(() => true);
   if (chosen === undefined) return ABSTENTION;
   const reply = inContext(
     chosen,
@@ -255,6 +267,29 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   );
   if (type !== 'yes-no') return reply;
   return `${isNegative(chosen.text) !== isNegative(question) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/** The names a question writes as code: in backticks, with `_` inside, or in camelCase. */
+export function codeNames(question: string): string[] {
+  const names = new Set<string>();
+  for (const match of question.matchAll(/`([^`\s]+)`|\b([A-Za-z$][\w$]*_[\w$]*|[a-z]+[A-Z][\w$]*)\b/g)) {
+    const name = match[1] ?? match[2];
+    if (name) names.add(name.toLowerCase());
+  }
+  return [...names];
+}
+
+/** True when a sentence says one of `names` as written, not inside a longer name. */
+function saysName(sentence: string, names: readonly string[]): boolean {
+  const lower = sentence.toLowerCase();
+  return names.some((name) => {
+    for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+      const before = lower[at - 1] ?? ' ';
+      const after = lower[at + name.length] ?? ' ';
+      if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+    }
+    return false;
+  });
 }
 
 /**

@@ -74,7 +74,10 @@ export interface VisibleText {
  */
 export function visibleTexts(messages: readonly Message[], except: number): VisibleText[] {
   const texts: VisibleText[] = [];
+  const calls = new Map<string, ToolCall>();
   messages.forEach((message, index) => {
+    if (message.role === 'assistant')
+      for (const call of message.toolCalls ?? []) calls.set(call.callId, call);
     if (index === except || message.role === 'system') return;
     switch (message.role) {
       case 'user':
@@ -87,13 +90,20 @@ export function visibleTexts(messages: readonly Message[], except: number): Visi
           texts.push({ source: 'call', text: describeCall(call), call });
         }
         break;
-      case 'tool':
+      case 'tool': {
         texts.push({
           source: 'tool',
           text: withSettingStatements(readableOutput(message.content)),
           prose: /^\s*\d+\t/m.test(message.content),
         });
+        // A change the tool made says what the file holds now, as a read of it would.
+        const call = calls.get(message.callId);
+        const written = call?.tool === 'edit_file' ? stringArgument(call.arguments, 'text') : undefined;
+        if (written !== undefined && !/^\s*error:/i.test(message.content)) {
+          texts.push({ source: 'tool', text: withSettingStatements(written) });
+        }
         break;
+      }
     }
   });
   return texts;

@@ -127,3 +127,39 @@ describe('which file came first', () => {
     );
   });
 });
+
+describe('how long asks for a span stated outright', () => {
+  it('reads "how long" as a duration', () => {
+    expect(answerType('How long does the walk to the lighthouse take?')).toBe('duration');
+    expect(answerType('How long is the garden path?')).toBe('duration');
+  });
+
+  it('holds a span of time or a length, in figures or words', () => {
+    expect(holdsType('The walk takes 40 minutes.', 'duration')).toBe(true);
+    expect(holdsType('The course runs for three weeks.', 'duration')).toBe(true);
+    expect(holdsType('It lasts an hour and a half.', 'duration')).toBe(true);
+    expect(holdsType('The path is 300 metres long.', 'duration')).toBe(true);
+    expect(holdsType('Backups are kept for 48h.', 'duration')).toBe(true);
+  });
+
+  it('does not take a difference or a span back in time for the span asked', () => {
+    expect(holdsType('In the rain the walk takes about a quarter of an hour longer.', 'duration')).toBe(
+      false,
+    );
+    expect(holdsType('Please arrive twenty minutes early.', 'duration')).toBe(false);
+    expect(holdsType('The gate was painted two days ago.', 'duration')).toBe(false);
+    expect(holdsType('The hut has twelve bunks and a stove.', 'duration')).toBe(false);
+  });
+
+  it('answers from the sentence that states the span, not a later one that compares', async () => {
+    const history = [
+      ...read('d1', 'notes/walks.md', ['The lighthouse walk takes 50 minutes from the car park.']),
+      ...read('d2', 'notes/detour.md', [
+        'When the bridge is shut, the lighthouse walk takes about fifteen minutes longer.',
+      ]),
+    ];
+    expect(await ask(history, 'How long does the lighthouse walk take?')).toBe(
+      'The lighthouse walk takes 50 minutes from the car park.',
+    );
+  });
+});

@@ -318,3 +318,27 @@ describe('a bare plural subject of a question need not be in view', () => {
     );
   });
 });
+
+describe('a name written as code', () => {
+  it('is matched as written before a sentence that only shares its words', async () => {
+    const history: Message[] = [
+      user('Please read src/pond.js.'),
+      ...exchange(
+        'p1',
+        'read_file',
+        { path: 'src/pond.js' },
+        page(['export const FILTER_HOURS = 6;'], 1, false),
+      ),
+      assistant('I read src/pond.js.'),
+      user('Please read notes/filter.md.'),
+      ...exchange(
+        'p2',
+        'read_file',
+        { path: 'notes/filter.md' },
+        page(['The filter hours were cut to 4 in the drought of 2019.'], 1, false),
+      ),
+      assistant('I read notes/filter.md.'),
+    ];
+    expect(await ask(history, 'What is FILTER_HOURS set to now?')).toBe('export const FILTER_HOURS = 6;');
+  });
+});
