@@ -3,7 +3,7 @@
  * design's contract; the rest are the figures this harness adds. Runners write it and reports read
  * it, so it lives apart from both.
  */
-import type { CondensationFigures } from '../engine/index.js';
+import type { AssessmentFigures, CondensationFigures } from '../engine/index.js';
 
 /** A probe's outcome: right, confidently wrong, or an honest "I do not know". */
 export type Verdict = 'correct' | 'wrong' | 'abstained';
@@ -115,22 +115,8 @@ export interface TurnRecord {
   engineMs: number;
 }
 
-/** What the assessment per request did over a run. */
-export interface AssessmentRecord {
-  /** Person turns assessed. */
-  assessed: number;
-  /** Of those, settled by the rules without a model call. */
-  rulesSettled: number;
-  /** Assessment calls made, and the model time they took. */
-  calls: number;
-  callMs: number;
-  /** Calls that failed, after which every allowed tool was registered. */
-  fallbacks: number;
-  /** Selection misses: turns retried after a call to a tool the request did not register. */
-  misses: number;
-  /** Requests at which the inferred task changed. */
-  taskChanges: number;
-}
+/** What the assessment per request did over a run: its figures summed over the run's conversations. */
+export type AssessmentRecord = AssessmentFigures;
 
 export interface RunRecord {
   version: 1;

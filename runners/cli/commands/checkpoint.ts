@@ -10,11 +10,10 @@ import { parse as parseYaml } from 'yaml';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../../scenarios/checkpoint.js';
 import { UsageError } from '../../errors.js';
-import { executePlan } from '../../run/execute-plan.js';
 import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
 import type { CliIO } from '../io.js';
-import { checkPlan, exitStatusFor, jobsOf, printResults, writeFolderReports } from './run.js';
+import { checkPlan, exitStatusFor, finishFolder, jobsOf } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -147,22 +146,9 @@ export async function checkpointCommand(
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }
-  try {
-    const records = await executePlan(folder, {
-      jobs,
-      env,
-      progress: io,
-      onRecord: (record) => {
-        if (args.json) io.out(JSON.stringify(record));
-      },
-    });
-    await writeFolderReports(folder.dir, records, env);
-    printResults(records, folder.dir, args.json, io);
-    const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
-    for (const line of failures) io.err(line);
-    const status = exitStatusFor(records);
-    return status !== 0 ? status : failures.length > 0 ? 1 : 0;
-  } finally {
-    await folder.lock.release();
-  }
+  const records = await finishFolder(folder, { jobs, json: args.json, env }, io);
+  const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
+  for (const line of failures) io.err(line);
+  const status = exitStatusFor(records);
+  return status !== 0 ? status : failures.length > 0 ? 1 : 0;
 }

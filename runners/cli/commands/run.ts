@@ -65,18 +65,30 @@ export async function runCommand(
     args.resume !== undefined
       ? await resumeResults(args.resume, 'run --resume')
       : await newRunFolder(args, env);
+  return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env }, io));
+}
+
+/**
+ * Makes the folder's missing runs, writes its reports and prints its table, then gives the folder's
+ * lock back, whatever happened; returns every record of the plan.
+ */
+export async function finishFolder(
+  folder: ResultsFolder,
+  options: { jobs: number; json: boolean; env: Readonly<Record<string, string | undefined>> },
+  io: CliIO,
+): Promise<RunRecord[]> {
   try {
     const records = await executePlan(folder, {
-      jobs,
-      env,
+      jobs: options.jobs,
+      env: options.env,
       progress: io,
       onRecord: (record) => {
-        if (args.json) io.out(JSON.stringify(record));
+        if (options.json) io.out(JSON.stringify(record));
       },
     });
-    await writeFolderReports(folder.dir, records, env);
-    printResults(records, folder.dir, args.json, io);
-    return exitStatusFor(records);
+    await writeFolderReports(folder.dir, records, options.env);
+    printResults(records, folder.dir, options.json, io);
+    return records;
   } finally {
     await folder.lock.release();
   }
