@@ -189,7 +189,7 @@ export class RunContexts {
       if (!this.#recordedBefore(entry, at, turn)) {
         // The turn's own entries after its first request, unless a retried attempt left them.
         if (entry.turn === turn && !entry.droppedBy?.startsWith('retried:'))
-          during.push(this.#composed(entry, turn + 1, false));
+          during.push(this.#composed(entry, turn, false));
         continue;
       }
       if (this.#droppedBefore(entry, at, turn)) {

@@ -163,6 +163,15 @@ export async function main(
       },
     )
     .command(
+      'html <dir>',
+      "write a results folder's report.html again: charts, tables and the context inspector in one page",
+      (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' }),
+      async (a) => {
+        const { htmlCommand } = await import('./commands/html.js');
+        status = await htmlCommand(a.dir, io);
+      },
+    )
+    .command(
       'list <what>',
       'list scenarios, strategies or models',
       (y) =>

@@ -14,7 +14,7 @@ import { executePlan } from '../../run/execute-plan.js';
 import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
 import type { CliIO } from '../io.js';
-import { checkPlan, exitStatusFor, jobsOf, printResults } from './run.js';
+import { checkPlan, exitStatusFor, jobsOf, printResults, writeReport } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -156,6 +156,7 @@ export async function checkpointCommand(
         if (args.json) io.out(JSON.stringify(record));
       },
     });
+    await writeReport(folder.dir, io);
     printResults(records, folder.dir, args.json, io);
     const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
     for (const line of failures) io.err(line);

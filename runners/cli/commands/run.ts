@@ -8,6 +8,7 @@ import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting
 import { checkModelName, checkServerOptions } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
+import { writeFolderReport } from '../../run/html-report.js';
 import {
   newPlan,
   parseShard,
@@ -72,6 +73,7 @@ export async function runCommand(
         if (args.json) io.out(JSON.stringify(record));
       },
     });
+    await writeReport(folder.dir, io);
     printResults(records, folder.dir, args.json, io);
     return exitStatusFor(records);
   } finally {
@@ -152,6 +154,20 @@ export async function checkPlan(
   const { scenarios } = await resolvePlan(plan);
   for (const { scenario } of scenarios)
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
+}
+
+/**
+ * Writes the folder's report.html over all of its runs. The runs are recorded whatever happens here,
+ * so a report that cannot be written is one line on stderr, not a failed invocation.
+ */
+export async function writeReport(dir: string, io: CliIO): Promise<void> {
+  try {
+    await writeFolderReport(dir);
+  } catch (error) {
+    io.err(
+      `wisp-eval: ${dir}/report.html not written: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 /** The table (or, under --json, only the folder on stderr) once the runs are done. */
