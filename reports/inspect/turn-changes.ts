@@ -48,7 +48,7 @@ export function turnChanges(files: RunFiles): TurnChange[] {
       calls: calls.length,
       newSessions: calls.filter((c) => c.fresh).length,
       truncated: calls.filter((c) => c.truncated).length,
-      added: files.entries.filter((e) => e.turn === turn && e.origin === 'turn').length,
+      added: files.entries.filter((e) => e.turn === turn && e.origin !== 'carried').length,
       failed: false,
       condensations: [],
       references: [],
