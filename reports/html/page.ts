@@ -86,7 +86,7 @@ function runArticle(run: ReportRun, expectations: ProbeExpectations): string {
       ? `<figure>${fillChart(r, run.series, run.limits)}<figcaption>` +
         "The context's fill at each turn's first request (the engine's estimate, points) and at its largest request (pale line), " +
         'against the window, the budget and the goal. Arrows: condensations, from the fill before to the fill after. ' +
-        'Bottom strip: probes by verdict; click one, or a point, to open the context at that turn.</figcaption></figure>'
+        'Their figures measure the context alone, without the prompt and tool definitions a request adds. Bottom strip: probes by verdict; click one, or a point, to open the context at that turn.</figcaption></figure>'
       : '<p class="muted">The run folder could not be read: no chart and no inspector.</p>') +
     `<details class="condensation-list"${r.condensations.length > 0 ? '' : ''}><summary>Condensations (${r.condensations.length})</summary>${condensationsTable(r)}</details>` +
     `<h4>Probes</h4>${probesTable(r, expectations)}` +
