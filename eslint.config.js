@@ -167,4 +167,17 @@ export default tseslint.config(
     },
   },
   { files: ['engine/**/*.ts'], rules: engineRules },
+  {
+    // The report page's script runs in a browser, inlined into report.html.
+    files: ['reports/html/client.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['document', 'window', 'location', 'history', 'URLSearchParams', 'CSS'].map((name) => [
+          name,
+          'readonly',
+        ]),
+      ),
+    },
+  },
 );

@@ -9,6 +9,9 @@ import { z } from 'zod';
 import { WispError } from '../engine/index.js';
 import type { RunRecord } from './run-record.js';
 
+/** The runs file of a results folder: one run record a line. */
+export const RUNS_FILE_NAME = 'runs.jsonl';
+
 export type ResultsErrorCode = 'RESULTS_MISSING' | 'RESULTS_MALFORMED' | 'RESULTS_CONFLICT';
 
 /** A results folder that cannot be read: missing, without runs.jsonl, malformed, or in conflict. */
@@ -127,7 +130,7 @@ async function readSourced(dir: string): Promise<SourcedRecord[]> {
   const folder = await stat(dir).catch(() => null);
   if (!folder) throw new ResultsError('RESULTS_MISSING', `${dir}: no such folder`);
   if (!folder.isDirectory()) throw new ResultsError('RESULTS_MISSING', `${dir}: not a folder`);
-  const file = join(dir, 'runs.jsonl');
+  const file = join(dir, RUNS_FILE_NAME);
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) throw new ResultsError('RESULTS_MISSING', `${dir}: no runs.jsonl in the folder`);
   return parseSourcedRecords(text, file);

@@ -4,6 +4,10 @@ export interface CliIO {
   err(line: string): void;
   /** On a terminal: show a status line in place of the last one (an empty line clears it). */
   status?(line: string): void;
+  /** Whether `out` may carry colour: a terminal, and NO_COLOR not set. */
+  colour?: boolean;
+  /** The width of `out` in columns, when it is a terminal. */
+  columns?: number;
 }
 
 /** An IO that keeps every line, for tests. */

@@ -283,7 +283,46 @@ export async function main(
         status = await serveCommand({ port: a.port, context: a.context }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, checkpoint, report, compare, list, validate, snapshots or serve');
+    .command(
+      'inspect <dir>',
+      'the context a run composed at the start of turn N, entry by entry; without --turn, what changed at each turn',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' })
+          .option('run', { type: 'string', describe: 'the run id (from runs.jsonl)' })
+          .option('turn', { type: 'number', describe: 'the turn whose context to show' })
+          .option('changes', {
+            type: 'boolean',
+            describe: 'what changed at each turn (the default without --turn)',
+          })
+          .option('full', { type: 'boolean', default: false, describe: "print each entry's text whole" })
+          .conflicts('turn', 'changes'),
+      async (a) => {
+        const { inspectCommand } = await import('./commands/inspect.js');
+        status = await inspectCommand(
+          {
+            dir: a.dir,
+            full: a.full,
+            ...(a.run !== undefined ? { run: a.run } : {}),
+            ...(a.turn !== undefined ? { turn: a.turn } : {}),
+          },
+          io,
+        );
+      },
+    )
+    .command(
+      'html <dir>',
+      "write a results folder's report.html again: charts, tables and the context inspector in one page",
+      (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' }),
+      async (a) => {
+        const { htmlCommand } = await import('./commands/html.js');
+        status = await htmlCommand(a.dir, io);
+      },
+    )
+    .demandCommand(
+      1,
+      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots or serve',
+    );
   try {
     await parser.parseAsync();
   } catch (error) {
@@ -310,6 +349,9 @@ export async function runMain(): Promise<void> {
     err: (line) => process.stderr.write(line + '\n'),
     // On a terminal, progress is one line rewritten in place.
     ...(process.stderr.isTTY ? { status: (line: string) => process.stderr.write(`\r\x1b[K${line}`) } : {}),
+    // Colour only on a terminal, and never when NO_COLOR is set to anything (no-color.org).
+    colour: process.stdout.isTTY === true && !process.env['NO_COLOR'],
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
   };
   try {
     process.exitCode = await main(process.argv.slice(2), io, process.env);

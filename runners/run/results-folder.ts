@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
+import { RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
 import { outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { lockFolder, type FolderLock } from '../io/lock.js';
@@ -16,7 +17,7 @@ import { PARTIAL_SUFFIX } from './invocation.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
 
 /** The file of finished runs' records. */
-export const RUNS_FILE = 'runs.jsonl';
+export const RUNS_FILE = RUNS_FILE_NAME;
 
 /** An open results folder. */
 export interface ResultsFolder {

@@ -56,6 +56,7 @@ describe('the reports of a run', () => {
     expect(files.sort()).toEqual([
       'junit.xml',
       'plan.json',
+      'report.html',
       'runs',
       'runs.jsonl',
       'summary.csv',
@@ -96,7 +97,7 @@ describe('wisp-eval report', () => {
       /^codename\s+dropping\s+reader\s+8192\s+2\s+0\s+2\.00 ± 0\.00\s+\[2\.00, 2\.00\]/,
     );
     expect(stdout.at(-1)).toBe(
-      `reports: ${['summary.csv', 'turns.csv', 'summary.md', 'junit.xml'].map((f) => join(out, f)).join(', ')}`,
+      `reports: ${['summary.csv', 'turns.csv', 'summary.md', 'junit.xml', 'report.html'].map((f) => join(out, f)).join(', ')}`,
     );
     for (const file of ['summary.csv', 'turns.csv', 'summary.md', 'junit.xml'])
       expect(await readFile(join(out, file), 'utf8')).toBe(await readFile(join(a, file), 'utf8'));
@@ -112,6 +113,7 @@ describe('wisp-eval report', () => {
     expect(stderr).toEqual([expect.stringMatching(/^reports: .*summary\.csv/)]);
     expect((await readdir(copy)).sort()).toEqual([
       'junit.xml',
+      'report.html',
       'runs.jsonl',
       'summary.csv',
       'summary.md',
@@ -123,10 +125,13 @@ describe('wisp-eval report', () => {
     const { status, stderr } = await cli(['report', a, b]);
     expect(status).toBe(2);
     const id = 'codename.target.reader.w8192.r0';
-    const lines = (await readFile(join(a, 'runs.jsonl'), 'utf8')).split('\n');
-    const line = lines.findIndex((l) => l.includes(`"id":"${id}"`)) + 1;
+    // Runs made in parallel are appended in the order they finish: find the run's line in each.
+    const lineIn = async (folder: string) =>
+      (await readFile(join(folder, 'runs.jsonl'), 'utf8'))
+        .split('\n')
+        .findIndex((l) => l.includes(`"id":"${id}"`)) + 1;
     expect(stderr).toEqual([
-      `wisp-eval: run ${id} is recorded twice with different content: ${join(a, 'runs.jsonl')}:${line} and ${join(b, 'runs.jsonl')}:1`,
+      `wisp-eval: run ${id} is recorded twice with different content: ${join(a, 'runs.jsonl')}:${await lineIn(a)} and ${join(b, 'runs.jsonl')}:${await lineIn(b)}`,
     ]);
   });
 });

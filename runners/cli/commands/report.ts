@@ -4,6 +4,7 @@
  */
 import { combineRunRecords } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
+import { writeCombinedReport } from '../../run/html-report.js';
 import { summariseCells } from '../../../reports/stats/cells.js';
 import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
 import { formatTable } from '../../../reports/text-table.js';
@@ -27,6 +28,7 @@ export async function reportCommand(
   const records = await combineRunRecords(args.dirs);
   const out = args.out ?? first;
   const written = await writeReports(out, records, { env });
+  written.push(await writeCombinedReport(out, args.dirs, records));
   const cells = summariseCells(records);
   if (args.json) {
     for (const cell of cells) io.out(JSON.stringify(cell));

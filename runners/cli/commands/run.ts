@@ -9,6 +9,7 @@ import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
+import { writeFolderReport } from '../../run/html-report.js';
 import {
   newPlan,
   parseShard,
@@ -87,6 +88,7 @@ export async function finishFolder(
       },
     });
     await writeFolderReports(folder.dir, records, options.env);
+    await writeReport(folder.dir, io);
     printResults(records, folder.dir, options.json, io);
     return records;
   } finally {
@@ -187,6 +189,20 @@ export async function writeFolderReports(
     await writeReports(dir, records, { env });
   } catch (thrown) {
     throw outputError(dir, thrown);
+  }
+}
+
+/**
+ * Writes the folder's report.html over all of its runs. The runs are recorded whatever happens here,
+ * so a report that cannot be written is one line on stderr, not a failed invocation.
+ */
+export async function writeReport(dir: string, io: CliIO): Promise<void> {
+  try {
+    await writeFolderReport(dir);
+  } catch (error) {
+    io.err(
+      `wisp-eval: ${dir}/report.html not written: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -1,0 +1,95 @@
+/**
+ * The report's tables: the overview of the cells (a scenario, strategy, model and window over its
+ * runs) and a run's probes.
+ */
+import type { ProbeResult, RunRecord } from '../../records/run-record.js';
+import { escapeHtml } from './escape.js';
+import { formatInterval, meanInterval } from './interval.js';
+
+/** The runs of one cell, in the order given. */
+export interface Cell {
+  key: string;
+  runs: RunRecord[];
+}
+
+/** Groups runs by scenario, strategy, model and window, in the order each cell first appears. */
+export function cellsOf(records: readonly RunRecord[]): Cell[] {
+  const cells = new Map<string, Cell>();
+  for (const r of records) {
+    const key = [r.scenario, r.strategy, r.model, r.window].join('\u0000');
+    const cell = cells.get(key) ?? { key, runs: [] };
+    cell.runs.push(r);
+    cells.set(key, cell);
+  }
+  return [...cells.values()];
+}
+
+const modelCalls = (r: RunRecord): number =>
+  r.modelCalls.turn + r.modelCalls.distil + r.modelCalls.summary + r.modelCalls.assessment;
+
+const stat = (runs: readonly RunRecord[], of: (r: RunRecord) => number, digits = 1): string =>
+  formatInterval(meanInterval(runs.map(of)), digits);
+
+/** The overview table: one row per cell, with means and 95% intervals where a cell has repeats. */
+export function overviewTable(records: readonly RunRecord[]): string {
+  const rows = cellsOf(records).map(({ runs }) => {
+    const first = runs[0] as RunRecord;
+    const total = first.score.total;
+    const share =
+      runs.reduce((sum, r) => sum + r.score.correct / Math.max(1, r.score.total), 0) / runs.length;
+    const failed = runs.filter((r) => r.status === 'failed').length;
+    const alarm = runs.reduce((sum, r) => sum + r.outcomes.alarm, 0);
+    return (
+      `<tr class="cell-row" data-run="${escapeHtml(first.id)}" tabindex="0">` +
+      `<td>${escapeHtml(first.scenario)}</td><td>${escapeHtml(first.strategy)}</td>` +
+      `<td>${escapeHtml(first.model)}</td><td class="num">${first.window.toLocaleString('en-GB')}</td>` +
+      `<td class="num">${runs.length}${failed > 0 ? ` <span class="bad">(${failed} failed)</span>` : ''}</td>` +
+      `<td class="num score"><span class="bar" style="--share:${share.toFixed(3)}"></span>${stat(runs, (r) => r.score.correct)} / ${total}</td>` +
+      `<td class="num">${stat(runs, (r) => r.score.wrong)}</td>` +
+      `<td class="num">${stat(runs, (r) => r.score.abstained)}</td>` +
+      `<td class="num">${stat(runs, (r) => r.delivered.inView)} / ${first.delivered.total}</td>` +
+      `<td class="num${alarm > 0 ? ' bad' : ''}">${alarm}</td>` +
+      `<td class="num">${stat(runs, (r) => r.condensations.length)}</td>` +
+      `<td class="num">${stat(runs, modelCalls)}</td>` +
+      `<td class="num">${stat(runs, (r) => r.timing.totalMs / 1000, 2)}</td>` +
+      '</tr>'
+    );
+  });
+  return (
+    '<table class="overview"><thead><tr>' +
+    '<th>scenario</th><th>strategy</th><th>model</th><th>window</th><th>runs</th><th>correct</th>' +
+    '<th>wrong</th><th>abstained</th><th>delivered</th><th title="right answers whose evidence was never sent">alarm</th>' +
+    '<th>condensations</th><th>model calls</th><th>time (s)</th>' +
+    `</tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+/** Each scenario's probes' expectations in words, by probe id. */
+export type ProbeExpectations = Record<string, Record<string, string>>;
+
+function evidenceText(p: ProbeResult): string {
+  if (p.expects === 'abstention') return 'never given';
+  if (!p.evidence.inView) return p.evidence.staleInView ? 'not in view (only a stale value)' : 'not in view';
+  return `in view: ${p.evidence.channels.join(', ')}${p.evidence.atQuestion ? '' : ' (after a tool call)'}`;
+}
+
+/** A run's probes: question, reply, expectation, verdict, and whether the evidence was sent. */
+export function probesTable(record: RunRecord, expectations: ProbeExpectations): string {
+  const expected = expectations[record.scenario] ?? {};
+  const rows = record.probes.map((p) => {
+    const expectation = expected[p.id] ?? (p.expects === 'abstention' ? 'says it does not know' : '');
+    return (
+      `<tr class="probe-row verdict-${p.verdict}" data-turn="${p.turn}" data-probe="${escapeHtml(p.id)}" tabindex="0" title="open the context at turn ${p.turn}">` +
+      `<td class="num">${p.turn}</td><td>${escapeHtml(p.id)}</td>` +
+      `<td>${escapeHtml(p.question)}</td><td>${escapeHtml(p.reply)}</td>` +
+      `<td class="expect">${escapeHtml(expectation)}</td>` +
+      `<td><span class="verdict verdict-${p.verdict}">${p.verdict}</span></td>` +
+      `<td class="muted">${escapeHtml(evidenceText(p))}</td></tr>`
+    );
+  });
+  return (
+    '<table class="probes"><thead><tr><th>turn</th><th>probe</th><th>question</th><th>reply</th>' +
+    '<th>expected</th><th>verdict</th><th>evidence</th></tr></thead>' +
+    `<tbody>${rows.join('')}</tbody></table>`
+  );
+}
