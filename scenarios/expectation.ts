@@ -4,6 +4,8 @@
  * so what a scenario file is checked against is exactly what scoring will read.
  */
 
+import { createRequire } from 'node:module';
+
 const regexForm = /^\/(.+)\/([a-z]*)$/s;
 
 /** Whether `text` matches a pattern: `/regex/flags`, or a case-insensitive substring. */
@@ -13,7 +15,7 @@ export function matchesPattern(text: string, pattern: string): boolean {
   return text.toLowerCase().includes(pattern.toLowerCase());
 }
 
-/** Checks a pattern, returning why it is bad, or null. */
+/** Checks that a pattern compiles, returning why it does not, or null. */
 export function patternProblem(pattern: string): string | null {
   const regex = regexForm.exec(pattern);
   if (regex?.[1] === undefined) return null;
@@ -23,4 +25,49 @@ export function patternProblem(pattern: string): string | null {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** How long the backtracking check may take over one pattern. */
+const CHECK_TIMEOUT_MS = 1000;
+
+/** The smallest degree of polynomial backtracking refused: cubic time on a 100 KB request is hours. */
+const REFUSED_DEGREE = 3;
+
+interface Recheck {
+  checkSync(
+    source: string,
+    flags: string,
+    params?: { timeout?: number },
+  ): { status: 'safe' | 'vulnerable' | 'unknown'; complexity?: { type: string; degree?: number } };
+}
+
+/**
+ * recheck's pure JavaScript build, loaded on first use (it is large): the package's default entry
+ * runs a native binary in a worker thread for its synchronous check, which a check at load time does
+ * not need. `require` keeps the module once loaded.
+ */
+function recheck(): Recheck {
+  return createRequire(import.meta.url)('recheck/lib/browser.js') as Recheck;
+}
+
+/**
+ * Why a `/regex/flags` pattern could hang the scorer, or null: recheck (a ReDoS checker) finds
+ * exponential backtracking, or polynomial backtracking of cubic degree or more, or cannot decide
+ * within a second. Replies and requests are matched against these patterns, so a pattern that
+ * backtracks catastrophically on a long text would stop the harness.
+ */
+export function backtrackingProblem(pattern: string): string | null {
+  const regex = regexForm.exec(pattern);
+  if (regex?.[1] === undefined) return null;
+  const result = recheck().checkSync(regex[1], regex[2] ?? '', { timeout: CHECK_TIMEOUT_MS });
+  if (result.status === 'safe') return null;
+  if (result.status === 'unknown')
+    return `it could not be shown free of catastrophic backtracking within ${CHECK_TIMEOUT_MS / 1000} s; write it more simply`;
+  const complexity = result.complexity;
+  if (complexity?.type === 'exponential')
+    return 'it can backtrack exponentially (a repeated group that can match the same text in more than one way)';
+  const degree = complexity?.degree ?? 0;
+  if (degree >= REFUSED_DEGREE)
+    return `it can backtrack in time growing with the text's length to the power ${degree}`;
+  return null;
 }
