@@ -2,12 +2,12 @@
  * Loads a scenario from a `.json` or `.yaml` file, checks it against the schema and reports the
  * first problem as a one-line {@link ScenarioError} naming the file, the step and the field.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { backtrackingProblem, patternProblem } from './expectation.js';
 import { ScenarioError } from './errors.js';
+import { checkWorkspace } from './workspace-folder.js';
 import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scenario-bytes.js';
 import { answerExpectationSchema, scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';
@@ -112,16 +112,7 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
     }
   });
   if (scenario.workspace === undefined) return;
-  const folder = path.resolve(dir, scenario.workspace);
-  const found = await stat(folder).catch(() => undefined);
-  if (found === undefined) {
-    throw new ScenarioError(
-      `${source}: workspace: folder '${scenario.workspace}' does not exist (${folder})`,
-    );
-  }
-  if (!found.isDirectory()) {
-    throw new ScenarioError(`${source}: workspace: '${scenario.workspace}' is not a folder (${folder})`);
-  }
+  await checkWorkspace(source, dir, scenario.workspace);
 }
 
 /** An evidence step's id is unique within the scenario, and each of its patterns compiles. */

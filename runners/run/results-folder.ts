@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
 import { UsageError } from '../errors.js';
-import { outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
+import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { lockFolder, type FolderLock } from '../io/lock.js';
 import { PARTIAL_SUFFIX } from './invocation.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
@@ -37,7 +37,7 @@ function stamp(date: Date): string {
  */
 export async function freshFolder(parent: string, name: string, now = new Date()): Promise<string> {
   try {
-    await mkdir(parent, { recursive: true });
+    await makeFolder(parent);
   } catch (thrown) {
     throw outputError(parent, thrown);
   }

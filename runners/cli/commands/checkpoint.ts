@@ -14,7 +14,7 @@ import { executePlan } from '../../run/execute-plan.js';
 import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
 import type { CliIO } from '../io.js';
-import { checkPlan, exitStatusFor, jobsOf, printResults } from './run.js';
+import { checkPlan, commandSandbox, exitStatusFor, jobsOf, printResults } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -134,6 +134,7 @@ export async function checkpointCommand(
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
   const jobs = jobsOf(args.jobs);
+  const sandbox = await commandSandbox(env, io);
   let folder;
   if (args.resume !== undefined) {
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
@@ -150,6 +151,7 @@ export async function checkpointCommand(
   try {
     const records = await executePlan(folder, {
       jobs,
+      sandbox,
       env,
       progress: io,
       onRecord: (record) => {
@@ -159,8 +161,10 @@ export async function checkpointCommand(
     printResults(records, folder.dir, args.json, io);
     const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
     for (const line of failures) io.err(line);
+    // A run that could not be made (3) outranks a failed gate (1), which outranks runs the engine ended (4).
     const status = exitStatusFor(records);
-    return status !== 0 ? status : failures.length > 0 ? 1 : 0;
+    if (status === 3) return 3;
+    return failures.length > 0 ? 1 : status;
   } finally {
     await folder.lock.release();
   }
