@@ -97,7 +97,7 @@ export function checkSetting(
   const parsed = settingSchemas[name].safeParse(value);
   if (!parsed.success) {
     // The value as typed on the command line, else as the spec gave it.
-    const shown = typed !== undefined ? JSON.stringify(typed) : (JSON.stringify(value) ?? String(value));
+    const shown = typed ?? JSON.stringify(value) ?? String(value);
     throw new SettingError(`${where}: ${name}=${shown} is not allowed; it takes ${describeAllowed(name)}`);
   }
   return [name, parsed.data];

@@ -43,7 +43,7 @@ export function applyToolSetting(settings: ToolSettings, flag: string): ToolSett
   const value = parseDecimal(raw);
   if (value === undefined || value <= 0 || value > MAX_COMMAND_TIMEOUT) {
     throw new UsageError(
-      `--set ${flag}: tools.commandTimeout=${JSON.stringify(raw)} is not allowed; it takes the seconds a command may run, more than 0 and at most ${MAX_COMMAND_TIMEOUT}`,
+      `--set ${flag}: tools.commandTimeout=${raw} is not allowed; it takes the seconds a command may run, more than 0 and at most ${MAX_COMMAND_TIMEOUT}`,
     );
   }
   return { ...settings, commandTimeout: value };
