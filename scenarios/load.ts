@@ -2,12 +2,13 @@
  * Loads a scenario from a `.json` or `.yaml` file, checks it against the schema and reports the
  * first problem as a one-line {@link ScenarioError} naming the file, the step and the field.
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { patternProblem } from './expectation.js';
+import { backtrackingProblem, patternProblem } from './expectation.js';
 import { ScenarioError } from './errors.js';
+import { checkWorkspace } from './workspace-folder.js';
+import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scenario-bytes.js';
 import { answerExpectationSchema, scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';
 
@@ -27,18 +28,28 @@ type Issue = z.ZodError['issues'][number];
 type PathSegment = PropertyKey;
 
 /** Reads, parses and validates a scenario file; throws a {@link ScenarioError} on any problem. */
-export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
+export async function loadScenarioFile(
+  file: string,
+  maxBytes: number | string = scenarioMaxBytes(process.env),
+): Promise<LoadedScenario> {
   const ext = path.extname(file).toLowerCase();
   if (!(scenarioFileExtensions as readonly string[]).includes(ext)) {
     const shown = ext === '' ? 'no extension' : `unknown extension '${ext}'`;
     throw new ScenarioError(`${file}: ${shown}: a scenario file ends in .json, .yaml or .yml`);
   }
-  let text: string;
+  if (typeof maxBytes === 'string') throw new ScenarioError(maxBytes);
+  let read: ScenarioBytes;
   try {
-    text = await readFile(file, 'utf8');
+    read = await readScenarioBytes(file, maxBytes);
   } catch (thrown) {
     throw new ScenarioError(`${file}: cannot read the file: ${describeFsError(thrown)}`);
   }
+  if ('problem' in read) {
+    if (read.code === 'EISDIR')
+      throw new ScenarioError(`${file}: cannot read the file: it is a folder (EISDIR)`);
+    throw new ScenarioError(`${file}: ${read.problem}`);
+  }
+  const text = read.text;
   const raw = ext === '.json' ? parseJson(file, text) : parseYaml(file, text);
   const loaded: LoadedScenario = {
     scenario: validateScenario(raw, file),
@@ -101,16 +112,7 @@ export async function checkScenario(loaded: LoadedScenario): Promise<void> {
     }
   });
   if (scenario.workspace === undefined) return;
-  const folder = path.resolve(dir, scenario.workspace);
-  const found = await stat(folder).catch(() => undefined);
-  if (found === undefined) {
-    throw new ScenarioError(
-      `${source}: workspace: folder '${scenario.workspace}' does not exist (${folder})`,
-    );
-  }
-  if (!found.isDirectory()) {
-    throw new ScenarioError(`${source}: workspace: '${scenario.workspace}' is not a folder (${folder})`);
-  }
+  await checkWorkspace(source, dir, scenario.workspace);
 }
 
 /** An evidence step's id is unique within the scenario, and each of its patterns compiles. */
@@ -138,8 +140,11 @@ function checkEvidenceStep(source: string, step: Step, index: number, ids: Map<s
  */
 export function regexProblem(entry: string): string | undefined {
   const reason = patternProblem(entry);
-  if (reason === null) return undefined;
-  return `${JSON.stringify(entry)} is read as /regex/flags and does not compile (${reason})`;
+  if (reason !== null)
+    return `${JSON.stringify(entry)} is read as /regex/flags and does not compile (${reason})`;
+  const backtracking = backtrackingProblem(entry);
+  if (backtracking !== null) return `pattern ${JSON.stringify(entry)} is refused: ${backtracking}`;
+  return undefined;
 }
 
 /** The kind of a validated step: the one kind key it has. */

@@ -55,11 +55,25 @@ function describeAllowed(name: SettingName): string {
   return 'a whole number of 1 or more';
 }
 
+/**
+ * A number as a person writes it in decimal: digits, an optional fraction and exponent. `Number()`
+ * alone also takes `0x1`, `0b1`, `Infinity` and the empty string (as 0), none of which is meant.
+ */
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** `raw` as a decimal number, or undefined when it is not one. */
+export function parseDecimal(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
 /** Parses a command-line value as the setting's type expects it. */
 function coerce(name: SettingName, raw: string): unknown {
   const schema = settingSchemas[name];
   if (schema instanceof z.ZodBoolean) return raw === 'true' ? true : raw === 'false' ? false : raw;
-  if (schema instanceof z.ZodNumber) return raw.trim() === '' ? raw : Number(raw);
+  if (schema instanceof z.ZodNumber) return parseDecimal(raw) ?? raw;
   if (schema instanceof z.ZodRecord) {
     try {
       return JSON.parse(raw) as unknown;
@@ -71,15 +85,20 @@ function coerce(name: SettingName, raw: string): unknown {
 }
 
 /** Checks one setting's value, throwing a SettingError that names it and what it takes. */
-export function checkSetting(name: string, value: unknown, where = '--set'): [SettingName, unknown] {
+export function checkSetting(
+  name: string,
+  value: unknown,
+  where = '--set',
+  typed?: string,
+): [SettingName, unknown] {
   if (!isSettingName(name)) {
     throw new SettingError(`${where}: unknown setting "${name}"; known settings: ${settingNames.join(', ')}`);
   }
   const parsed = settingSchemas[name].safeParse(value);
   if (!parsed.success) {
-    throw new SettingError(
-      `${where}: ${name}=${JSON.stringify(value)} is not allowed; it takes ${describeAllowed(name)}`,
-    );
+    // The value as typed on the command line, else as the spec gave it.
+    const shown = typed ?? JSON.stringify(value) ?? String(value);
+    throw new SettingError(`${where}: ${name}=${shown} is not allowed; it takes ${describeAllowed(name)}`);
   }
   return [name, parsed.data];
 }
@@ -91,7 +110,7 @@ export function parseSetFlag(flag: string): [SettingName, unknown] {
   const name = flag.slice(0, eq).trim();
   const raw = flag.slice(eq + 1).trim();
   if (!isSettingName(name)) return checkSetting(name, raw);
-  return checkSetting(name, coerce(name, raw));
+  return checkSetting(name, coerce(name, raw), '--set', raw);
 }
 
 /** The engine's settings with `overrides` applied over the defaults, checked. */

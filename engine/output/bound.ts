@@ -30,6 +30,12 @@ export interface StreamSample {
   tail: string;
   /** UTF-8 bytes of the whole stream. */
   bytes: number;
+  /**
+   * Bytes the stream carried before it was decoded, when they differ from `bytes`: output that is not
+   * UTF-8 is shown with a replacement character (3 bytes) for each invalid byte, but the counts a
+   * result states are of what the command printed.
+   */
+  rawBytes?: number;
   /** Lines of the whole stream (a final newline ends the last line). */
   lines: number;
   /** `head` holds the whole stream. A sample must be complete when the stream fits the budget. */
@@ -232,6 +238,23 @@ function planShares(
   return shares;
 }
 
+const REPLACEMENT = '\uFFFD';
+const REPLACEMENT_BYTES = 3;
+
+/**
+ * The bytes held back between what `head` and `tail` show. For a stream that was not UTF-8, counted
+ * in the bytes it carried: each replacement character shown stands for one invalid byte.
+ */
+function heldBytes(sample: StreamSample, head: Shown, tail: Shown): number {
+  if (sample.rawBytes === undefined || sample.rawBytes === sample.bytes)
+    return sample.bytes - head.bytes - tail.bytes;
+  const raw = (shown: Shown): number => {
+    const replaced = shown.lines.reduce((n, line) => n + line.split(REPLACEMENT).length - 1, 0);
+    return shown.bytes - replaced * (REPLACEMENT_BYTES - 1);
+  };
+  return sample.rawBytes - raw(head) - raw(tail);
+}
+
 /**
  * `sections` as one result within `budget` bytes. When anything is held back, the note refers to
  * the stored output `held` describes, which must hold the whole result.
@@ -253,7 +276,7 @@ export function boundSections(sections: readonly Section[], budget: number, held
     const head = headOf(plan.sample, Math.floor(share / 2));
     const tail = tailOf(plan.sample, share - Math.floor(share / 2));
     const lines = Math.max(1, plan.sample.lines - head.whole - tail.whole);
-    const bytes = Math.max(1, plan.sample.bytes - head.bytes - tail.bytes);
+    const bytes = Math.max(1, heldBytes(plan.sample, head, tail));
     const from = plan.firstLine + head.whole;
     ranges.push({ label: plan.label, from, to: from + lines - 1, lines, bytes });
     rendered.set(plan.section, [...head.lines, heldBackMarker(lines, bytes), ...tail.lines]);

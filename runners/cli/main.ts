@@ -27,6 +27,11 @@ export async function main(
     .version(false)
     .exitProcess(false)
     .wrap(100)
+    .option('debug', {
+      type: 'boolean',
+      default: false,
+      describe: 'print the stack trace of an unexpected failure (else one line)',
+    })
     .fail((message, error) => {
       // Stop here: a handler must never run on input that failed validation.
       throw error ?? new UsageError(message);
@@ -330,9 +335,22 @@ export async function main(
       io.err(`wisp-eval: ${error.message}`);
       return EXIT_FOR_KIND[error.kind];
     }
-    throw error;
+    io.err(unexpectedFailure(error, argv.includes('--debug')));
+    return EXIT_FOR_KIND.run;
   }
   return status;
+}
+
+/**
+ * The line for a failure nobody foresaw: its message, and its stack only under `--debug`, so a
+ * person sees one line and a report can still carry the trace.
+ */
+export function unexpectedFailure(error: unknown, debug: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (debug && error instanceof Error && error.stack !== undefined)
+    return `wisp-eval: unexpected failure: ${error.stack}`;
+  const first = message.split('\n')[0] ?? message;
+  return `wisp-eval: unexpected failure: ${first} (run again with --debug for the stack trace)`;
 }
 
 /** The process entry: real argv, real streams, real exit status. */
@@ -356,9 +374,7 @@ export async function runMain(): Promise<void> {
   try {
     process.exitCode = await main(process.argv.slice(2), io, process.env);
   } catch (error) {
-    io.err(
-      `wisp-eval: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
+    io.err(unexpectedFailure(error, process.argv.includes('--debug')));
     process.exitCode = 3;
   }
 }

@@ -2,8 +2,8 @@
  * Writing results safely: whole files through a temporary name, JSON lines appended whole or not at
  * all, and a failure to write named in one line (the path and the cause) rather than thrown raw.
  */
-import { appendFile, mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { appendFile, mkdir, open, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { OutputError } from '../errors.js';
 
 /** The suffix of a file while it is written. */
@@ -18,6 +18,7 @@ const CAUSES: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of the path is a file, not a folder',
   EEXIST: 'a file of that name is in the way',
   EISDIR: 'a folder of that name is in the way',
+  ENOENT: 'a folder there cannot be made',
 };
 
 /** A failure to write `path`, as one line naming the path and the cause. */
@@ -26,6 +27,34 @@ export function outputError(path: string, thrown: unknown): OutputError {
   const code = (thrown as NodeJS.ErrnoException | undefined)?.code;
   const cause = (code && CAUSES[code]) ?? (thrown instanceof Error ? thrown.message : String(thrown));
   return new OutputError(`cannot write ${path}: ${cause}`);
+}
+
+/**
+ * Makes `dir` and any missing folders above it, one at a time from the nearest that exists. Node's
+ * own `mkdir(..., { recursive: true })` never returns on some paths (under /proc, it loops on ENOENT).
+ */
+export async function makeFolder(dir: string): Promise<void> {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  for (;;) {
+    const found = await stat(at).catch((thrown: NodeJS.ErrnoException) => {
+      if (thrown.code === 'ENOENT') return undefined;
+      throw thrown;
+    });
+    if (found !== undefined) {
+      if (!found.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      break;
+    }
+    missing.unshift(at);
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  for (const folder of missing) {
+    await mkdir(folder).catch((thrown: NodeJS.ErrnoException) => {
+      if (thrown.code !== 'EEXIST') throw thrown;
+    });
+  }
 }
 
 /** Writes a file whole: a temporary file first, then a rename over the target. */

@@ -3,11 +3,11 @@
  * writes anything there and gives it back when done; a second invocation on the same folder is refused
  * with one line naming the holder. A lock whose process is gone (it was killed) is taken over.
  */
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { OutputLockedError } from '../errors.js';
-import { outputError } from './files.js';
+import { makeFolder, outputError } from './files.js';
 
 /** The lock file's name inside the results folder. */
 export const LOCK_FILE = '.lock';
@@ -46,7 +46,7 @@ export async function lockFolder(dir: string, command: string): Promise<FolderLo
   const path = join(dir, LOCK_FILE);
   const holder: Holder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
   try {
-    await mkdir(dir, { recursive: true });
+    await makeFolder(dir);
   } catch (thrown) {
     throw outputError(dir, thrown);
   }

@@ -3,6 +3,7 @@
  * settings: greedy decoding and a fixed seed unless overridden, Ollama's silent truncation (on, as
  * Ollama does it, unless `model.truncate=false`), and how often a server error is retried.
  */
+import { parseDecimal } from '../../strategies/settings.js';
 import { UsageError } from '../errors.js';
 
 /** What each call to a server model is sent with. */
@@ -62,18 +63,18 @@ export function applyModelSetting(settings: ModelSettings, flag: string): ModelS
       return { ...settings, truncate: raw === 'true' };
     }
     case 'temperature': {
-      const value = Number(raw);
-      if (raw === '' || !Number.isFinite(value) || value < 0 || value > 2) bad();
+      const value = parseDecimal(raw);
+      if (value === undefined || value < 0 || value > 2) return bad();
       return { ...settings, temperature: value };
     }
     case 'seed': {
-      const value = Number(raw);
-      if (raw === '' || !Number.isSafeInteger(value)) bad();
+      const value = parseDecimal(raw);
+      if (value === undefined || !Number.isSafeInteger(value)) return bad();
       return { ...settings, seed: value };
     }
     case 'retries': {
-      const value = Number(raw);
-      if (raw === '' || !Number.isInteger(value) || value < 0 || value > 10) bad();
+      const value = parseDecimal(raw);
+      if (value === undefined || !Number.isInteger(value) || value < 0 || value > 10) return bad();
       return { ...settings, retries: value };
     }
   }

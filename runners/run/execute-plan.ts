@@ -5,6 +5,8 @@
 import type { RunRecord } from '../../records/run-record.js';
 import { serverModelFactory, type ServerOptions } from '../models/index.js';
 import { applyModelSetting, defaultModelSettings } from '../models/model-settings.js';
+import type { Sandbox } from '../tools/sandbox.js';
+import { defaultToolSettings } from '../tools/tool-settings.js';
 import { executeRuns, expandPlan } from './invocation.js';
 import { inShard, resolvePlan, type PlanFile } from './plan-file.js';
 import { Progress, type ProgressIO } from './progress.js';
@@ -29,6 +31,8 @@ export function serverOptionsOf(
 
 export interface PlanRunOptions {
   jobs: number;
+  /** How the runs' commands are contained (detected once for the invocation). */
+  sandbox: Sandbox;
   env: Readonly<Record<string, string | undefined>>;
   progress: ProgressIO;
   onRecord?: (record: RunRecord) => void;
@@ -47,8 +51,10 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
   const waiting = new Map<number, RunRecord>();
   let next = 0;
   const hosts = folder.plan.modelOptions.hosts ?? [];
+  const commandTimeout = folder.plan.toolOptions?.commandTimeout ?? defaultToolSettings().commandTimeout;
   const made = await executeRuns(todo, folder.dir, {
     createModel: serverModelFactory(server),
+    commands: { timeoutMs: commandTimeout * 1000, sandbox: options.sandbox },
     jobs: options.jobs,
     server,
     lanes: hosts.slice(1).map((host) => serverModelFactory({ ...server, host })),

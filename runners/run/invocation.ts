@@ -13,7 +13,15 @@ import { writeRunFiles } from './run-files.js';
 import type { ServerOptions } from '../models/index.js';
 import type { WorkerAnswer, WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { runId, runScenario, type ModelFactory, type RunSpec, type ScenarioSource } from './run-scenario.js';
+import {
+  runId,
+  runScenario,
+  type CommandOptions,
+  type ModelFactory,
+  type RunSpec,
+  type ScenarioSource,
+} from './run-scenario.js';
+import { OutputError } from '../errors.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 
 export interface InvocationPlan {
@@ -55,6 +63,8 @@ export interface ExecuteOptions {
   lanes?: readonly ModelFactory[];
   /** Sees each record once its folder is whole and its line appended. */
   onRecord?: (record: RunRecord) => void;
+  /** How commands run; without it, each run detects the sandbox and takes the default limit. */
+  commands?: CommandOptions;
 }
 
 /** Runs the plan in order, one at a time, writing into `outDir`. */
@@ -107,7 +117,10 @@ export async function executeRuns(
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { spec, index } = next;
       const partial = await emptyPartial(outDir, spec);
-      const { record, files } = await runScenario(spec, createModel, { runDir: partial });
+      const { record, files } = await runScenario(spec, createModel, {
+        runDir: partial,
+        ...(options.commands ? { commands: options.commands } : {}),
+      });
       await writeRunFiles(partial, files);
       await finish(index, record, partial);
     }
@@ -115,7 +128,7 @@ export async function executeRuns(
   await Promise.all([
     ...[options.createModel, ...(options.lanes ?? [])].map(lane),
     parallel.length > 0
-      ? inWorkers(parallel, outDir, jobs, options.server ?? { timeoutMs: 600_000 }, finish)
+      ? inWorkers(parallel, outDir, jobs, options.server ?? { timeoutMs: 600_000 }, finish, options.commands)
       : undefined,
   ]);
   return records.filter((r): r is RunRecord => r !== undefined);
@@ -140,6 +153,7 @@ async function inWorkers(
   jobs: number,
   server: ServerOptions,
   finish: (index: number, record: RunRecord, partial: string) => Promise<void>,
+  commands?: CommandOptions,
 ): Promise<void> {
   const source = workerSource();
   const queue = [...tasks];
@@ -159,9 +173,14 @@ async function inWorkers(
           run: spec.run,
           partial,
           server,
+          ...(commands ? { commands } : {}),
         };
         const answer = await ask(thread, task);
-        if ('error' in answer) throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
+        if ('error' in answer) {
+          // A failure to write the run's files is the environment's (one line, exit 3), as in this process.
+          if (answer.output) throw new OutputError(answer.error);
+          throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
+        }
         // Records are appended one at a time, in the order runs finish.
         recording = recording.then(() => finish(index, answer.record, partial));
         await recording;

@@ -41,6 +41,8 @@ const planSchema = z.strictObject({
     timeout: z.number().positive(),
     settings: z.array(z.string()),
   }),
+  /** The tools' settings (`--set tools.NAME=VALUE`); absent in plans written before they existed. */
+  toolOptions: z.strictObject({ commandTimeout: z.number().positive() }).optional(),
   shard: z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
   /** A checkpoint's gate, checked once every run is made. */
   gate: z.array(z.record(z.string(), z.unknown())).optional(),

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
 import { RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
-import { outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
+import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { lockFolder, type FolderLock } from '../io/lock.js';
 import { PARTIAL_SUFFIX } from './invocation.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
@@ -38,7 +38,7 @@ function stamp(date: Date): string {
  */
 export async function freshFolder(parent: string, name: string, now = new Date()): Promise<string> {
   try {
-    await mkdir(parent, { recursive: true });
+    await makeFolder(parent);
   } catch (thrown) {
     throw outputError(parent, thrown);
   }

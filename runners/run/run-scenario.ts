@@ -28,7 +28,8 @@ import {
 } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
 import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
-import { commandTool } from '../tools/command-tool.js';
+import { COMMAND_TIMEOUT_MS, commandTool } from '../tools/command-tool.js';
+import { detectSandbox, killUser, pickRunUser, removeFilesOf, type Sandbox } from '../tools/sandbox.js';
 import { promptOf } from '../../scenarios/prompt.js';
 import { expectsAbstention, type Expectation, type Scenario } from '../../scenarios/schema.js';
 import { probeEvidence } from '../evidence/in-view.js';
@@ -65,9 +66,18 @@ export interface RunSpec {
   run: number;
 }
 
+/** How a run's commands are run: their time limit and their sandbox. */
+export interface CommandOptions {
+  /** The time limit of one command, in milliseconds. */
+  timeoutMs: number;
+  sandbox: Sandbox;
+}
+
 export interface RunPlace {
   /** The run's own folder: held-back tool output is kept under it. Without one, in memory. */
   runDir?: string;
+  /** How commands run; without it, the sandbox this machine allows (detected) and the default limit. */
+  commands?: CommandOptions;
   /** Aborts the model call in progress when it fires; the run is recorded as failed. */
   signal?: AbortSignal;
 }
@@ -320,8 +330,15 @@ export async function runScenario(
   const conversations: Conversation[] = [];
   const stretches: OpenStretch[] = [];
   let model: ModelPort | null = null;
-  const workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
+  const commands = place.commands ?? {
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    sandbox: await detectSandbox(process.env),
+  };
+  // As root, the run's commands get a user id of their own, which owns the run's workspace.
+  const uid = commands.sandbox.root && commands.sandbox.kind !== 'none' ? await pickRunUser() : undefined;
+  let workspace: FsWorkspace | undefined;
   try {
+    workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined, uid);
     const opened = await createModel(spec.model, spec.window, scenario);
     model = opened;
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
@@ -334,6 +351,9 @@ export async function runScenario(
       commandTool({
         cwd: workspace.root,
         store: outputStore,
+        timeoutMs: commands.timeoutMs,
+        sandbox: commands.sandbox,
+        ...(uid !== undefined ? { uid } : {}),
         ...(scenario.commands ? { scripted: scenario.commands } : {}),
       }),
       currentDateTool(clock),
@@ -415,7 +435,11 @@ export async function runScenario(
   } catch (thrown) {
     error = { code: errorCode(thrown), message: toError(thrown).message, turn: null };
   } finally {
-    await workspace.dispose();
+    if (uid !== undefined) {
+      await killUser(uid);
+      if (commands.sandbox.kind === 'user') await removeFilesOf(uid);
+    }
+    await workspace?.dispose();
   }
   const turns = conversations.flatMap((c) => c.turns);
   const condensations = conversations.flatMap((c) => c.condensations);

@@ -12,7 +12,8 @@ import type { ResolvedStrategy } from '../../strategies/index.js';
 import { toError } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { writeRunFiles } from './run-files.js';
-import { runScenario } from './run-scenario.js';
+import { runScenario, type CommandOptions } from './run-scenario.js';
+import { OutputError } from '../errors.js';
 
 /** A run as the parent describes it to a worker. */
 export interface WorkerTask {
@@ -24,10 +25,13 @@ export interface WorkerTask {
   run: number;
   partial: string;
   server: ServerOptions;
+  commands?: CommandOptions;
 }
 
 /** A worker's answer: the record, or why the run could not be made at all. */
-export type WorkerAnswer = { task: number; record: RunRecord } | { task: number; error: string };
+export type WorkerAnswer =
+  | { task: number; record: RunRecord }
+  | { task: number; error: string; /** the run's files could not be written */ output?: boolean };
 
 const scenarios = new Map<string, Promise<LoadedScenario>>();
 
@@ -42,11 +46,12 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
     const { record, files } = await runScenario(
       { scenario, strategy: task.strategy, model: task.model, window: task.window, run: task.run },
       serverModelFactory(task.server),
-      { runDir: task.partial },
+      { runDir: task.partial, ...(task.commands ? { commands: task.commands } : {}) },
     );
     await writeRunFiles(task.partial, files);
     return { task: task.task, record };
   } catch (thrown) {
+    if (thrown instanceof OutputError) return { task: task.task, error: thrown.message, output: true };
     return { task: task.task, error: toError(thrown).message };
   }
 }

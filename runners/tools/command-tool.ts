@@ -4,6 +4,7 @@
  */
 import { errorResult, stringArgument, type OutputStore, type Tool } from '../../engine/index.js';
 import { runCommand, type ScriptedCommand } from './run-command.js';
+import type { Sandbox } from './sandbox.js';
 
 export interface CommandToolOptions {
   /** The workspace folder: the command's working directory. */
@@ -11,9 +12,12 @@ export interface CommandToolOptions {
   store: OutputStore;
   timeoutMs?: number;
   scripted?: Record<string, ScriptedCommand>;
+  /** How commands are contained, and the run's own user id when the harness is root. */
+  sandbox?: Sandbox;
+  uid?: number;
 }
 
-/** The default time limit of one command. */
+/** The default time limit of one command (`--set tools.commandTimeout=SECONDS` changes it). */
 export const COMMAND_TIMEOUT_MS = 30_000;
 
 export function commandTool(options: CommandToolOptions): Tool {
@@ -40,6 +44,8 @@ export function commandTool(options: CommandToolOptions): Tool {
         callId: context.callId,
         memory: context.memory,
         ...(options.scripted ? { scripted: options.scripted } : {}),
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...(options.uid !== undefined ? { uid: options.uid } : {}),
       });
       return {
         content: result.content,

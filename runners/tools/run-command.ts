@@ -26,6 +26,7 @@ import {
   type Section,
   type StoredOutput,
 } from '../../engine/index.js';
+import { commandLine, killUser, type Sandbox } from './sandbox.js';
 import { StreamCollector } from './stream-collector.js';
 
 /** A command's result written in a scenario: returned without running anything. */
@@ -52,6 +53,10 @@ export interface RunCommandOptions {
   memory?: boolean;
   /** Where spill files go while a large output streams in; the system's temporary directory by default. */
   spillDir?: string;
+  /** How the command is contained; without one, as `none` (its session, a clean environment). */
+  sandbox?: Sandbox;
+  /** The run's own user id, when the harness is root: the command runs as it. */
+  uid?: number;
 }
 
 /** What run_command returns. */
@@ -108,15 +113,19 @@ async function execute(
   out: StreamCollector,
   err: StreamCollector,
 ): Promise<Exit> {
-  const subprocess = execa(options.command, {
-    shell: '/bin/sh',
+  const env = commandEnvironment(options.cwd);
+  const sandbox = options.sandbox ?? { kind: 'none', root: false };
+  const [file, args] = commandLine(sandbox, options.uid, options.cwd, options.command, env);
+  // bwrap and the shell alike get only the clean environment: bwrap's own /proc/1/environ is seen
+  // from inside.
+  const subprocess = execa(file, args, {
     cwd: options.cwd,
-    env: commandEnvironment(options.cwd),
+    env,
     extendEnv: false,
     stdin: 'ignore',
     buffer: false,
     reject: false,
-    detached: true, // its own process group, so a timeout stops everything it started
+    detached: true, // its own session and process group, so everything it started can be stopped
   });
   let timedOut = false;
   const signalGroup = (signal: NodeJS.Signals): void => {
@@ -127,12 +136,22 @@ async function execute(
       // the group is already gone
     }
   };
+  // When the command ends (or is stopped), nothing it started may go on: its group, and as root
+  // every process of the run's user id (a process that left the group with setsid included).
+  const stopEverything = async (): Promise<void> => {
+    signalGroup('SIGKILL');
+    if (options.uid !== undefined) await killUser(options.uid);
+  };
+  let stopped: Promise<void> | undefined;
+  subprocess.once('exit', () => {
+    stopped = stopEverything();
+  });
   const timers: NodeJS.Timeout[] = [];
   timers.push(
     setTimeout(() => {
       timedOut = true;
       signalGroup('SIGTERM');
-      timers.push(setTimeout(() => signalGroup('SIGKILL'), KILL_GRACE_MS));
+      timers.push(setTimeout(() => void stopEverything(), KILL_GRACE_MS));
       // A process that left the group may still hold the pipes: stop reading them.
       timers.push(
         setTimeout(() => {
@@ -148,6 +167,7 @@ async function execute(
       drain(subprocess.stdout, out),
       drain(subprocess.stderr, err),
     ]);
+    await stopped;
     if (result.failed && result.exitCode === undefined && result.signal === undefined && !timedOut) {
       return {
         exitCode: null,

@@ -32,6 +32,8 @@ export class StreamCollector {
   private spill?: Spill;
   /** UTF-8 bytes collected (after decoding; invalid bytes count as the replacement character). */
   bytes = 0;
+  /** Bytes as the stream carried them, before decoding. */
+  rawBytes = 0;
 
   constructor(
     private readonly keep: number,
@@ -41,6 +43,7 @@ export class StreamCollector {
 
   /** Takes a chunk of the stream as it arrives; resolves when it is safe to read more. */
   async push(chunk: Uint8Array | string): Promise<void> {
+    this.rawBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.byteLength;
     await this.add(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
   }
 
@@ -111,7 +114,14 @@ export class StreamCollector {
   sample(): StreamSample {
     const complete = this.bytes <= this.keep;
     const tail = complete ? this.head : suffixByBytes(this.tail.map((part) => part.text).join(''), this.keep);
-    return { head: this.head, tail, bytes: this.bytes, lines: this.lines, complete };
+    return {
+      head: this.head,
+      tail,
+      bytes: this.bytes,
+      lines: this.lines,
+      complete,
+      ...(this.rawBytes !== this.bytes ? { rawBytes: this.rawBytes } : {}),
+    };
   }
 
   /** The stream's text from its start, as far as it was kept (all of it, or `spillLimit` bytes). */

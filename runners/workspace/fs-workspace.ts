@@ -2,10 +2,32 @@
  * The workspace on disk: one folder per run, which tools may read and write and never leave. A path
  * must be relative, must not climb with `..`, and must not resolve (through symlinks) outside.
  */
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import {
+  chown,
+  cp,
+  lchown,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { WorkspaceError, type Workspace } from '../../engine/index.js';
+
+/** Gives every file and folder under `root`, itself included, to `owner`. */
+async function chownTree(root: string, owner: number): Promise<void> {
+  await chown(root, owner, owner);
+  for (const entry of await readdir(root, { recursive: true })) {
+    await lchown(join(root, entry), owner, owner);
+  }
+}
 
 function isInside(root: string, target: string): boolean {
   const rel = relative(root, target);
@@ -13,18 +35,46 @@ function isInside(root: string, target: string): boolean {
 }
 
 export class FsWorkspace implements Workspace {
-  private constructor(readonly root: string) {}
+  /**
+   * @param owner The user (uid, and gid alike) that owns the workspace's files, when commands run as
+   *   a user of their own: files the tools write are given to it too, so commands can change them.
+   */
+  private constructor(
+    readonly root: string,
+    readonly owner?: number,
+  ) {}
 
   /** A workspace over an existing folder (its real path). */
-  static async at(folder: string): Promise<FsWorkspace> {
-    return new FsWorkspace(await realpath(folder));
+  static async at(folder: string, owner?: number): Promise<FsWorkspace> {
+    return new FsWorkspace(await realpath(folder), owner);
   }
 
-  /** A fresh temporary folder, with `template`'s files copied in when given. */
-  static async fresh(template?: string): Promise<FsWorkspace> {
+  /**
+   * A fresh temporary folder, with `template`'s files copied in when given, owned by `owner` when
+   * given. Only regular files and folders are copied (the scenario's check refused anything else; a
+   * change since is refused here); when the copy fails, the folder is removed and the error thrown.
+   */
+  static async fresh(template?: string, owner?: number): Promise<FsWorkspace> {
     const root = await mkdtemp(join(tmpdir(), 'wisp-eval-ws-'));
-    if (template) await cp(template, root, { recursive: true, verbatimSymlinks: true });
-    return FsWorkspace.at(root);
+    try {
+      if (template) {
+        await cp(template, root, {
+          recursive: true,
+          filter: async (source) => {
+            const info = await lstat(source);
+            if (info.isFile() || info.isDirectory()) return true;
+            throw new WorkspaceError(
+              `the workspace ${template} holds ${source}, which is not a regular file`,
+            );
+          },
+        });
+      }
+      if (owner !== undefined) await chownTree(root, owner);
+      return await FsWorkspace.at(root, owner);
+    } catch (thrown) {
+      await rm(root, { recursive: true, force: true });
+      throw thrown;
+    }
   }
 
   /** Removes the folder and everything in it. */
@@ -45,39 +95,61 @@ export class FsWorkspace implements Workspace {
     return join(this.root, ...parts);
   }
 
-  /** The real path, refusing anything that resolves outside the workspace. */
+  /**
+   * The real path, refusing anything that resolves outside the workspace. A path that does not exist
+   * yet (a new file) is placed under the nearest part of it that does exist, which must be a folder
+   * inside; a link at any part that points nowhere (a dangling link) is refused, never written through.
+   */
   async #resolve(path: string, mustExist: boolean): Promise<string> {
     const target = this.#lexical(path);
     let real: string;
     try {
       real = await realpath(target);
     } catch (error) {
-      if (!mustExist && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-        // A new file: its nearest existing folder must be inside.
-        let folder = dirname(target);
-        for (;;) {
-          try {
-            const realFolder = await realpath(folder);
-            if (!isInside(this.root, realFolder))
-              throw new WorkspaceError(`the path "${path}" leaves the workspace`);
-            return join(realFolder, relative(folder, target));
-          } catch (inner) {
-            if (inner instanceof WorkspaceError) throw inner;
-            const up = dirname(folder);
-            if (up === folder) throw new WorkspaceError(`the path "${path}" cannot be written`);
-            folder = up;
-          }
-        }
-      }
-      throw new WorkspaceError(`there is no file "${path}" in the workspace`);
+      if (mustExist || (error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new WorkspaceError(`there is no file "${path}" in the workspace`);
+      return this.#newPath(path, target);
     }
     if (!isInside(this.root, real))
       throw new WorkspaceError(`the path "${path}" leads outside the workspace`);
     return real;
   }
 
+  /** Where a new file at `target` would go: under its nearest existing part, which must lead inside. */
+  async #newPath(path: string, target: string): Promise<string> {
+    const missing: string[] = [];
+    let existing = target;
+    // lstat, not stat: a dangling link exists, and must be caught below rather than skipped.
+    while (
+      !(await lstat(existing).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      missing.unshift(basename(existing));
+      const up = dirname(existing);
+      if (up === existing) throw new WorkspaceError(`the path "${path}" cannot be written`);
+      existing = up;
+    }
+    let realExisting: string;
+    try {
+      realExisting = await realpath(existing);
+    } catch {
+      throw new WorkspaceError(`the path "${path}" goes through a link that leads nowhere`);
+    }
+    if (!isInside(this.root, realExisting))
+      throw new WorkspaceError(`the path "${path}" leaves the workspace`);
+    const info = await stat(realExisting);
+    if (!info.isDirectory()) throw new WorkspaceError(`the path "${path}" goes through a file`);
+    return join(realExisting, ...missing);
+  }
+
   async readText(path: string): Promise<string> {
     const real = await this.#resolve(path, true);
+    const info = await stat(real);
+    if (info.isDirectory()) throw new WorkspaceError(`"${path}" is a folder`);
+    // A FIFO or a device a command made would block the read or never end.
+    if (!info.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
     try {
       return await readFile(real, 'utf8');
     } catch (error) {
@@ -91,7 +163,22 @@ export class FsWorkspace implements Workspace {
     const real = await this.#resolve(path, false);
     if (!real.startsWith(this.root + sep) && real !== this.root)
       throw new WorkspaceError(`the path "${path}" leaves the workspace`);
-    await mkdir(dirname(real), { recursive: true });
-    await writeFile(real, text, 'utf8');
+    const made = await mkdir(dirname(real), { recursive: true });
+    if (made !== undefined && this.owner !== undefined) {
+      for (let folder = dirname(real); folder.startsWith(made); folder = dirname(folder)) {
+        await chown(folder, this.owner, this.owner);
+        if (folder === made) break;
+      }
+    }
+    const existing = await lstat(real).catch(() => undefined);
+    if (existing && !existing.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
+    // O_NOFOLLOW: the resolved name is never a link, so one put there since is refused, not followed.
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+    try {
+      await writeFile(real, text, { encoding: 'utf8', flag: flags });
+    } catch {
+      throw new WorkspaceError(`"${path}" cannot be written`);
+    }
+    if (this.owner !== undefined) await chown(real, this.owner, this.owner).catch(() => {});
   }
 }

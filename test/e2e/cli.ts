@@ -11,11 +11,15 @@ export interface CliResult {
 }
 
 /** `npm run -s eval -- ...args`, without npm's own overhead: tsx on the entry. */
-export async function wispEval(args: string[], cwd = repoRoot): Promise<CliResult> {
+export async function wispEval(
+  args: string[],
+  cwd = repoRoot,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const result = await execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/entry.ts`, ...args], {
     cwd,
     reject: false,
-    env: { NO_COLOR: '1' },
+    env: { NO_COLOR: '1', ...env },
   });
   return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -64,7 +64,7 @@ describe('the assessment settings', () => {
     expect(parseSetFlag('assessment.taskChanges=any')).toEqual(['assessment.taskChanges', 'any']);
     expect(parseSetFlag('assessment.tools=task')).toEqual(['assessment.tools', 'task']);
     expect(() => parseSetFlag('assessment.tools=some')).toThrow(
-      /assessment.tools="some" is not allowed; it takes request \| task \| all/,
+      /assessment.tools=some is not allowed; it takes request \| task \| all/,
     );
   });
 

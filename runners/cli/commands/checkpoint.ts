@@ -13,7 +13,7 @@ import { UsageError } from '../../errors.js';
 import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
 import type { CliIO } from '../io.js';
-import { checkPlan, exitStatusFor, finishFolder, jobsOf } from './run.js';
+import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -133,6 +133,7 @@ export async function checkpointCommand(
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
   const jobs = jobsOf(args.jobs);
+  const sandbox = await commandSandbox(env, io);
   let folder;
   if (args.resume !== undefined) {
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
@@ -146,9 +147,11 @@ export async function checkpointCommand(
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }
-  const records = await finishFolder(folder, { jobs, json: args.json, env }, io);
+  const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
   const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
   for (const line of failures) io.err(line);
+  // A run that could not be made (3) outranks a failed gate (1), which outranks runs the engine ended (4).
   const status = exitStatusFor(records);
-  return status !== 0 ? status : failures.length > 0 ? 1 : 0;
+  if (status === 3) return 3;
+  return failures.length > 0 ? 1 : status;
 }

@@ -10,6 +10,13 @@ import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } f
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
 import { writeFolderReport } from '../../run/html-report.js';
+import { detectSandbox, type Sandbox } from '../../tools/sandbox.js';
+import {
+  applyToolSetting,
+  defaultToolSettings,
+  isToolSettingFlag,
+  type ToolSettings,
+} from '../../tools/tool-settings.js';
 import {
   newPlan,
   parseShard,
@@ -50,10 +57,32 @@ export interface RunArgs {
   resume?: string;
 }
 
-/** Exit status for a finished invocation: 3 when a run could not be carried out by its model. */
+/** The exit status when every run was made but some ended early for the engine's reasons. */
+export const ENGINE_ENDED_STATUS = 4;
+
+/**
+ * Exit status for a finished invocation: 3 when a run could not be carried out (its model failed,
+ * or something unexpected); else 4 when a run ended early for the engine's reasons (its context did
+ * not fit the window, its tool loop ran past the bound, ...): recorded as measured, but not a run of
+ * the whole scenario; else 0.
+ */
 export function exitStatusFor(records: readonly RunRecord[]): number {
-  const broken = records.some((r) => r.error !== null && RUN_FAILURE_CODES.has(r.error.code));
-  return broken ? 3 : 0;
+  const failed = records.filter((r) => r.error !== null);
+  if (failed.some((r) => r.error !== null && RUN_FAILURE_CODES.has(r.error.code))) return 3;
+  return failed.length > 0 ? ENGINE_ENDED_STATUS : 0;
+}
+
+/** The line on stderr that says why the status is 4: how many runs the engine ended, by code. */
+export function engineEndedLine(records: readonly RunRecord[]): string | undefined {
+  const codes = new Map<string, number>();
+  for (const r of records) {
+    if (r.error === null || RUN_FAILURE_CODES.has(r.error.code)) continue;
+    codes.set(r.error.code, (codes.get(r.error.code) ?? 0) + 1);
+  }
+  if (codes.size === 0) return undefined;
+  const count = [...codes.values()].reduce((n, c) => n + c, 0);
+  const each = [...codes].map(([code, n]) => `${code}: ${n}`).join(', ');
+  return `wisp-eval: ${count} run${count === 1 ? '' : 's'} ended early for the engine's reasons (${each}); their records say where (exit ${ENGINE_ENDED_STATUS})`;
 }
 
 export async function runCommand(
@@ -62,11 +91,12 @@ export async function runCommand(
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
   const jobs = jobsOf(args.jobs);
+  const sandbox = await commandSandbox(env, io);
   const folder =
     args.resume !== undefined
       ? await resumeResults(args.resume, 'run --resume')
       : await newRunFolder(args, env);
-  return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env }, io));
+  return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
 }
 
 /**
@@ -75,12 +105,18 @@ export async function runCommand(
  */
 export async function finishFolder(
   folder: ResultsFolder,
-  options: { jobs: number; json: boolean; env: Readonly<Record<string, string | undefined>> },
+  options: {
+    jobs: number;
+    json: boolean;
+    env: Readonly<Record<string, string | undefined>>;
+    sandbox: Sandbox;
+  },
   io: CliIO,
 ): Promise<RunRecord[]> {
   try {
     const records = await executePlan(folder, {
       jobs: options.jobs,
+      sandbox: options.sandbox,
       env: options.env,
       progress: io,
       onRecord: (record) => {
@@ -94,6 +130,16 @@ export async function finishFolder(
   } finally {
     await folder.lock.release();
   }
+}
+
+/** How this invocation's commands will be contained; what is not isolated is said in one line. */
+export async function commandSandbox(
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIO,
+): Promise<Sandbox> {
+  const sandbox = await detectSandbox(env);
+  if (sandbox.warning !== undefined) io.err(`wisp-eval: warning: ${sandbox.warning}`);
+  return sandbox;
 }
 
 /** `--jobs`: a whole number of 1 or more; by default the machine's cores. */
@@ -122,7 +168,12 @@ async function newRunFolder(
     throw new UsageError(`--timeout ${timeout}: give the seconds a model call may take, more than 0`);
   const overrides: SettingOverrides = {};
   const modelFlags: string[] = [];
+  let tools: ToolSettings | undefined;
   for (const flag of args.set) {
+    if (isToolSettingFlag(flag)) {
+      tools = applyToolSetting(tools ?? defaultToolSettings(), flag);
+      continue;
+    }
     if (isModelSettingFlag(flag)) {
       applyModelSetting(defaultModelSettings(), flag);
       modelFlags.push(flag);
@@ -149,6 +200,7 @@ async function newRunFolder(
       ...(args.host !== undefined && args.host.length > 0 ? { hosts: args.host } : {}),
       ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
     },
+    ...(tools !== undefined ? { toolOptions: tools } : {}),
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
   });
   await checkPlan(plan, env);
@@ -210,6 +262,8 @@ export async function writeReport(dir: string, io: CliIO): Promise<void> {
 export function printResults(records: readonly RunRecord[], dir: string, json: boolean, io: CliIO): void {
   if (json) {
     io.err(`results: ${dir}`);
+    const ended = engineEndedLine(records);
+    if (ended !== undefined) io.err(ended);
     return;
   }
   for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
@@ -220,4 +274,6 @@ export function printResults(records: readonly RunRecord[], dir: string, json: b
     io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
   }
   io.out(`results: ${dir}`);
+  const ended = engineEndedLine(records);
+  if (ended !== undefined) io.err(ended);
 }

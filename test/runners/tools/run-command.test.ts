@@ -147,6 +147,16 @@ describe('runCommand: results larger than the budget', () => {
     ]);
   });
 
+  it('counts held-back binary output in the bytes the command printed, not as decoded', async () => {
+    // 60,000 bytes of 0xff: each decodes to a 3-byte replacement character, 180,000 bytes in all.
+    const result = await run(`node -e "process.stdout.write(Buffer.alloc(60000, 0xff))"`);
+    const marker = /\[… 1 line \(([\d,]+) KiB\) held back …\]/.exec(result.content);
+    const kib = Number(marker?.[1]?.replace(/,/g, ''));
+    expect(kib).toBeGreaterThan(50);
+    expect(kib).toBeLessThanOrEqual(Math.ceil(60_000 / 1024));
+    expect(result.content.split('\n').at(-1)).toContain(`stdout line 3 (${kib} KiB)`);
+  });
+
   it('holds back a 5 MB output with a true marker, and stores it whole', async () => {
     const dir = join(workspace, '.store');
     const fileStore = new FileOutputStore(dir);

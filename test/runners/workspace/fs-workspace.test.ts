@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, symlink, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +18,13 @@ beforeEach(async () => {
   template = await mkdtemp(join(tmpdir(), 'wisp-test-template-'));
   await mkdir(join(template, 'docs'));
   await writeFile(join(template, 'docs', 'a.md'), 'line one\nline two\n');
-  await symlink(join(outside, 'secret.txt'), join(template, 'escape.txt'));
-  await symlink(outside, join(template, 'outdir'));
-  await symlink('docs/a.md', join(template, 'inside-link.md'));
   ws = await FsWorkspace.fresh(template);
+  // Links made in the copy, as a command could make them.
+  await symlink(join(outside, 'secret.txt'), join(ws.root, 'escape.txt'));
+  await symlink(outside, join(ws.root, 'outdir'));
+  await symlink('docs/a.md', join(ws.root, 'inside-link.md'));
+  await symlink(join(outside, 'new.txt'), join(ws.root, 'dangling.txt'));
+  await symlink(join(outside, 'gone'), join(ws.root, 'dangling-dir'));
 });
 
 afterEach(async () => {
@@ -56,6 +61,26 @@ describe('FsWorkspace sandbox', () => {
     await expect(ws.writeText('../new.txt', 'x')).rejects.toThrow(/leaves/);
     await ws.writeText('notes/new.txt', 'kept');
     expect(await ws.readText('notes/new.txt')).toBe('kept');
+  });
+
+  it('never writes through a link that leads nowhere: the file outside is not created', async () => {
+    await expect(ws.writeText('dangling.txt', 'x')).rejects.toThrow(/link that leads nowhere/);
+    await expect(ws.writeText('dangling-dir/new.txt', 'x')).rejects.toThrow(/link that leads nowhere/);
+    expect(existsSync(join(outside, 'new.txt'))).toBe(false);
+    expect(existsSync(join(outside, 'gone'))).toBe(false);
+  });
+
+  it('refuses to read a FIFO a command made, rather than block on it', async () => {
+    execFileSync('mkfifo', [join(ws.root, 'pipe')]);
+    await expect(ws.readText('pipe')).rejects.toThrow(/not a regular file/);
+  });
+
+  it('copies only regular files and folders, and leaves no folder behind when the copy is refused', async () => {
+    await symlink('/etc/passwd', join(template, 'passwd'));
+    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+    await expect(FsWorkspace.fresh(template)).rejects.toThrow(/not a regular file/);
+    const after = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+    expect(after).toBeLessThanOrEqual(before);
   });
 
   it('gives read_file an error result the model sees, never a crash', async () => {
