@@ -334,11 +334,22 @@ export async function runScenario(
     timeoutMs: COMMAND_TIMEOUT_MS,
     sandbox: await detectSandbox(process.env),
   };
-  // As root, the run's commands get a user id of their own, which owns the run's workspace.
-  const uid = commands.sandbox.root && commands.sandbox.kind !== 'none' ? await pickRunUser() : undefined;
   let workspace: FsWorkspace | undefined;
+  // As root, the run's commands get a user id of their own, which owns the run's workspace: picked at
+  // the first command, since picking one and looking afterwards for what it left scan /proc and /tmp.
+  let uid: number | undefined;
+  let picking: Promise<number> | undefined;
+  const user =
+    commands.sandbox.root && commands.sandbox.kind !== 'none'
+      ? () =>
+          (picking ??= pickRunUser().then(async (picked) => {
+            uid = picked;
+            await workspace?.giveTo(picked);
+            return picked;
+          }))
+      : undefined;
   try {
-    workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined, uid);
+    workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
     const opened = await createModel(spec.model, spec.window, scenario);
     model = opened;
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
@@ -353,7 +364,7 @@ export async function runScenario(
         store: outputStore,
         timeoutMs: commands.timeoutMs,
         sandbox: commands.sandbox,
-        ...(uid !== undefined ? { uid } : {}),
+        ...(user ? { user } : {}),
         ...(scenario.commands ? { scripted: scenario.commands } : {}),
       }),
       currentDateTool(clock),

@@ -12,9 +12,13 @@ export interface CommandToolOptions {
   store: OutputStore;
   timeoutMs?: number;
   scripted?: Record<string, ScriptedCommand>;
-  /** How commands are contained, and the run's own user id when the harness is root. */
+  /** How commands are contained. */
   sandbox?: Sandbox;
-  uid?: number;
+  /**
+   * The run's own user id when the harness is root, asked for before each command: a run that runs
+   * none never picks one (picking one scans the processes).
+   */
+  user?: () => Promise<number | undefined>;
 }
 
 /** The default time limit of one command (`--set tools.commandTimeout=SECONDS` changes it). */
@@ -35,6 +39,7 @@ export function commandTool(options: CommandToolOptions): Tool {
     async run(args, context) {
       const command = stringArgument(args, 'command');
       if (typeof command !== 'string') return errorResult(command.error);
+      const uid = await options.user?.();
       const result = await runCommand({
         command,
         cwd: options.cwd,
@@ -45,7 +50,7 @@ export function commandTool(options: CommandToolOptions): Tool {
         memory: context.memory,
         ...(options.scripted ? { scripted: options.scripted } : {}),
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-        ...(options.uid !== undefined ? { uid: options.uid } : {}),
+        ...(uid !== undefined ? { uid } : {}),
       });
       return {
         content: result.content,

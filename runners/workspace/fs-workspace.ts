@@ -39,10 +39,28 @@ export class FsWorkspace implements Workspace {
    * @param owner The user (uid, and gid alike) that owns the workspace's files, when commands run as
    *   a user of their own: files the tools write are given to it too, so commands can change them.
    */
+  #owner: number | undefined;
+
   private constructor(
     readonly root: string,
-    readonly owner?: number,
-  ) {}
+    owner?: number,
+  ) {
+    this.#owner = owner;
+  }
+
+  /** The user that owns the workspace's files, once it has one. */
+  get owner(): number | undefined {
+    return this.#owner;
+  }
+
+  /**
+   * Gives every file of the workspace to `owner`, and the files tools write from now on: done when the
+   * run's first command is about to run as a user of its own.
+   */
+  async giveTo(owner: number): Promise<void> {
+    await chownTree(this.root, owner);
+    this.#owner = owner;
+  }
 
   /** A workspace over an existing folder (its real path). */
   static async at(folder: string, owner?: number): Promise<FsWorkspace> {
