@@ -12,6 +12,7 @@ import { inShard, resolvePlan, type PlanFile } from './plan-file.js';
 import { Progress, type ProgressIO } from './progress.js';
 import type { ResultsFolder } from './results-folder.js';
 import { runId } from './run-scenario.js';
+import { sweepWorkspaces } from '../workspace/fs-workspace.js';
 
 /** How a plan's models are reached: its model options, with the environment for their defaults. */
 export function serverOptionsOf(
@@ -40,6 +41,8 @@ export interface PlanRunOptions {
 
 /** Makes the folder's missing runs and gives back all of its shard's records, in the plan's order. */
 export async function executePlan(folder: ResultsFolder, options: PlanRunOptions): Promise<RunRecord[]> {
+  // Workspaces that killed invocations left behind go first.
+  await sweepWorkspaces();
   const plan = await resolvePlan(folder.plan);
   const specs = inShard(expandPlan(plan), folder.plan.shard);
   const idOf = (spec: (typeof specs)[number]) => runId({ ...spec, scenario: spec.scenario.scenario.name });

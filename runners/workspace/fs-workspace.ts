@@ -34,6 +34,33 @@ function isInside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/** A run's workspace folder is `<tmp>/wisp-eval-ws-<pid>-XXXXXX`: the process that made it is named. */
+export const WORKSPACE_PREFIX = 'wisp-eval-ws-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (thrown) {
+    return (thrown as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the workspaces that a process which is gone left in `folder` (a harness killed mid-run
+ * cannot remove its own); returns how many. Workspaces of living processes are left alone.
+ */
+export async function sweepWorkspaces(folder = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const pid = new RegExp(`^${WORKSPACE_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined || alive(Number(pid))) continue;
+    await rm(join(folder, name), { recursive: true, force: true }).catch(() => {});
+    removed += 1;
+  }
+  return removed;
+}
+
 export class FsWorkspace implements Workspace {
   /**
    * @param owner The user (uid, and gid alike) that owns the workspace's files, when commands run as
@@ -73,7 +100,7 @@ export class FsWorkspace implements Workspace {
    * change since is refused here); when the copy fails, the folder is removed and the error thrown.
    */
   static async fresh(template?: string, owner?: number): Promise<FsWorkspace> {
-    const root = await mkdtemp(join(tmpdir(), 'wisp-eval-ws-'));
+    const root = await mkdtemp(join(tmpdir(), `${WORKSPACE_PREFIX}${process.pid}-`));
     try {
       if (template) {
         await cp(template, root, {
