@@ -86,6 +86,8 @@ export interface CondensationStep {
   fill: number;
   turnsDropped?: number;
   referenced?: number;
+  /** For the floor step: whether squeezing the earlier block made it smaller. */
+  squeezed?: boolean;
 }
 
 export interface CondensationEvent extends EventBase {
@@ -101,6 +103,8 @@ export interface CondensationEvent extends EventBase {
   turnsKept: number;
   droppedEntries: number[];
   steps: CondensationStep[];
+  /** Set when the condensation ended at the floor above its goal: what the person is told. */
+  note?: string;
   savedBefore?: string;
   savedAfter?: string;
 }
@@ -181,10 +185,12 @@ export interface SummaryEvent extends EventBase {
 
 export interface MemoryEvent extends EventBase {
   type: 'context.memory';
-  action: 'recall' | 'note' | 'task';
+  action: 'recall' | 'summarise' | 'condense' | 'note' | 'task';
   target: string;
   ok: boolean;
   detail: string;
+  /** For a recall of entries: where their content was read, the audit or the store's copy. */
+  from?: 'audit' | 'store' | 'audit and store';
 }
 
 /**
