@@ -8,6 +8,14 @@
 // The conversation: the turn loop over the store, save and resume, and what each turn reports.
 export { Conversation, type ConversationOptions } from './agent/conversation.js';
 export { MEMORY_RULE } from './agent/memory-notes.js';
+export {
+  SWEEP_MAX_MS,
+  SWEEP_MAX_SESSIONS,
+  sweepOutputs,
+  type OutputSession,
+  type OutputSessions,
+  type OutputSweep,
+} from './output/sweep.js';
 export { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from './tools/memory/output-digest.js';
 export type { SavedConversation } from './agent/resume.js';
 export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';

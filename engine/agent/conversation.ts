@@ -14,6 +14,7 @@ import type { Overflow } from '../model/overflow.js';
 import type { Message, ModelPort, ModelRequest, ToolCall } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
 import type { OutputStore } from '../output/store-port.js';
+import type { OutputSweep } from '../output/sweep.js';
 import type { AuditReader, AuditSink, Clock, Ids } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
@@ -56,6 +57,8 @@ export interface ConversationOptions {
   outputStore?: OutputStore;
   /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
+  /** What sweeping the output store by age did before this start (sweepOutputs); on session.start. */
+  outputSweep?: OutputSweep | null;
   /** Resume a saved conversation instead of starting over the instructions. */
   resume?: SavedConversation;
   /** Aborts the model call in progress when it fires (the call fails as a model failure). */
@@ -140,6 +143,7 @@ export class Conversation {
       ...(this.#assessor?.catalogue ? { catalogue: this.#assessor.catalogue } : {}),
       facts: this.facts,
       ...(options.resume ? { resume: options.resume } : {}),
+      ...(options.outputSweep ? { outputSweep: options.outputSweep } : {}),
     });
     this.store = opening.store;
     this.#turn = opening.turn;

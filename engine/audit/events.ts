@@ -4,6 +4,8 @@
  * Each event has an id from the Ids port and a time from the Clock port.
  */
 
+import type { OutputSweep } from '../output/sweep.js';
+
 interface EventBase {
   id: string;
   /** ISO time from the Clock port. */
@@ -20,6 +22,8 @@ export interface SessionStartEvent extends EventBase {
   /** For a resumed conversation: the transcript's name, and the sessions its entries came from. */
   resumed?: string;
   carriedFrom?: string[];
+  /** What sweeping the output store by age did as this conversation started. */
+  outputSweep?: OutputSweep;
 }
 
 /** A conversation resumed from a saved transcript: with its store rebuilt, or from the transcript alone. */
