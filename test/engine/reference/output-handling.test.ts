@@ -92,3 +92,47 @@ describe('tool output as a reference after its turn', () => {
     expect(plain).toContain('last line: 41\tthe end');
   });
 });
+
+describe('a reference’s bound of 640 bytes', () => {
+  const long = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');
+  const base = {
+    entryId: 9,
+    tool: 'read_file',
+    recordedAt: '14:05:12',
+    readOnly: true,
+    memory: true,
+  };
+
+  it('shortens the last line first, keeping the first line and the arguments whole, and ends under the bound', () => {
+    const content = [
+      `1\t${long(30, 'first')}`,
+      ...Array.from({ length: 60 }, (_, i) => `${i + 2}\tmiddle`),
+      `62\t${long(30, 'last')}`,
+    ].join('\n');
+    const args = { path: `docs/${'d'.repeat(150)}.md` };
+    const reference = buildReference({ ...base, content, arguments: args }) ?? '';
+    const lines = reference.split('\n');
+    expect(Buffer.byteLength(reference)).toBeLessThanOrEqual(640);
+    expect(lines[1]).toBe(`arguments: ${JSON.stringify(args)}`);
+    expect(lines[2]).toBe(`first line: 1\t${long(30, 'first')}`.slice(0, 'first line: '.length + 99) + '…');
+    expect(lines[3]?.startsWith('last line: 62\tlast last')).toBe(true);
+    expect(Buffer.byteLength(lines[3] ?? '')).toBeLessThan(
+      Buffer.byteLength(`last line: 62\t${long(30, 'last').slice(0, 98)}…`),
+    );
+  });
+
+  it('drops the last line whole when fewer than 8 bytes are left for it, rather than sending a stub of it', () => {
+    const content = [
+      `1\t${long(10, 'first')}`,
+      ...Array.from({ length: 60 }, (_, i) => `${i + 2}\tmiddle`),
+      `62\t${long(30, 'last')}`,
+    ].join('\n');
+    // A long tool name makes the header long: with it, the arguments and the first line, 15 bytes are left.
+    const reference =
+      buildReference({ ...base, tool: 't'.repeat(230), content, arguments: { path: 'p'.repeat(400) } }) ?? '';
+    expect(Buffer.byteLength(reference)).toBe(625);
+    const lines = reference.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe(`first line: 1\t${long(10, 'first')}`);
+  });
+});
