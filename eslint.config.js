@@ -142,6 +142,8 @@ export default tseslint.config(
       'dist/',
       'results/',
       'coverage/',
+      '.stryker-tmp/',
+      'mutation-report/',
       'snapshots/',
       'test/lint/fixtures/',
       'scenarios/workspaces/',

@@ -8,6 +8,15 @@
 // The conversation: the turn loop over the store, save and resume, and what each turn reports.
 export { Conversation, type ConversationOptions } from './agent/conversation.js';
 export { MEMORY_RULE } from './agent/memory-notes.js';
+export {
+  SWEEP_MAX_MS,
+  SWEEP_MAX_SESSIONS,
+  sweepOutputs,
+  type OutputSession,
+  type OutputSessions,
+  type OutputSweep,
+} from './output/sweep.js';
+export { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from './tools/memory/output-digest.js';
 export type { SavedConversation } from './agent/resume.js';
 export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';
 export type { CallPurpose, ModelCall, ModelCallListener } from './agent/model-calls.js';
@@ -17,7 +26,15 @@ export { REPEATED_CALL_NOTICE } from './agent/tool-runner.js';
 export { defaultSettings, type ContextPolicyName, type EngineSettings } from './settings.js';
 
 // The ports, and their in-memory and deterministic implementations.
-export { memorySink, sequentialIds, steppingClock, type AuditSink, type Clock, type Ids } from './ports.js';
+export {
+  memorySink,
+  sequentialIds,
+  steppingClock,
+  type AuditReader,
+  type AuditSink,
+  type Clock,
+  type Ids,
+} from './ports.js';
 export type { OutputStore, StoredLines, StoredOutput } from './output/store-port.js';
 export { OUTPUT_STORE_MAX_BYTES, isValidOutputId } from './output/store-port.js';
 export { WorkspaceError, type Workspace } from './tools/workspace.js';
@@ -45,7 +62,7 @@ export type { AuditEvent, AuditEventType } from './audit/events.js';
 // The store and its entries.
 export { ContextStore, type NewEntry } from './store/store.js';
 export type { Entry, EntryKind, EntryOrigin, ReplyCut } from './store/entry.js';
-export { composeMessages, entriesAtTurn } from './compose/composer.js';
+export { composeMessages, entriesAtTurn, type TurnBlocks } from './compose/composer.js';
 
 // Tools: the built-in ones that reach only a workspace port, and the tool contract.
 export { errorResult, stringArgument, type Tool, type ToolResult } from './tools/tool.js';

@@ -22,6 +22,14 @@ export interface AuditSink {
   write(event: AuditEvent): void;
 }
 
+/**
+ * Reads the audit back: the event recorded under an id, or undefined when the audit does not hold it
+ * (never recorded, rotated out, or the audit is off). The memory tool reads entries' content here.
+ */
+export interface AuditReader {
+  event(id: string): AuditEvent | undefined | Promise<AuditEvent | undefined>;
+}
+
 /** Counters that start at 1 for each kind: `evt-1`, `ses-1`, `call-1`. */
 export function sequentialIds(): Ids {
   const counters = { event: 0, session: 0, call: 0 };
@@ -50,8 +58,19 @@ export function steppingClock(start: number, stepMs: number, monotonic: () => nu
   };
 }
 
-/** A sink that keeps events in memory, for tests and for runners that write at the end. */
-export function memorySink(): AuditSink & { events: AuditEvent[] } {
+/** A sink that keeps events in memory, for tests and for runners that write at the end; it reads them back by id. */
+export function memorySink(): AuditSink & {
+  events: AuditEvent[];
+  event(id: string): AuditEvent | undefined;
+} {
   const events: AuditEvent[] = [];
-  return { events, write: (event) => void events.push(event) };
+  const byId = new Map<string, AuditEvent>();
+  return {
+    events,
+    write: (event) => {
+      events.push(event);
+      byId.set(event.id, event);
+    },
+    event: (id) => byId.get(id),
+  };
 }

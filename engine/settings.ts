@@ -20,6 +20,8 @@ export interface EngineSettings {
     cuts: boolean;
     references: boolean;
     memory: boolean;
+    /** Days after its last use a conversation's kept outputs are swept, when a later one starts; 0 never. */
+    outputDays: number;
   };
   facts: {
     enabled: boolean;
@@ -52,6 +54,7 @@ export function defaultSettings(): EngineSettings {
       cuts: true,
       references: true,
       memory: false,
+      outputDays: 30,
     },
     facts: {
       enabled: true,

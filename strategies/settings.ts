@@ -21,6 +21,7 @@ export const settingSchemas = {
   'context.cuts': bool,
   'context.references': bool,
   'context.memory': bool,
+  'context.outputDays': z.number().int().min(0),
   'facts.enabled': bool,
   'facts.distil': bool,
   'facts.summary': bool,

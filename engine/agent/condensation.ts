@@ -21,8 +21,8 @@ export interface CondensationDeps {
   compose: (entries: readonly Entry[], turn: number) => ModelRequest;
   /** Sends every earlier output still whole as its reference; returns how many switched. */
   referenceEarlier: (turn: number) => number;
-  /** Squeezes the earlier block for the turn; false when there is nothing to squeeze. */
-  squeeze: (turn: number) => boolean;
+  /** Squeezes the earlier block for the turn's `kept` entries; false when that makes it no smaller. */
+  squeeze: (turn: number, kept: readonly Entry[]) => boolean;
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
 }
 
@@ -58,7 +58,11 @@ export async function condense(
       const kept = entries.filter((e) => !ids.has(e.id) && e.kind !== 'instructions');
       await facts?.beforeDrop(turn, leaving, kept, window);
     },
-    squeeze: () => deps.squeeze(turn),
+    squeeze: (without) =>
+      deps.squeeze(
+        turn,
+        entries.filter((e) => !without.has(e.id)),
+      ),
     measure: (without) =>
       meter.measure(
         deps.compose(
@@ -68,6 +72,7 @@ export async function condense(
       ),
   });
   store.drop(plan.drop, id, turn);
+  const note = plan.floor ? floorNote(plan.fillAfter, plan.goal, window) : undefined;
   const savedAfter = deps.saveTranscript?.(`${id}-after`, deps.compose(store.active(), turn).messages);
   audit.record(
     {
@@ -84,6 +89,7 @@ export async function condense(
       turnsKept: plan.turnsKept,
       droppedEntries: plan.drop,
       steps: plan.steps,
+      ...(note !== undefined ? { note } : {}),
       ...(savedBefore !== undefined ? { savedBefore } : {}),
       ...(savedAfter !== undefined ? { savedAfter } : {}),
     },
@@ -97,7 +103,21 @@ export async function condense(
     goal: plan.goal,
     headroom,
     floor: plan.floor,
+    ...(note !== undefined ? { note } : {}),
     turnsDropped: plan.turnsDropped,
     event: id,
   };
+}
+
+/**
+ * What the person is told when a condensation ends at its floor above the goal (design rule 6: it
+ * says so rather than failing silently): what the instructions and the last turn take, and what may
+ * follow.
+ */
+export function floorNote(fill: number, goal: number | null, window: number): string {
+  const over = goal === null ? '' : `, more than the goal of ${goal}`;
+  return (
+    `The context is at its floor: the instructions and the latest turn alone need about ${fill} of the ` +
+    `${window}-token window${over}. This turn may not fit; only a new conversation gives the room back.`
+  );
 }

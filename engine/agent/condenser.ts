@@ -31,8 +31,8 @@ export interface CondenserOptions {
   compose: (entries: readonly Entry[], turn: number) => ModelRequest;
   /** Sends every earlier output still whole as its reference, saved in the tally; returns how many. */
   referenceEarlier: (turn: number, tally: TurnTally) => number;
-  /** Squeezes the earlier block for the turn; false when there is nothing to squeeze. */
-  squeeze: (turn: number) => boolean;
+  /** Squeezes the earlier block for the turn's `kept` entries; false when that makes it no smaller. */
+  squeeze: (turn: number, kept: readonly Entry[]) => boolean;
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
   /** The conversation's condensations, each added as it is made. */
   condensations: CondensationFigures[];

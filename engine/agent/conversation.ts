@@ -6,7 +6,7 @@
  * the parts and runs a turn's lifecycle; each part is its own module.
  */
 import { AuditRecorder } from '../audit/recorder.js';
-import { composeMessages } from '../compose/composer.js';
+import { composeMessages, entriesAtTurn, type TurnBlocks } from '../compose/composer.js';
 import { policyFor } from '../condense/policy-for.js';
 import { UnregisteredToolError, errorCode, toError } from '../errors.js';
 import { NOW_HEADER } from '../facts/blocks.js';
@@ -14,7 +14,8 @@ import type { Overflow } from '../model/overflow.js';
 import type { Message, ModelPort, ModelRequest, ToolCall } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
 import type { OutputStore } from '../output/store-port.js';
-import type { AuditSink, Clock, Ids } from '../ports.js';
+import type { OutputSweep } from '../output/sweep.js';
+import type { AuditReader, AuditSink, Clock, Ids } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
@@ -30,6 +31,7 @@ import { ModelCaller, type ModelCallListener } from './model-calls.js';
 import { openConversation } from './opening.js';
 import { OutputViews } from './output-views.js';
 import { OverflowRecovery } from './overflow-recovery.js';
+import { personCommandText } from './person-command.js';
 import { saveConversation, type SavedConversation } from './resume.js';
 import { ToolLoop } from './tool-loop.js';
 import { ToolRunner } from './tool-runner.js';
@@ -40,6 +42,8 @@ export interface ConversationOptions {
   clock: Clock;
   ids: Ids;
   audit: AuditSink;
+  /** Reads the audit back, so the memory tool recalls entries from the verbatim record. */
+  auditReader?: AuditReader;
   tools: readonly Tool[];
   settings: EngineSettings;
   instructions: string;
@@ -53,6 +57,8 @@ export interface ConversationOptions {
   outputStore?: OutputStore;
   /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
+  /** What sweeping the output store by age did before this start (sweepOutputs); on session.start. */
+  outputSweep?: OutputSweep | null;
   /** Resume a saved conversation instead of starting over the instructions. */
   resume?: SavedConversation;
   /** Aborts the model call in progress when it fires (the call fails as a model failure). */
@@ -82,6 +88,8 @@ export class Conversation {
   #turn = 0;
   /** The turn whose earlier block is squeezed to the floor's size. */
   #squeezedTurn = -1;
+  /** The prompt-side blocks each turn's latest request carried, so any turn's context can be rebuilt. */
+  readonly #turnBlocks = new Map<number, TurnBlocks>();
   /** This conversation's session.start event, and the sessions a resume carried entries from. */
   readonly #start: string;
   readonly #carriedFrom: string[];
@@ -110,7 +118,9 @@ export class Conversation {
       store: () => this.store,
       facts: this.facts,
       audit: this.#audit,
+      caller: this.#caller,
       ...(options.outputStore ? { outputs: options.outputStore } : {}),
+      ...(options.auditReader ? { auditReader: options.auditReader } : {}),
     });
     const tools = settings.context.memory ? [...options.tools, this.#notes.tool()] : options.tools;
     this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
@@ -135,6 +145,7 @@ export class Conversation {
       ...(this.#assessor?.catalogue ? { catalogue: this.#assessor.catalogue } : {}),
       facts: this.facts,
       ...(options.resume ? { resume: options.resume } : {}),
+      ...(options.outputSweep ? { outputSweep: options.outputSweep } : {}),
     });
     this.store = opening.store;
     this.#turn = opening.turn;
@@ -167,7 +178,7 @@ export class Conversation {
       clock,
       ids,
       maxSteps: options.maxSteps ?? 16,
-      compose: (turn) => this.composeRequest(store.active(), turn),
+      compose: (turn) => this.#composeSent(turn),
       ...(this.#assessor
         ? {
             registration: {
@@ -187,11 +198,7 @@ export class Conversation {
       window: () => this.#window,
       compose: (list, at) => this.composeRequest(list, at),
       referenceEarlier: (at, tally) => views.referenceEarlier(at, tally),
-      squeeze: (at) => {
-        if (!this.facts) return false;
-        this.#squeezedTurn = at;
-        return true;
-      },
+      squeeze: (at, kept) => this.#squeeze(at, kept),
       ...(options.saveTranscript ? { saveTranscript: options.saveTranscript } : {}),
       condensations: this.condensations,
     });
@@ -266,15 +273,55 @@ export class Conversation {
 
   /** The request the model would be sent now for `turn`, from the store's active entries. */
   composeRequest(entries: readonly Entry[] = this.store.active(), turn = this.#turn): ModelRequest {
-    const blocks = this.facts?.blocks(entries, this.#window, this.#squeezedTurn === turn) ?? null;
-    const now = this.#nowBlock(blocks?.now ?? null);
-    const messages = composeMessages(entries, {
-      turn,
-      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
-      ...(now ? { nowBlock: now } : {}),
-    });
+    const messages = composeMessages(entries, { turn, ...this.#blocksFor(entries, turn) });
     const tools = this.#assessor ? this.#assessor.tools : [...this.#tools.values()].map((t) => t.spec);
     return { messages, tools };
+  }
+
+  /** The prompt-side blocks of a composition of `entries` for `turn`. */
+  #blocksFor(entries: readonly Entry[], turn: number): TurnBlocks {
+    const blocks = this.facts?.blocks(entries, this.#window, this.#squeezedTurn === turn) ?? null;
+    const now = this.#nowBlock(blocks?.now ?? null);
+    return {
+      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
+      ...(now ? { nowBlock: now } : {}),
+    };
+  }
+
+  /** A request the model is sent: composed, and its blocks kept as the turn's. */
+  #composeSent(turn: number): ModelRequest {
+    const entries = this.store.active();
+    this.#turnBlocks.set(turn, this.#blocksFor(entries, turn));
+    return this.composeRequest(entries, turn);
+  }
+
+  /** The prompt-side blocks that `turn`'s latest request carried; undefined for a turn not sent. */
+  blocksAt(turn: number): TurnBlocks | undefined {
+    return this.#turnBlocks.get(turn);
+  }
+
+  /**
+   * The context composed for `turn`, rebuilt from the store: the entries recorded before it less
+   * those dropped by then, its own entries up to `upToEntry`, and the blocks its latest request
+   * carried. For the turn's last request, `upToEntry` is the entry before its reply.
+   */
+  contextAt(turn: number, upToEntry = Infinity): Message[] {
+    return composeMessages(entriesAtTurn(this.store.all(), turn, upToEntry), {
+      turn,
+      ...(this.#turnBlocks.get(turn) ?? {}),
+    });
+  }
+
+  /**
+   * The floor's squeeze: the earlier block of `kept` at its smaller size for `turn`, when that is
+   * smaller than the block as it is; false, and nothing squeezed, when it is not.
+   */
+  #squeeze(turn: number, kept: readonly Entry[]): boolean {
+    const full = this.facts?.blocks(kept, this.#window, false)?.earlier ?? '';
+    const squeezed = this.facts?.blocks(kept, this.#window, true)?.earlier ?? '';
+    if (squeezed.length >= full.length) return false;
+    this.#squeezedTurn = turn;
+    return true;
   }
 
   /** The now block: the facts layer's, then the assessment's relevant facts and tools line. */
@@ -408,7 +455,7 @@ export class Conversation {
       arguments: { command },
     };
     const result = await this.#runner.run(turn, call);
-    const text = `I ran \`${command}\` myself:\n${result.content}`;
+    const text = personCommandText(command, result.content);
     const event = this.#audit.record({
       type: 'prompt',
       turn,

@@ -6,6 +6,7 @@
 import type { Message } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 import { groupTurns } from '../store/turns.js';
+import { personCommandLine } from './person-command.js';
 
 /** A turn as the distiller and the summary see it. */
 export interface TurnText {
@@ -14,12 +15,16 @@ export interface TurnText {
   lines: string[];
 }
 
-/** Each turn of `entries` as the distiller and the summary see it: no tool output. */
+/**
+ * Each turn of `entries` as the distiller and the summary see it: no tool output, and a command the
+ * person ran as one line ahead of the turn's prompt.
+ */
 export function turnTexts(entries: readonly Entry[]): TurnText[] {
   return groupTurns(entries).turns.map((group) => ({
     turn: group.turn,
     entries: group.entries.map((e) => e.id),
     lines: group.entries.flatMap((e): string[] => {
+      if (e.kind === 'prompt' && e.personCommand) return [personCommandLine(e.text)];
       if (e.kind === 'prompt') return [`person: ${e.text}`];
       if (e.kind === 'reply') return [`assistant: ${e.cutText ?? e.text}`];
       if (e.kind === 'toolCall' && e.call)

@@ -21,6 +21,8 @@ export interface CondensationFigures {
   goal: number | null;
   headroom: number;
   floor: boolean;
+  /** The note to the person when the condensation ended at the floor, above its goal. */
+  note?: string;
   turnsDropped: number;
   event: string;
 }

@@ -6,10 +6,13 @@
 import type { AuditRecorder } from '../audit/recorder.js';
 import { loadKinds } from '../facts/kinds.js';
 import type { OutputStore } from '../output/store-port.js';
+import type { AuditReader } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
 import { memoryTool, type MemoryNote } from '../tools/memory/memory.js';
 import type { Tool } from '../tools/tool.js';
+import type { OutputDigestCall } from '../tools/memory/memory-source.js';
 import type { FactsLayer } from './facts-layer.js';
+import type { ModelCaller } from './model-calls.js';
 
 /** The standing rule the instructions carry when the memory tool is on. */
 export const MEMORY_RULE =
@@ -24,6 +27,10 @@ export interface MemoryNotesOptions {
   facts: FactsLayer | null;
   audit: AuditRecorder;
   outputs?: OutputStore;
+  /** Where recalled entries' content is read from; without it, the store's copy. */
+  auditReader?: AuditReader;
+  /** The conversation's caller, for the guided calls of summarise and condense. */
+  caller?: ModelCaller;
 }
 
 export class MemoryNotes {
@@ -33,7 +40,10 @@ export class MemoryNotes {
 
   /** The memory tool over what the conversation holds as each call is made; audited as context.memory. */
   tool(): Tool {
-    const { turn, store, facts, audit, outputs } = this.options;
+    const { turn, store, facts, audit, outputs, auditReader, caller } = this.options;
+    const digest: OutputDigestCall | undefined = caller?.model.generate
+      ? async (purpose, request) => (await caller.generate(turn(), { purpose, ...request }, purpose)).value
+      : undefined;
     return memoryTool({
       source: () => ({
         turn: turn(),
@@ -42,6 +52,8 @@ export class MemoryNotes {
         summaries: facts?.summaries ?? [],
         kinds: facts?.kinds ?? loadKinds(),
         ...(outputs ? { outputs } : {}),
+        ...(auditReader ? { audit: auditReader } : {}),
+        ...(digest ? { digest } : {}),
       }),
       pending: this.#pending,
       onAction: (action) => audit.record({ type: 'context.memory', turn: turn(), ...action }),

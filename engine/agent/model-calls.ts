@@ -19,7 +19,8 @@ import type { Clock, Ids } from '../ports.js';
 import { SessionTracker } from './sessions.js';
 
 /** What a model call was for. A facts-and-summary call writes both in one answer. */
-export type CallPurpose = 'turn' | 'distil' | 'summary' | 'facts-and-summary' | 'assessment';
+export type CallPurpose =
+  'turn' | 'distil' | 'summary' | 'facts-and-summary' | 'assessment' | 'output-summary' | 'output-condense';
 
 /** One model call as the log records it. Exactly one of `response` and `error` is set. */
 export type ModelCall = {

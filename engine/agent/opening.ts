@@ -5,6 +5,7 @@
  * was not used, why.
  */
 import type { AuditRecorder } from '../audit/recorder.js';
+import type { OutputSweep } from '../output/sweep.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import { ContextStore } from '../store/store.js';
@@ -24,6 +25,8 @@ export interface OpeningOptions {
   /** Restored from the saved conversation's state when it is resumed whole. */
   facts: FactsLayer | null;
   resume?: SavedConversation;
+  /** What sweeping the output store did before this start, recorded on session.start. */
+  outputSweep?: OutputSweep | null;
 }
 
 /** A conversation as it begins. */
@@ -47,6 +50,7 @@ export function openConversation(options: OpeningOptions): Opening {
     window: options.window,
     settings: settings as unknown as Record<string, unknown>,
     ...(resume && saved ? { resumed: saved.name, carriedFrom: resume.carriedFrom } : {}),
+    ...(options.outputSweep ? { outputSweep: options.outputSweep } : {}),
   });
   const carriedFrom = resume?.carriedFrom ?? [];
   if (resume && saved) {

@@ -69,7 +69,9 @@ export class ToolRunner {
       const repeat = seen.has(key);
       seen.add(key);
       const started = clock.monotonic();
-      let result = await this.run(turn, call, tally);
+      // The notice counts inside the budget: the result is bounded to the room the notice leaves.
+      const reserve = repeat ? byteLength(REPEATED_CALL_NOTICE) + 1 : 0;
+      let result = await this.run(turn, call, tally, reserve);
       const durationMs = clock.monotonic() - started;
       tally?.addToolCall(durationMs);
       if (repeat) {
@@ -103,15 +105,18 @@ export class ToolRunner {
     }
   }
 
-  /** Runs one call: an unknown tool or a tool that throws is an error result, never a crash. */
-  async run(turn: number, call: ToolCall, tally?: ToolTally): Promise<ToolResult> {
+  /**
+   * Runs one call: an unknown tool or a tool that throws is an error result, never a crash. The result
+   * stays `reserve` bytes under the budget, for a line the caller puts above it.
+   */
+  async run(turn: number, call: ToolCall, tally?: ToolTally, reserve = 0): Promise<ToolResult> {
     const { tools, audit } = this.options;
     const tool = tools.get(call.tool);
     if (!tool) {
       const names = [...tools.keys()].join(', ') || 'none';
       return { content: `error: there is no tool named "${call.tool}"; the tools are: ${names}`, ok: false };
     }
-    const budget = this.options.budget();
+    const budget = this.options.budget() - reserve;
     const memory = this.options.memory;
     let result: ToolResult;
     try {

@@ -4,6 +4,8 @@
  * Each event has an id from the Ids port and a time from the Clock port.
  */
 
+import type { OutputSweep } from '../output/sweep.js';
+
 interface EventBase {
   id: string;
   /** ISO time from the Clock port. */
@@ -20,6 +22,8 @@ export interface SessionStartEvent extends EventBase {
   /** For a resumed conversation: the transcript's name, and the sessions its entries came from. */
   resumed?: string;
   carriedFrom?: string[];
+  /** What sweeping the output store by age did as this conversation started. */
+  outputSweep?: OutputSweep;
 }
 
 /** A conversation resumed from a saved transcript: with its store rebuilt, or from the transcript alone. */
@@ -86,6 +90,8 @@ export interface CondensationStep {
   fill: number;
   turnsDropped?: number;
   referenced?: number;
+  /** For the floor step: whether squeezing the earlier block made it smaller. */
+  squeezed?: boolean;
 }
 
 export interface CondensationEvent extends EventBase {
@@ -101,6 +107,8 @@ export interface CondensationEvent extends EventBase {
   turnsKept: number;
   droppedEntries: number[];
   steps: CondensationStep[];
+  /** Set when the condensation ended at the floor above its goal: what the person is told. */
+  note?: string;
   savedBefore?: string;
   savedAfter?: string;
 }
@@ -181,10 +189,12 @@ export interface SummaryEvent extends EventBase {
 
 export interface MemoryEvent extends EventBase {
   type: 'context.memory';
-  action: 'recall' | 'note' | 'task';
+  action: 'recall' | 'summarise' | 'condense' | 'note' | 'task';
   target: string;
   ok: boolean;
   detail: string;
+  /** For a recall of entries: where their content was read, the audit or the store's copy. */
+  from?: 'audit' | 'store' | 'audit and store';
 }
 
 /**

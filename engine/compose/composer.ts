@@ -7,13 +7,17 @@
 import type { Message, ToolCall } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 
-export interface ComposeOptions {
-  /** The turn being composed: outputs of earlier turns that have a reference are sent as it. */
-  turn: number;
+/** The prompt-side records a composition carries besides the store's entries. */
+export interface TurnBlocks {
   /** A prompt-side record placed just after the instructions. */
   earlierBlock?: string;
   /** A prompt-side record placed just before the latest prompt. */
   nowBlock?: string;
+}
+
+export interface ComposeOptions extends TurnBlocks {
+  /** The turn being composed: outputs of earlier turns that have a reference are sent as it. */
+  turn: number;
 }
 
 /** What an output entry is sent as during `turn`. */

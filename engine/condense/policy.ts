@@ -31,8 +31,11 @@ export interface CondenseInput {
   referenceEarlier?(): number;
   /** The seam where leaving turns are distilled and summarised before they are dropped. */
   beforeDrop?(leaving: readonly Entry[]): Promise<void>;
-  /** The floor's seam: squeezes the earlier block for this turn; returns whether it changed anything. */
-  squeeze?(): boolean;
+  /**
+   * The floor's seam: squeezes the earlier block for this turn, composed without the `without` ids;
+   * returns whether that made the block any smaller (false when there was nothing to squeeze).
+   */
+  squeeze?(without: ReadonlySet<number>): boolean;
 }
 
 export interface CondensePlan {

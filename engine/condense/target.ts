@@ -106,9 +106,10 @@ async function planToTarget(settings: TargetSettings, input: CondenseInput): Pro
   // 3. The floor: one literal turn left and still above the goal.
   let floor = false;
   if (fill > goal) {
-    if (input.squeeze?.()) fill = await input.measure(dropped);
+    const squeezed = input.squeeze?.(dropped) ?? false;
+    if (squeezed) fill = await input.measure(dropped);
     floor = fill > goal;
-    steps.push({ step: 'floor', fill });
+    steps.push({ step: 'floor', fill, squeezed });
   }
   return {
     goal,

@@ -75,8 +75,13 @@ function noteText(ranges: readonly RangeText[], firstLine: string, held: HeldInf
       ? `output ${held.outputId} keeps only its first ${lines}, the store's limit; the rest was not kept`
       : `output ${held.outputId} keeps all of it (${lines})`,
   );
-  if (held.memory)
-    parts.push(`memory "recall output ${held.outputId} from line ${firstLine}" reads on from there`);
+  if (held.memory) {
+    parts.push(
+      `memory "recall output ${held.outputId} from line ${firstLine}" reads on from there, ` +
+        `"summarise output ${held.outputId}" gives its notable lines, ` +
+        `"condense output ${held.outputId}: QUESTION" answers from all of it`,
+    );
+  }
   if (held.command) parts.push('do not run the command again to see it');
   return parts.join('; ');
 }

@@ -54,9 +54,16 @@ function howToSee(input: ReferenceInput): string {
   return 'not repeated; do not run it again to see it';
 }
 
-/** A content line as shown: shortened to the line limit, with `…` on any side next to a cut. */
+/** A numbered line (read_file's `N<tab>text`) with nothing after its number. */
+const BLANK_NUMBERED = /^(\d+)\t\s*$/;
+
+/**
+ * A content line as shown: shortened to the line limit, with `…` on any side next to a cut. A
+ * numbered line that is blank is said to be blank, rather than shown as a bare number and tab.
+ */
 function shownLine(line: string, cutBefore: boolean, cutAfter: boolean): string {
-  let text = line;
+  const blank = BLANK_NUMBERED.exec(line);
+  let text = blank ? `${blank[1]} (blank line)` : line;
   let after = cutAfter;
   if (text.endsWith(LINE_CUT)) {
     text = text.slice(0, -LINE_CUT.length);

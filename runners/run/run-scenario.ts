@@ -24,6 +24,7 @@ import {
   type ModelCall,
   type ModelPort,
   type SavedConversation,
+  type TurnBlocks,
   type TurnFigures,
 } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
@@ -102,6 +103,11 @@ export interface RunFiles {
    * (`<name>.json`) and store sidecar (`<name>.store`).
    */
   transcripts: Map<string, unknown>;
+  /**
+   * The prompt-side blocks each turn's latest request carried, kept in memory (not written): with the
+   * store they rebuild any turn's context as it was sent.
+   */
+  blocks?: { turn: number; blocks: TurnBlocks }[];
 }
 
 export interface RunOutcome {
@@ -379,6 +385,7 @@ export async function runScenario(
         clock,
         ids,
         audit: sink,
+        auditReader: events,
         outputStore,
         tools,
         saveTranscript: (name, messages) => {
@@ -520,5 +527,8 @@ export async function runScenario(
     ...(model && isServerModel(model) ? { backend: model.backendRecord() } : {}),
   };
   const store = { version: 1, entries: last?.store.all() ?? [] };
-  return { record, files: { audit: events.events, requests, timeline, store, transcripts } };
+  const blocks = conversations.flatMap((c) =>
+    c.turns.map(({ turn }) => ({ turn, blocks: c.blocksAt(turn) ?? {} })),
+  );
+  return { record, files: { audit: events.events, requests, timeline, store, transcripts, blocks } };
 }

@@ -110,5 +110,7 @@ export function purposeOf(schema: unknown): string | null {
   if (facts && summary) return 'facts-and-summary';
   if (facts) return 'distil';
   if (summary) return 'summary';
+  if ('notable' in properties) return 'output-summary';
+  if ('found' in properties && 'answer' in properties) return 'output-condense';
   return null;
 }

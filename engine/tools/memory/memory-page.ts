@@ -21,6 +21,8 @@ export interface RecallDocument {
   sections: readonly RecallSection[];
   /** What the end mark names: `[end of entry]`. */
   noun: string;
+  /** For entries: where their content was read, the audit or the store's copy. */
+  from?: 'audit' | 'store' | 'audit and store';
 }
 
 /** One page, and what it showed for the audit. */

@@ -3,6 +3,7 @@
  * first prompt, the running summary's versions, a subject's facts, or a stored output. Each is made
  * into a document for the pager, or into a short answer when there is nothing to page.
  */
+import type { AuditEvent } from '../../audit/events.js';
 import type { Fact } from '../../facts/fact.js';
 import { sourceText, oneLine } from '../../facts/lines.js';
 import { isValidOutputId } from '../../output/store-port.js';
@@ -100,21 +101,69 @@ export function entryState(entry: Entry): string {
     : `active, sent as a reference from turn ${entry.referencedAt}`;
 }
 
-function recallEntry(id: number, source: MemorySource): RecallDocument | RecallAnswer {
+/** An entry's content as the audit event it refers to recorded it, when the event is of its kind. */
+function contentOf(entry: Entry, event: AuditEvent | undefined): string | undefined {
+  switch (event?.type) {
+    case 'prompt':
+      return entry.kind === 'prompt' ? event.text : undefined;
+    case 'response':
+      return entry.kind === 'reply' ? event.text : undefined;
+    case 'tool.call':
+      return entry.kind === 'toolCall'
+        ? JSON.stringify({ tool: event.tool, arguments: event.arguments })
+        : undefined;
+    case 'tool.result':
+      return entry.kind === 'toolOutput' ? event.content : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Where an entry's text was read: the audit event it refers to, or the store's copy. */
+interface EntryText {
+  text: string;
+  from: 'audit' | 'store';
+  /** The audit event read, when it was. */
+  event?: string;
+}
+
+/**
+ * An entry's text, read from the audit (the verbatim record) by the first event the entry names;
+ * the store's copy serves what the audit does not hold: no audit, an event not found, or one of
+ * another kind.
+ */
+export async function entryText(entry: Entry, source: MemorySource): Promise<EntryText> {
+  const id = entry.sources[0];
+  if (source.audit !== undefined && id !== undefined) {
+    const text = contentOf(entry, await source.audit.event(id));
+    if (text !== undefined) return { text, from: 'audit', event: id };
+  }
+  return { text: entry.text, from: 'store' };
+}
+
+function whence(read: EntryText): string {
+  return read.from === 'audit'
+    ? `text from the audit, event ${read.event ?? ''}`
+    : 'text from the store: the audit does not hold it';
+}
+
+async function recallEntry(id: number, source: MemorySource): Promise<RecallDocument | RecallAnswer> {
   const entry = source.entries.find((e) => e.id === id);
   if (entry === undefined) {
     const last = source.entries.at(-1)?.id;
     const stored = last === undefined ? 'no entry is stored' : `entries run from 1 to ${last}`;
     return nothingFound(source, error(`there is no entry ${id}: ${stored}`));
   }
+  const read = await entryText(entry, source);
   return {
-    title: `[entry ${id}: ${entryKind(entry)}, ${entryTurn(entry)}, ${entryState(entry)}; text from the store]`,
-    sections: [{ lines: textLines(entry.text) }],
+    title: `[entry ${id}: ${entryKind(entry)}, ${entryTurn(entry)}, ${entryState(entry)}; ${whence(read)}]`,
+    sections: [{ lines: textLines(read.text) }],
     noun: 'entry',
+    from: read.from,
   };
 }
 
-function recallTurn(turn: number, source: MemorySource): RecallDocument | RecallAnswer {
+async function recallTurn(turn: number, source: MemorySource): Promise<RecallDocument | RecallAnswer> {
   const entries = source.entries.filter((e) => e.turn === turn);
   if (entries.length === 0) {
     const why =
@@ -128,13 +177,24 @@ function recallTurn(turn: number, source: MemorySource): RecallDocument | Recall
   const same = states.size === 1 && only !== undefined;
   const count = entries.length === 1 ? '1 entry' : `${entries.length} entries`;
   const state = same ? only : 'partly dropped';
+  const reads = await Promise.all(entries.map((e) => entryText(e, source)));
+  const fromStore = entries.filter((_, i) => reads[i]?.from === 'store').map((e) => e.id);
+  const from =
+    fromStore.length === 0 ? 'audit' : fromStore.length === entries.length ? 'store' : 'audit and store';
+  const where =
+    from === 'audit'
+      ? 'text from the audit'
+      : from === 'store'
+        ? 'text from the store: the audit does not hold it'
+        : `text from the audit, ${fromStore.length === 1 ? 'entry' : 'entries'} ${spans(fromStore)} from the store`;
   return {
-    title: `[turn ${turn}: ${count} (${spans(entries.map((e) => e.id))}), ${state}; text from the store]`,
-    sections: entries.map((e) => ({
+    title: `[turn ${turn}: ${count} (${spans(entries.map((e) => e.id))}), ${state}; ${where}]`,
+    sections: entries.map((e, i) => ({
       header: `[entry ${e.id}: ${entryKind(e)}${same ? '' : `, ${entryState(e)}`}]`,
-      lines: textLines(e.text),
+      lines: textLines(reads[i]?.text ?? e.text),
     })),
     noun: 'turn',
+    from,
   };
 }
 

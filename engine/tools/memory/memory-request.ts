@@ -1,6 +1,6 @@
 /**
- * The memory tool's one argument, read into a request. It starts with a verb (recall, note, task);
- * without one it is a recall, which recall-request.ts reads.
+ * The memory tool's one argument, read into a request. It starts with a verb (recall, summarise,
+ * condense, note, task); without one it is a recall, which recall-request.ts reads.
  */
 import {
   FILTER_FORMS,
@@ -15,6 +15,8 @@ import { clauseLength, tokenize } from './request-words.js';
 /** A request read whole, by its verb. */
 export type MemoryRequest =
   | { verb: 'recall'; target: RecallTarget; filters: RecallFilters }
+  | { verb: 'summarise'; id: string }
+  | { verb: 'condense'; id: string; question: string }
   | { verb: 'note'; subject: string; name: string; value: string }
   | { verb: 'task'; text: string; objective: string };
 
@@ -27,8 +29,8 @@ export interface RequestError {
 
 /** Every form a request takes, as the tool's errors list them. */
 export const VERB_FORMS =
-  `recall (${RECALL_FORMS}), note SUBJECT NAME = VALUE, or task TEXT; objective: DONE; ` +
-  `a recall may end with ${FILTER_FORMS}`;
+  `recall (${RECALL_FORMS}), summarise output ID, condense output ID: QUESTION, ` +
+  `note SUBJECT NAME = VALUE, or task TEXT; objective: DONE; a recall may end with ${FILTER_FORMS}`;
 
 function recall(source: string, offset: number): MemoryRequest | RequestError {
   return { verb: 'recall', ...readRecall(source, offset) };
@@ -46,6 +48,30 @@ function readNote(rest: string): MemoryRequest | RequestError {
     return { verb: 'note', target: rest.split(/\s+/, 2).join(' '), error: NOTE_FORM };
   }
   return { verb: 'note', subject, name, value };
+}
+
+const SUMMARISE_FORM = 'summarise takes a stored output\'s id, as in "summarise output 3f9a2c1b"';
+const CONDENSE_FORM =
+  'condense takes a stored output\'s id and a question, as in "condense output 3f9a2c1b: which test failed?"';
+
+// `output ID`, or the id alone, for summarise.
+function readSummarise(rest: string): MemoryRequest | RequestError {
+  const match = /^(?:output\s+)?(\S+)$/i.exec(rest.trim());
+  const id = match?.[1] ?? '';
+  if (id === '' || id.toLowerCase() === 'output')
+    return { verb: 'summarise', target: 'output', error: SUMMARISE_FORM };
+  return { verb: 'summarise', id };
+}
+
+// `output ID: QUESTION`: the id runs to the first colon or space.
+function readCondense(rest: string): MemoryRequest | RequestError {
+  const match = /^(?:output\s+)?([^\s:]+)\s*:?\s*([\s\S]*)$/i.exec(rest.trim());
+  const id = match?.[1] ?? '';
+  const question = match?.[2]?.trim() ?? '';
+  if (id === '' || id.toLowerCase() === 'output')
+    return { verb: 'condense', target: 'output', error: CONDENSE_FORM };
+  if (question === '') return { verb: 'condense', target: `output ${id}`, error: CONDENSE_FORM };
+  return { verb: 'condense', id, question };
 }
 
 function readTask(rest: string): MemoryRequest | RequestError {
@@ -67,6 +93,8 @@ export function parseMemoryRequest(request: string): MemoryRequest | RequestErro
   const rest = source.slice(restAt);
   if (verb === 'recall') return recall(source, restAt);
   if (verb === 'note') return readNote(rest);
+  if (verb === 'summarise' || verb === 'summarize') return readSummarise(rest);
+  if (verb === 'condense') return readCondense(rest);
   if (verb === 'task') {
     // "task" alone, or with only filters, recalls the task.
     const tokens = tokenize(rest, restAt);

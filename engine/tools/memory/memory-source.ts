@@ -2,8 +2,22 @@
 import type { SummaryVersion } from '../../facts/saved.js';
 import type { KindTable } from '../../facts/kinds.js';
 import type { FactStore } from '../../facts/store.js';
+import type { GuidedRequest } from '../../model/port.js';
 import type { OutputStore } from '../../output/store-port.js';
+import type { AuditReader } from '../../ports.js';
 import type { Entry } from '../../store/entry.js';
+
+/** What a guided call about a stored output is for: its notable lines, or an answer drawn from it. */
+export type OutputDigestPurpose = 'output-summary' | 'output-condense';
+
+/**
+ * One guided call through the conversation's model, for `summarise` and `condense`: the answer's
+ * value, as the model port returns it. Throws when the call fails or the model offers no guided calls.
+ */
+export type OutputDigestCall = (
+  purpose: OutputDigestPurpose,
+  request: Omit<GuidedRequest, 'purpose'>,
+) => Promise<unknown>;
 
 /** What the conversation publishes to the tool before every request. */
 export interface MemorySource {
@@ -19,4 +33,8 @@ export interface MemorySource {
   outputs?: OutputStore;
   /** The subject kinds in force (a note's subject must be one the distiller may use). */
   kinds: KindTable;
+  /** The audit, where an entry's content is read from; without it, the store's copy serves. */
+  audit?: AuditReader;
+  /** Guided calls for `summarise` and `condense`; without it, those verbs are refused. */
+  digest?: OutputDigestCall;
 }

@@ -1,7 +1,8 @@
 /**
  * memory: the model's way back to what this conversation no longer shows it in full (a recall of a
- * stored entry, a turn, the task, the summary, a subject's facts, or a held-back output), and its way
- * to note a fact or propose the task as it works. One text argument starts with a verb; without one
+ * stored entry, a turn, the task, the summary, a subject's facts, or a held-back output; the notable
+ * lines of a held-back output, or an answer drawn from all of it), and its way to note a fact or
+ * propose the task as it works. One text argument starts with a verb; without one
  * it is a recall. A recall is an ordinary tool output, paged within the tool-output budget, so the
  * material is whole for one turn only. Notes and task proposals are not recorded here: they wait in
  * `pending` until the turn ends, and the conversation records them as the model's facts.
@@ -11,6 +12,7 @@ import { distillableKinds } from '../../facts/kinds.js';
 import { factLine } from '../../facts/lines.js';
 import { pageRecall } from './memory-page.js';
 import { recallDocument } from './memory-recall.js';
+import { condenseOutput, summariseOutput } from './output-digest.js';
 import type { MemorySource } from './memory-source.js';
 import { parseMemoryRequest, type MemoryRequest } from './memory-request.js';
 import { recallText, targetText, type RecallFilters, type RecallTarget } from './recall-request.js';
@@ -25,10 +27,12 @@ export interface MemoryNote {
 
 /** One call as the audit sees it (context.memory). */
 export interface MemoryAction {
-  action: 'recall' | 'note' | 'task';
+  action: 'recall' | 'summarise' | 'condense' | 'note' | 'task';
   target: string;
   ok: boolean;
   detail: string;
+  /** For a recall of entries: where their content was read, the audit or the store's copy. */
+  from?: 'audit' | 'store' | 'audit and store';
 }
 
 export interface MemoryToolOptions {
@@ -79,7 +83,9 @@ async function recall(
   }
   if ('content' in found) return outcome('recall', name, found.content, found.ok, found.detail);
   const page = pageRecall(found, filters, context.budget, (from) => recallText(target, filters, from));
-  return outcome('recall', name, page.content, page.ok, page.detail);
+  const result = outcome('recall', name, page.content, page.ok, page.detail);
+  if (found.from !== undefined) result.action.from = found.from;
+  return result;
 }
 
 function note(request: Extract<MemoryRequest, { verb: 'note' }>, options: MemoryToolOptions): Outcome {
@@ -154,7 +160,8 @@ function task(request: Extract<MemoryRequest, { verb: 'task' }>, options: Memory
 
 const REQUEST_GUIDE =
   'A verb and its argument: recall entry N, turn N, task, summary, fact SUBJECT or output ID, ' +
-  'optionally with matching TEXT, lines A-B, head N, tail N or from line N; or note SUBJECT NAME = VALUE.';
+  'optionally with matching TEXT, lines A-B, head N, tail N or from line N; summarise output ID; ' +
+  'condense output ID: QUESTION; or note SUBJECT NAME = VALUE.';
 
 /** The memory tool over what `options.source` publishes. */
 export function memoryTool(options: MemoryToolOptions): Tool {
@@ -181,6 +188,14 @@ export function memoryTool(options: MemoryToolOptions): Tool {
       switch (request.verb) {
         case 'recall':
           return report(await recall(request.target, request.filters, options.source(), context));
+        case 'summarise': {
+          const done = await summariseOutput(request.id, options.source(), context.budget);
+          return report(outcome('summarise', `output ${request.id}`, done.content, done.ok, done.detail));
+        }
+        case 'condense': {
+          const done = await condenseOutput(request.id, request.question, options.source(), context.budget);
+          return report(outcome('condense', `output ${request.id}`, done.content, done.ok, done.detail));
+        }
         case 'note':
           return report(note(request, options));
         case 'task':

@@ -20,6 +20,7 @@ import type { Act } from './message-views.js';
 import { distil } from './distil.js';
 import { MEMORY_TOOL, abstains, actOnRecall, recallInsteadOfAbstaining } from './recall.js';
 import { summarise } from './guided-summary.js';
+import { condensedAnswer, notableLines } from './digest.js';
 import { actOnToolResults } from './act-on-tool-results.js';
 import { TokenCounter } from './tokens.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
@@ -84,6 +85,10 @@ export function readerGenerate(purpose: string, messages: readonly Message[]): u
     }
     case 'assessment':
       return assess(text);
+    case 'output-summary':
+      return notableLines(text);
+    case 'output-condense':
+      return condensedAnswer(text);
     default:
       throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
   }

@@ -129,14 +129,14 @@ describe('memory tool: recall', () => {
     const lines = result.content.split('\n');
     expect(result.ok).toBe(true);
     expect(lines[0]).toBe(
-      '[entry 4: tool output of read_file, turn 1, dropped in turn 3; text from the store]',
+      '[entry 4: tool output of read_file, turn 1, dropped in turn 3; text from the store: the audit does not hold it]',
     );
     expect(lines[1]).toBe('1\tline 1: harbour sync option 1');
     expect(lines[40]).toBe('40\tline 40: harbour sync option 40');
     expect(lines.at(-1)).toBe('[end of entry]');
     expect(lines).toHaveLength(42);
     expect(h.actions).toEqual([
-      { action: 'recall', target: 'entry 4', ok: true, detail: 'lines 1-40 of 40' },
+      { action: 'recall', target: 'entry 4', ok: true, detail: 'lines 1-40 of 40', from: 'store' },
     ]);
   });
 
@@ -144,7 +144,7 @@ describe('memory tool: recall', () => {
     const h = harness();
     const result = await h.run('entry 9');
     expect(result.content).toBe(
-      '[entry 9: reply, turn 2, active; text from the store]\n1\tIt uses port 8080.\n[end of entry]',
+      '[entry 9: reply, turn 2, active; text from the store: the audit does not hold it]\n1\tIt uses port 8080.\n[end of entry]',
     );
     expect(h.actions[0]?.action).toBe('recall');
   });
@@ -153,7 +153,7 @@ describe('memory tool: recall', () => {
     const result = await harness().run('recall turn 2');
     expect(result.content).toBe(
       [
-        '[turn 2: 4 entries (6-9), active; text from the store]',
+        '[turn 2: 4 entries (6-9), active; text from the store: the audit does not hold it]',
         '[entry 6: prompt]',
         '1\tWhat port does it use?',
         '[entry 7: tool call to run_command]',
@@ -180,7 +180,7 @@ describe('memory tool: recall', () => {
     h.source.turn = 2;
     const result = await h.run('recall turn 1');
     expect(result.content.split('\n').slice(0, 3)).toEqual([
-      '[turn 1: 2 entries (1-2), partly dropped; text from the store]',
+      '[turn 1: 2 entries (1-2), partly dropped; text from the store: the audit does not hold it]',
       '[entry 1: prompt, dropped in turn 2]',
       '1\thi',
     ]);
@@ -280,7 +280,7 @@ describe('memory tool: filters', () => {
     const result = await harness().run('recall turn 2 matching ERROR');
     expect(result.content).toBe(
       [
-        '[turn 2: 4 entries (6-9), active; text from the store]',
+        '[turn 2: 4 entries (6-9), active; text from the store: the audit does not hold it]',
         '[entry 8: tool output of run_command]',
         '4\tError: config missing',
         '[end of turn]',

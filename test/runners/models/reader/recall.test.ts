@@ -48,7 +48,7 @@ function recalled(entry: number, text: string, from = 1, count = Number.POSITIVE
   const shown = lines.slice(from - 1, from - 1 + count);
   const next = from + shown.length;
   return [
-    `[entry ${entry}: tool output of read_file, turn 1, active, sent as a reference from turn 2; text from the store]`,
+    `[entry ${entry}: tool output of read_file, turn 1, active, sent as a reference from turn 2; text from the store: the audit does not hold it]`,
     ...shown.map((line, i) => `${from + i}\t${line}`),
     next <= lines.length ? `[more: memory "recall entry ${entry} from line ${next}"]` : '[end of entry]',
   ].join('\n');
@@ -212,7 +212,7 @@ describe('reader recalls instead of abstaining when it has the memory tool', () 
       15,
       'memory',
       { request: 'recall entry 4' },
-      '[entry 4: tool output of read_file, turn 1, active; text from the store]',
+      '[entry 4: tool output of read_file, turn 1, active; text from the store: the audit does not hold it]',
       '4\t4\tThe storage cache limit is 512 MiB per node.',
     );
     const summaryRecall = reference(16, 'memory', { request: 'recall summary' }, '[summary: 1 version]', 'x');
@@ -269,7 +269,9 @@ describe('reader recalls instead of abstaining when it has the memory tool', () 
     const content = recalled(4, page(['# Storage', 'Hot objects stay.'], 1, false));
     expect(recalledText(content)).toBe(page(['# Storage', 'Hot objects stay.'], 1, false));
     expect(
-      recalledText('[entry 3: reply, turn 1, active; text from the store]\n1\tFine.\n[end of entry]'),
+      recalledText(
+        '[entry 3: reply, turn 1, active; text from the store: the audit does not hold it]\n1\tFine.\n[end of entry]',
+      ),
     ).toBe('Fine.');
   });
 });
