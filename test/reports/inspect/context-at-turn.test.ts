@@ -161,7 +161,7 @@ describe('wisp-eval inspect', () => {
       `${TOOLS}, turn 10: the context its first request carried (call 16, session ses-7, new; 2 requests this turn)`,
     );
     expect(text).toContain(
-      'request: 1,718 tokens estimated, 1,859 reported; window 8,192, budget 6,963, goal 4,915',
+      'request: 1,724 tokens estimated, 1,865 reported; window 8,192, budget 6,963, goal 4,915',
     );
     expect(io.stdout.find((l) => l.includes('#37 '))).toMatch(/#37 +reply +9 +cut +26\/70 /);
     expect(io.stdout.find((l) => l.includes('#32 '))).toMatch(
