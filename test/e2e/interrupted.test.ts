@@ -29,6 +29,10 @@ describe('an interrupted invocation', () => {
         'reading',
         '--runs',
         '20',
+        // One run at a time: what a stop leaves of the run in progress. Parallel runs stopped and
+        // resumed are tested in resume-and-lock.test.ts.
+        '--jobs',
+        '1',
         '--json',
         '--out',
         out,
