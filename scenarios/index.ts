@@ -29,8 +29,13 @@ export const builtinScenarioNames: readonly string[] = [...builtinScenarios.keys
  * A built-in scenario by name, or a scenario file by path (one ending in `.json`, `.yaml` or `.yml`).
  * Throws a {@link ScenarioError} for an unknown name or a bad file.
  */
+/** True for a scenario named by its file (a `.json`, `.yaml` or `.yml` path) rather than a built-in's name. */
+export function isScenarioFile(nameOrPath: string): boolean {
+  return /\.(?:json|ya?ml)$/i.test(nameOrPath);
+}
+
 export async function resolveScenario(nameOrPath: string): Promise<LoadedScenario> {
-  if (/\.(?:json|ya?ml)$/i.test(nameOrPath)) return loadScenarioFile(nameOrPath);
+  if (isScenarioFile(nameOrPath)) return loadScenarioFile(nameOrPath);
   const found = builtinScenarios.get(nameOrPath);
   if (found === undefined) {
     throw new ScenarioError(

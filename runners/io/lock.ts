@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { OutputLockedError } from '../errors.js';
 import { makeFolder, outputError } from './files.js';
+import { processAlive } from './process.js';
 
 /** The lock file's name inside the results folder. */
 export const LOCK_FILE = '.lock';
@@ -17,15 +18,6 @@ interface Holder {
   host: string;
   command: string;
   since: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (thrown) {
-    return (thrown as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function holderOf(path: string): Promise<Holder | null> {
@@ -60,7 +52,7 @@ export async function lockFolder(dir: string, command: string): Promise<FolderLo
       if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(path, thrown);
       const other = await holderOf(path);
       // A holder on this machine whose process is gone left the lock behind: take it over.
-      if (attempt === 0 && other !== null && other.host === holder.host && !alive(other.pid)) {
+      if (attempt === 0 && other !== null && other.host === holder.host && !processAlive(other.pid)) {
         await rm(path, { force: true });
         continue;
       }

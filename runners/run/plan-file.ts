@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { RESULTS_FORMAT } from '../../records/requests-file.js';
-import { resolveScenario } from '../../scenarios/index.js';
+import { isScenarioFile, resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
 import type { SettingOverrides } from '../../strategies/settings.js';
 import { UsageError } from '../errors.js';
@@ -53,9 +53,12 @@ export type StrategyRef = z.infer<typeof strategyRefSchema>;
 /** plan.json. */
 export type PlanFile = z.infer<typeof planSchema>;
 
-/** A scenario reference as the plan keeps it: a built-in's name, or a file's absolute path. */
-export function scenarioRef(nameOrPath: string): string {
-  return /\.(?:json|ya?ml)$/i.test(nameOrPath) && !isAbsolute(nameOrPath) ? resolve(nameOrPath) : nameOrPath;
+/**
+ * A scenario reference as the plan keeps it: a built-in's name, or a file's absolute path (a relative
+ * one taken from `base`, the working folder by default).
+ */
+export function scenarioRef(nameOrPath: string, base = '.'): string {
+  return isScenarioFile(nameOrPath) && !isAbsolute(nameOrPath) ? resolve(base, nameOrPath) : nameOrPath;
 }
 
 /** Resolves a strategy reference: its name's settings with its overrides, under its label. */

@@ -16,9 +16,6 @@ import { lockFolder, type FolderLock } from '../io/lock.js';
 import { PARTIAL_SUFFIX } from './invocation.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
 
-/** The file of finished runs' records. */
-export const RUNS_FILE = RUNS_FILE_NAME;
-
 /** An open results folder. */
 export interface ResultsFolder {
   dir: string;
@@ -59,7 +56,7 @@ export async function createResults(dir: string, plan: PlanFile, command: string
   if (existsSync(dir) && !(await isFolder(dir))) throw outputError(dir, { code: 'EEXIST' });
   const lock = await lockFolder(dir, command);
   try {
-    if (existsSync(join(dir, RUNS_FILE)) || existsSync(join(dir, PLAN_FILE))) {
+    if (existsSync(join(dir, RUNS_FILE_NAME)) || existsSync(join(dir, PLAN_FILE))) {
       throw new UsageError(
         `--out ${dir}: the folder already holds results; choose another, or finish them with --resume ${dir}`,
       );
@@ -98,7 +95,7 @@ export async function resumeResults(dir: string, command: string): Promise<Resul
 
 /** The records of runs.jsonl by id; a cut-off last line (the process was killed mid-write) is cut away. */
 async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
-  const path = join(dir, RUNS_FILE);
+  const path = join(dir, RUNS_FILE_NAME);
   const done = new Map<string, RunRecord>();
   if (!existsSync(path)) return done;
   const text = await readFile(path, 'utf8');

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { resolveScenario } from '../../scenarios/index.js';
+import { isScenarioFile, resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
 import { checkSetting, type SettingOverrides } from '../../strategies/settings.js';
@@ -114,7 +114,7 @@ async function resolveRun(dir: string, file: string, where: string, entry: Manif
   }
   let loaded: LoadedScenario;
   try {
-    loaded = await resolveScenario(isScenarioPath(entry.scenario) ? resolve(dir, entry.scenario) : entry.scenario);
+    loaded = await resolveScenario(isScenarioFile(entry.scenario) ? resolve(dir, entry.scenario) : entry.scenario);
     checkFactSubjects(loaded.scenario, strategy.settings);
     checkModelSteps(loaded.scenario);
   } catch (thrown) {
@@ -134,10 +134,6 @@ async function resolveRun(dir: string, file: string, where: string, entry: Manif
     id,
     file: id + SNAPSHOT_EXTENSION,
   };
-}
-
-function isScenarioPath(scenario: string): boolean {
-  return /\.(?:json|ya?ml)$/i.test(scenario);
 }
 
 /** Eight hex digits that stand for a set of overrides, whatever order they were written in. */

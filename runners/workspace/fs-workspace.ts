@@ -20,6 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { WorkspaceError, type Workspace } from '../../engine/index.js';
+import { processAlive } from '../io/process.js';
 
 /** Gives every file and folder under `root`, itself included, to `owner`. */
 async function chownTree(root: string, owner: number): Promise<void> {
@@ -37,15 +38,6 @@ function isInside(root: string, target: string): boolean {
 /** A run's workspace folder is `<tmp>/wisp-eval-ws-<pid>-XXXXXX`: the process that made it is named. */
 export const WORKSPACE_PREFIX = 'wisp-eval-ws-';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (thrown) {
-    return (thrown as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the workspaces that a process which is gone left in `folder` (a harness killed mid-run
  * cannot remove its own); returns how many. Workspaces of living processes are left alone.
@@ -54,7 +46,7 @@ export async function sweepWorkspaces(folder = tmpdir()): Promise<number> {
   let removed = 0;
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     const pid = new RegExp(`^${WORKSPACE_PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (pid === undefined || alive(Number(pid))) continue;
+    if (pid === undefined || processAlive(Number(pid))) continue;
     await rm(join(folder, name), { recursive: true, force: true }).catch(() => {});
     removed += 1;
   }

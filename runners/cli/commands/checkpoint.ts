@@ -4,13 +4,13 @@
  * mean falls outside a bound. All input is checked before anything is written.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../../scenarios/checkpoint.js';
 import { UsageError } from '../../errors.js';
-import { newPlan, parseShard, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
+import { newPlan, parseShard, scenarioRef, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
 import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
 import type { CliIO } from '../io.js';
 import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
@@ -66,9 +66,7 @@ export async function loadCheckpoint(path: string): Promise<Checkpoint> {
 /** The plan of a spec; scenario files are found from the spec's folder. */
 export function planOf(spec: Checkpoint, specPath: string, shard: PlanFile['shard']): PlanFile {
   const base = dirname(resolve(specPath));
-  const scenarios = spec.scenarios.map((s) =>
-    /\.(?:json|ya?ml)$/i.test(s) && !isAbsolute(s) ? resolve(base, s) : s,
-  );
+  const scenarios = spec.scenarios.map((s) => scenarioRef(s, base));
   const strategies: StrategyRef[] = spec.strategies.map((entry) =>
     typeof entry === 'string'
       ? { name: entry }

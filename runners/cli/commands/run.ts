@@ -189,7 +189,7 @@ async function newRunFolder(
   const plan = newPlan({
     kind: 'run',
     name: '',
-    scenarios: args.scenario.map(scenarioRef),
+    scenarios: args.scenario.map((s) => scenarioRef(s)),
     strategies,
     models: args.model,
     windows: args.window,
