@@ -2,7 +2,7 @@
  * The compact form of a run's model calls. A conversation's requests repeat almost everything the
  * request before them held, so writing each whole grows with the square of the conversation. Instead
  * each distinct message (and each distinct tool list or answer schema) is written once to
- * `messages.jsonl` (found again by the SHA-256 of its JSON) under a number counted from 0 in order of
+ * `messages.jsonl` (found again by its JSON) under a number counted from 0 in order of
  * first use, and each call in `requests.jsonl` names its messages by those numbers. A tool message whose content is its tool result's, as the audit log records
  * it, names that event instead of repeating the text. `readCalls` rebuilds every call byte for byte.
  *
@@ -11,7 +11,6 @@
  *   requests.jsonl   the call as logged, with request.messages a list of numbers and request.tools
  *                    (or request.schema) one number
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ModelCall } from '../engine/index.js';
@@ -24,17 +23,18 @@ export type LoggedCall = ModelCall & { call: number };
 
 type Part = { id: number } & ({ message: unknown } | { tools: unknown } | { schema: unknown });
 
-function hashOf(json: string): string {
-  return createHash('sha256').update(json).digest('base64');
-}
-
 /**
  * The table of distinct parts a run's files refer to: messages, tool lists and answer schemas, each
- * written once under the SHA-256 of its JSON. Its text is messages.jsonl.
+ * written once, found again by its JSON. Its text is messages.jsonl.
  */
 export class PartTable {
-  /** Each part's number by the SHA-256 of its kind and JSON. */
+  /** Each part's number by its kind and JSON. */
   readonly #seen = new Map<string, number>();
+  /**
+   * Each part's number by the value itself: a conversation hands the same message objects to request
+   * after request, and those need no JSON again. Only objects are kept, weakly.
+   */
+  readonly #known = new WeakMap<object, { field: string; id: number }>();
   #text = '';
   /** Tool results by call id: a tool message whose content is its result's names the event instead. */
   readonly #results = new Map<string, { id: string; content: string }>();
@@ -49,14 +49,17 @@ export class PartTable {
 
   /** The number of `value` as a part of kind `field`, adding it when new. */
   add(field: 'message' | 'tools' | 'schema', value: unknown): number {
+    const known = typeof value === 'object' && value !== null ? this.#known.get(value) : undefined;
+    if (known !== undefined && known.field === field) return known.id;
     const json = JSON.stringify(value);
-    const hash = hashOf(`${field}:${json}`);
-    let id = this.#seen.get(hash);
+    const key = `${field}:${json}`;
+    let id = this.#seen.get(key);
     if (id === undefined) {
       id = this.#seen.size;
-      this.#seen.set(hash, id);
+      this.#seen.set(key, id);
       this.#text += `{"id":${id},${this.#body(field, value, json)}}\n`;
     }
+    if (typeof value === 'object' && value !== null) this.#known.set(value, { field, id });
     return id;
   }
 

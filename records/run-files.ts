@@ -31,7 +31,11 @@ function parseLines<T>(text: string): T[] {
 
 /** Reads the folder of `record`'s run under the results folder `dir`. */
 export async function loadRunFiles(dir: string, record: RunRecord): Promise<RunFiles> {
-  const runDir = join(dir, 'runs', record.id);
+  return loadRunFolder(join(dir, 'runs', record.id), record);
+}
+
+/** Reads `runDir`, the folder of `record`'s run. */
+export async function loadRunFolder(runDir: string, record: RunRecord): Promise<RunFiles> {
   const [auditText, storeText, calls] = await Promise.all([
     readFile(join(runDir, 'audit.jsonl'), 'utf8'),
     readFile(join(runDir, 'store.json'), 'utf8'),

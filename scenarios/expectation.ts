@@ -57,6 +57,18 @@ function recheck(): Recheck {
  * backtracks catastrophically on a long text would stop the harness.
  */
 export function backtrackingProblem(pattern: string): string | null {
+  // A plan's scenarios are checked when it is made and again when it is run: a pattern once.
+  let problem = checkedPatterns.get(pattern);
+  if (problem === undefined) {
+    problem = findBacktracking(pattern);
+    checkedPatterns.set(pattern, problem);
+  }
+  return problem;
+}
+
+const checkedPatterns = new Map<string, string | null>();
+
+function findBacktracking(pattern: string): string | null {
   const regex = regexForm.exec(pattern);
   if (regex?.[1] === undefined) return null;
   const result = recheck().checkSync(regex[1], regex[2] ?? '', { timeout: CHECK_TIMEOUT_MS });

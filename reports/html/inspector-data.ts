@@ -74,6 +74,40 @@ export interface RunInspectorData {
   verified: boolean;
 }
 
+/**
+ * `data`, whose texts are numbers in `own` (a table of the run's alone), with its texts numbered in
+ * `strings` instead. Taking a run's texts in the order it first used them numbers them as building
+ * its data straight into `strings` would have.
+ */
+export function renumberStrings(
+  data: RunInspectorData,
+  own: readonly string[],
+  strings: StringTable,
+): RunInspectorData {
+  const into = own.map((text) => strings.add(text));
+  const at = (index: number) => (index < 0 ? index : (into[index] as number));
+  return {
+    ...data,
+    entries: data.entries.map((row): EntryRow => {
+      const copy: EntryRow = [...row];
+      for (const column of ENTRY_TEXT_COLUMNS) copy[column] = at(row[column]);
+      return copy;
+    }),
+    turns: data.turns.map(([earlier, now, estimated, reported, peak, requests, changes]): TurnRow => [
+      at(earlier),
+      at(now),
+      estimated,
+      reported,
+      peak,
+      requests,
+      changes.map(at),
+    ]),
+  };
+}
+
+/** The columns of an entry row that hold string numbers: stored text, reference, cut text, tool. */
+const ENTRY_TEXT_COLUMNS = [3, 4, 5, 6] as const;
+
 function tokensOf(entry: ComposedEntry | undefined): number {
   return entry?.tokens ?? 0;
 }

@@ -7,10 +7,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRunFiles } from '../../records/run-files.js';
+import { loadRunFolder } from '../../records/run-files.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { condensingLines } from '../inspect/context-at-turn.js';
-import { inspectorData, StringTable } from './inspector-data.js';
+import { inspectorData, renumberStrings, StringTable, type RunInspectorData } from './inspector-data.js';
 import { renderReport, type ReportRun } from './page.js';
 import type { ProbeExpectations } from './tables.js';
 
@@ -35,6 +35,36 @@ export interface HtmlReportOptions {
   expectations?: ProbeExpectations;
   /** The page's title; the folder's name by default. */
   title?: string;
+  /**
+   * Runs' parts made beforehand, by run id (by the worker that made the run, say); a run without
+   * one is read from its folder here.
+   */
+  parts?: ReadonlyMap<string, RunReportPart | null>;
+}
+
+/**
+ * What the page needs of one run's folder: its inspector's data, over a table of its own texts. It
+ * is made where the run was made, while the invocation goes on, so the page at the end only joins
+ * the parts.
+ */
+export interface RunReportPart {
+  strings: string[];
+  inspector: RunInspectorData;
+}
+
+/**
+ * The report's part of the run folder `runDir` (the folder of `record`'s run), or null when the
+ * folder cannot be read (a failed run before its files, or a folder cut short): the record is then
+ * shown without its chart and inspector.
+ */
+export async function runReportPart(runDir: string, record: RunRecord): Promise<RunReportPart | null> {
+  try {
+    const strings = new StringTable();
+    const inspector = inspectorData(await loadRunFolder(runDir, record), strings);
+    return { strings: strings.strings, inspector };
+  } catch {
+    return null;
+  }
 }
 
 /** The report page for `records`, whose run folders are under `dir`. */
@@ -47,20 +77,19 @@ export async function buildHtmlReport(
   const runs: ReportRun[] = [];
   for (const record of records) {
     const limits = { window: record.window, ...condensingLines(record.settings, record.window) };
-    let run: ReportRun = { record, series: null, limits, inspector: null };
-    try {
-      const inspector = inspectorData(await loadRunFiles(dir, record), strings);
-      const series = {
-        fill: inspector.turns.map((t) => t[2]),
-        reported: inspector.turns.map((t) => t[3]),
-        peak: inspector.turns.map((t) => t[4]),
-      };
-      run = { record, series, limits, inspector };
-    } catch {
-      // A run folder that cannot be read (a failed run before its files, or a folder cut short): the
-      // record is still shown, without its chart and inspector.
+    const made = options.parts?.get(record.id);
+    const part = made !== undefined ? made : await runReportPart(join(dir, 'runs', record.id), record);
+    if (part === null) {
+      runs.push({ record, series: null, limits, inspector: null });
+      continue;
     }
-    runs.push(run);
+    const inspector = renumberStrings(part.inspector, part.strings, strings);
+    const series = {
+      fill: inspector.turns.map((t) => t[2]),
+      reported: inspector.turns.map((t) => t[3]),
+      peak: inspector.turns.map((t) => t[4]),
+    };
+    runs.push({ record, series, limits, inspector });
   }
   return renderReport({
     title: options.title ?? basename(resolve(dir)),

@@ -13,6 +13,7 @@ import { Progress, type ProgressIO } from './progress.js';
 import type { ResultsFolder } from './results-folder.js';
 import { runId } from './run-scenario.js';
 import { sweepWorkspaces } from '../workspace/fs-workspace.js';
+import type { RunReportPart } from '../../reports/html/write.js';
 
 /** How a plan's models are reached: its model options, with the environment for their defaults. */
 export function serverOptionsOf(
@@ -39,8 +40,16 @@ export interface PlanRunOptions {
   onRecord?: (record: RunRecord) => void;
 }
 
+/** What carrying out a plan gives back. */
+export interface PlanRuns {
+  /** All of the shard's records, in the plan's order. */
+  records: RunRecord[];
+  /** report.html's part of each run made now, by run id; runs made earlier have none. */
+  parts: Map<string, RunReportPart | null>;
+}
+
 /** Makes the folder's missing runs and gives back all of its shard's records, in the plan's order. */
-export async function executePlan(folder: ResultsFolder, options: PlanRunOptions): Promise<RunRecord[]> {
+export async function executePlan(folder: ResultsFolder, options: PlanRunOptions): Promise<PlanRuns> {
   // Workspaces that killed invocations left behind go first.
   await sweepWorkspaces();
   const plan = await resolvePlan(folder.plan);
@@ -53,6 +62,7 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
   const order = new Map(todo.map((spec, i) => [idOf(spec), i]));
   const waiting = new Map<number, RunRecord>();
   let next = 0;
+  const parts = new Map<string, RunReportPart | null>();
   const hosts = folder.plan.modelOptions.hosts ?? [];
   const commandTimeout = folder.plan.toolOptions?.commandTimeout ?? defaultToolSettings().commandTimeout;
   const made = await executeRuns(todo, folder.dir, {
@@ -61,7 +71,9 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
     jobs: options.jobs,
     server,
     lanes: hosts.slice(1).map((host) => serverModelFactory({ ...server, host })),
-    onRecord: (record) => {
+    reportParts: true,
+    onRecord: (record, part) => {
+      if (part !== undefined) parts.set(record.id, part);
       progress.finished(record);
       waiting.set(order.get(record.id) ?? -1, record);
       for (let ready = waiting.get(next); ready !== undefined; ready = waiting.get(next)) {
@@ -73,5 +85,6 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
   });
   progress.end();
   const byId = new Map([...folder.done, ...made.map((r) => [r.id, r] as const)]);
-  return specs.map((spec) => byId.get(idOf(spec))).filter((r): r is RunRecord => r !== undefined);
+  const records = specs.map((spec) => byId.get(idOf(spec))).filter((r): r is RunRecord => r !== undefined);
+  return { records, parts };
 }

@@ -4,7 +4,7 @@
  */
 import { readRunRecords } from '../../records/run-files.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { writeHtmlReport } from '../../reports/html/write.js';
+import { writeHtmlReport, type RunReportPart } from '../../reports/html/write.js';
 import type { ProbeExpectations } from '../../reports/html/tables.js';
 import { expectsAbstention, type Expectation } from '../../scenarios/schema.js';
 import { readPlan, resolvePlan } from './plan-file.js';
@@ -62,9 +62,16 @@ function compareKeys(a: readonly (string | number)[], b: readonly (string | numb
   return 0;
 }
 
-/** Writes `dir`/report.html over every run the folder holds; gives back its path. */
-export async function writeFolderReport(dir: string): Promise<string> {
-  return writeCombinedReport(dir, [dir], await readRunRecords(dir));
+/**
+ * Writes `dir`/report.html over every run the folder holds; gives back its path. An invocation that
+ * has just made the runs passes their records (all of the folder's) and the parts it made of them.
+ */
+export async function writeFolderReport(
+  dir: string,
+  made?: { records: readonly RunRecord[]; parts: ReadonlyMap<string, RunReportPart | null> },
+): Promise<string> {
+  if (made === undefined) return writeCombinedReport(dir, [dir], await readRunRecords(dir));
+  return writeCombinedReport(dir, [dir], made.records, made.parts);
 }
 
 /**
@@ -75,10 +82,11 @@ export async function writeCombinedReport(
   out: string,
   dirs: readonly string[],
   records: readonly RunRecord[],
+  parts?: ReadonlyMap<string, RunReportPart | null>,
 ): Promise<string> {
   const plans = await Promise.all(dirs.map(fromPlan));
   const expectations: ProbeExpectations = Object.assign({}, ...plans.map((p) => p.expectations));
   const order = plans[0]?.order ?? ((r: RunRecord) => [r.scenario, r.strategy, r.model, r.window, r.run]);
   const sorted = [...records].sort((a, b) => compareKeys(order(a), order(b)));
-  return writeHtmlReport(out, sorted, { expectations });
+  return writeHtmlReport(out, sorted, { expectations, ...(parts ? { parts } : {}) });
 }

@@ -23,6 +23,7 @@ import {
 } from './run-scenario.js';
 import { OutputError } from '../errors.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
+import { runReportPart, type RunReportPart } from '../../reports/html/write.js';
 
 export interface InvocationPlan {
   scenarios: ScenarioSource[];
@@ -61,8 +62,13 @@ export interface ExecuteOptions {
    * `createModel`, one run at a time on each.
    */
   lanes?: readonly ModelFactory[];
-  /** Sees each record once its folder is whole and its line appended. */
-  onRecord?: (record: RunRecord) => void;
+  /**
+   * Sees each record once its folder is whole and its line appended; with `reportParts`, also the
+   * report's part of the run (null when its folder could not be read back).
+   */
+  onRecord?: (record: RunRecord, part?: RunReportPart | null) => void;
+  /** Make each run's part of report.html where the run is made, in parallel with the other runs. */
+  reportParts?: boolean;
   /** How commands run; without it, each run detects the sandbox and takes the default limit. */
   commands?: CommandOptions;
 }
@@ -94,7 +100,12 @@ export async function executeRuns(
   options: ExecuteOptions,
 ): Promise<RunRecord[]> {
   const records: (RunRecord | undefined)[] = new Array<RunRecord | undefined>(specs.length);
-  const finish = async (index: number, record: RunRecord, partial: string): Promise<void> => {
+  const finish = async (
+    index: number,
+    record: RunRecord,
+    partial: string,
+    part: RunReportPart | null | undefined,
+  ): Promise<void> => {
     const runDir = runFolder(outDir, specs[index] as RunSpec);
     try {
       await rename(partial, runDir);
@@ -103,8 +114,9 @@ export async function executeRuns(
     }
     await appendLineWhole(join(outDir, 'runs.jsonl'), record);
     records[index] = record;
-    options.onRecord?.(record);
+    options.onRecord?.(record, part);
   };
+  const reportParts = options.reportParts ?? false;
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const parallel = specs
     .map((spec, index) => ({ spec, index }))
@@ -122,13 +134,19 @@ export async function executeRuns(
         ...(options.commands ? { commands: options.commands } : {}),
       });
       await writeRunFiles(partial, files);
-      await finish(index, record, partial);
+      await finish(index, record, partial, reportParts ? await runReportPart(partial, record) : undefined);
     }
   };
   await Promise.all([
     ...[options.createModel, ...(options.lanes ?? [])].map(lane),
     parallel.length > 0
-      ? inWorkers(parallel, outDir, jobs, options.server ?? { timeoutMs: 600_000 }, finish, options.commands)
+      ? inWorkers(parallel, outDir, {
+          jobs,
+          server: options.server ?? { timeoutMs: 600_000 },
+          finish,
+          reportParts,
+          ...(options.commands ? { commands: options.commands } : {}),
+        })
       : undefined,
   ]);
   return records.filter((r): r is RunRecord => r !== undefined);
@@ -150,11 +168,20 @@ function isOffline(model: string): boolean {
 async function inWorkers(
   tasks: readonly { spec: RunSpec; index: number }[],
   outDir: string,
-  jobs: number,
-  server: ServerOptions,
-  finish: (index: number, record: RunRecord, partial: string) => Promise<void>,
-  commands?: CommandOptions,
+  options: {
+    jobs: number;
+    server: ServerOptions;
+    finish: (
+      index: number,
+      record: RunRecord,
+      partial: string,
+      part: RunReportPart | null | undefined,
+    ) => Promise<void>;
+    reportParts: boolean;
+    commands?: CommandOptions;
+  },
 ): Promise<void> {
+  const { jobs, server, finish, reportParts, commands } = options;
   const source = workerSource();
   const queue = [...tasks];
   let recording = Promise.resolve();
@@ -166,13 +193,14 @@ async function inWorkers(
         const partial = await emptyPartial(outDir, spec);
         const task: WorkerTask = {
           task: index,
-          scenario: spec.scenario.ref ?? spec.scenario.scenario.name,
+          scenario: { scenario: spec.scenario.scenario, dir: spec.scenario.dir },
           strategy: spec.strategy,
           model: spec.model,
           window: spec.window,
           run: spec.run,
           partial,
           server,
+          reportPart: reportParts,
           ...(commands ? { commands } : {}),
         };
         const answer = await ask(thread, task);
@@ -182,7 +210,7 @@ async function inWorkers(
           throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
         }
         // Records are appended one at a time, in the order runs finish.
-        recording = recording.then(() => finish(index, answer.record, partial));
+        recording = recording.then(() => finish(index, answer.record, partial, answer.part));
         await recording;
       }
     } finally {

@@ -86,7 +86,7 @@ export function inShard<T>(items: readonly T[], shard: PlanFile['shard']): T[] {
 /** The plan's scenarios and strategies resolved, as an invocation runs them. */
 export async function resolvePlan(plan: PlanFile): Promise<InvocationPlan> {
   const scenarios = [];
-  for (const ref of plan.scenarios) scenarios.push({ ...(await resolveScenario(ref)), ref });
+  for (const ref of plan.scenarios) scenarios.push(await resolveScenario(ref));
   return {
     scenarios,
     strategies: plan.strategies.map(resolveStrategyRef),

@@ -55,8 +55,6 @@ import { isServerModel } from '../models/server-model.js';
 export interface ScenarioSource {
   scenario: Scenario;
   dir: string;
-  /** How the scenario was named (a built-in's name or a file's path), so a worker can load it again. */
-  ref?: string;
 }
 
 export interface RunSpec {

@@ -114,7 +114,7 @@ export async function finishFolder(
   io: CliIO,
 ): Promise<RunRecord[]> {
   try {
-    const records = await executePlan(folder, {
+    const { records, parts } = await executePlan(folder, {
       jobs: options.jobs,
       sandbox: options.sandbox,
       env: options.env,
@@ -124,7 +124,7 @@ export async function finishFolder(
       },
     });
     await writeFolderReports(folder.dir, records, options.env);
-    await writeReport(folder.dir, io);
+    await writeReport(folder.dir, io, { records, parts });
     printResults(records, folder.dir, options.json, io);
     return records;
   } finally {
@@ -248,9 +248,13 @@ export async function writeFolderReports(
  * Writes the folder's report.html over all of its runs. The runs are recorded whatever happens here,
  * so a report that cannot be written is one line on stderr, not a failed invocation.
  */
-export async function writeReport(dir: string, io: CliIO): Promise<void> {
+export async function writeReport(
+  dir: string,
+  io: CliIO,
+  made?: Parameters<typeof writeFolderReport>[1],
+): Promise<void> {
   try {
-    await writeFolderReport(dir);
+    await writeFolderReport(dir, made);
   } catch (error) {
     io.err(
       `wisp-eval: ${dir}/report.html not written: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, mkdir, rm, symlink, writeFile, readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, mkdir, rm, stat, symlink, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,25 @@ describe('FsWorkspace sandbox', () => {
   it('refuses to read a FIFO a command made, rather than block on it', async () => {
     execFileSync('mkfifo', [join(ws.root, 'pipe')]);
     await expect(ws.readText('pipe')).rejects.toThrow(/not a regular file/);
+  });
+
+  it('copies nested folders and empty ones, with the files and folders keeping their modes', async () => {
+    await mkdir(join(template, 'bin', 'deep', 'deeper'), { recursive: true });
+    await mkdir(join(template, 'empty'));
+    await writeFile(join(template, 'bin', 'deep', 'deeper', 'run.sh'), '#!/bin/sh\necho hi\n');
+    await chmod(join(template, 'bin', 'deep', 'deeper', 'run.sh'), 0o750);
+    await chmod(join(template, 'bin', 'deep'), 0o700);
+    const copy = await FsWorkspace.fresh(template);
+    try {
+      const mode = async (path: string) => (await stat(join(copy.root, path))).mode & 0o777;
+      expect(await copy.readText('bin/deep/deeper/run.sh')).toBe('#!/bin/sh\necho hi\n');
+      expect(await mode('bin/deep/deeper/run.sh')).toBe(0o750);
+      expect(await mode('bin/deep')).toBe(0o700);
+      expect((await stat(join(copy.root, 'empty'))).isDirectory()).toBe(true);
+      expect(await copy.readText('docs/a.md')).toBe('line one\nline two\n');
+    } finally {
+      await copy.dispose();
+    }
   });
 
   it('copies only regular files and folders, and leaves no folder behind when the copy is refused', async () => {
