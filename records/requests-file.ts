@@ -30,11 +30,7 @@ type Part = { id: number } & ({ message: unknown } | { tools: unknown } | { sche
 export class PartTable {
   /** Each part's number by its kind and JSON. */
   readonly #seen = new Map<string, number>();
-  /**
-   * Each part's number by the value itself: a conversation hands the same message objects to request
-   * after request, and those need no JSON again. Only objects are kept, weakly.
-   */
-  readonly #known = new WeakMap<object, { field: string; id: number }>();
+
   #text = '';
   /** Tool results by call id: a tool message whose content is its result's names the event instead. */
   readonly #results = new Map<string, { id: string; content: string }>();
@@ -49,8 +45,6 @@ export class PartTable {
 
   /** The number of `value` as a part of kind `field`, adding it when new. */
   add(field: 'message' | 'tools' | 'schema', value: unknown): number {
-    const known = typeof value === 'object' && value !== null ? this.#known.get(value) : undefined;
-    if (known !== undefined && known.field === field) return known.id;
     const json = JSON.stringify(value);
     const key = `${field}:${json}`;
     let id = this.#seen.get(key);
@@ -59,7 +53,6 @@ export class PartTable {
       this.#seen.set(key, id);
       this.#text += `{"id":${id},${this.#body(field, value, json)}}\n`;
     }
-    if (typeof value === 'object' && value !== null) this.#known.set(value, { field, id });
     return id;
   }
 

@@ -5,6 +5,7 @@
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
+import { byCell } from '../stats/cells.js';
 import { githubSummaryReporter } from './github-summary.js';
 import { junitReporter } from './junit.js';
 import type { ReportFile, Reporter } from './reporter.js';
@@ -52,17 +53,6 @@ export interface WriteReportsOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Which reporters; all of them by default. */
   reporters?: readonly ReporterName[];
-}
-
-/** Records by scenario, strategy and model (by name), then window and run number. */
-export function byCell(a: RunRecord, b: RunRecord): number {
-  return (
-    a.scenario.localeCompare(b.scenario) ||
-    a.strategy.localeCompare(b.strategy) ||
-    a.model.localeCompare(b.model) ||
-    a.window - b.window ||
-    a.run - b.run
-  );
 }
 
 /**

@@ -33,10 +33,24 @@ export function cellOf(record: RunRecord): CellKey {
   return { scenario: record.scenario, strategy: record.strategy, model: record.model, window: record.window };
 }
 
-/** Records grouped by cell, cells in the order their first run appears. */
+/** Records by scenario, strategy and model (by name), then window and run number. */
+export function byCell(a: RunRecord, b: RunRecord): number {
+  return (
+    a.scenario.localeCompare(b.scenario) ||
+    a.strategy.localeCompare(b.strategy) ||
+    a.model.localeCompare(b.model) ||
+    a.window - b.window ||
+    a.run - b.run
+  );
+}
+
+/**
+ * Records grouped by cell, in `byCell`'s order: cells and the runs in each come out the same whatever
+ * order the runs finished or the folders were read in.
+ */
 export function groupByCell(records: readonly RunRecord[]): { key: CellKey; records: RunRecord[] }[] {
   const groups = new Map<string, { key: CellKey; records: RunRecord[] }>();
-  for (const record of records) {
+  for (const record of [...records].sort(byCell)) {
     const key = cellOf(record);
     const id = cellId(key);
     const group = groups.get(id) ?? { key, records: [] };
@@ -56,7 +70,7 @@ export function figureStatistics(records: readonly RunRecord[]): Record<Figure, 
   return Object.fromEntries(entries) as Record<Figure, SampleStatistics>;
 }
 
-/** One summary per cell, in the order the cells' first runs appear. */
+/** One summary per cell, in `byCell`'s order. */
 export function summariseCells(records: readonly RunRecord[]): CellSummary[] {
   return groupByCell(records).map(({ key, records: runs }) => ({
     ...key,

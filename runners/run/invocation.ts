@@ -88,11 +88,28 @@ export function runFolder(outDir: string, spec: RunSpec): string {
   return join(outDir, 'runs', runId({ ...spec, scenario: spec.scenario.scenario.name }));
 }
 
+/** A run to make: its spec and its place in the invocation's order. */
+interface Task {
+  spec: RunSpec;
+  index: number;
+}
+
+/** What a lane does with a finished run: renames its folder into place and appends its record. */
+type Finish = (
+  index: number,
+  record: RunRecord,
+  partial: string,
+  part: RunReportPart | null | undefined,
+) => Promise<void>;
+
 /**
  * Makes `specs`' runs, writing into `outDir`. Each run's folder is filled under a partial name and
  * takes its own only when whole, then its record is appended to runs.jsonl whole, so an interrupted
  * invocation never leaves a folder that looks finished but is not. Records come back in the specs'
  * order; runs.jsonl has them in the order they finished.
+ *
+ * With `jobs` above 1, the runs on offline models are shared by this thread and `jobs - 1` worker
+ * threads, longest scenarios first, so that the last runs to finish are short ones.
  */
 export async function executeRuns(
   specs: readonly RunSpec[],
@@ -100,32 +117,30 @@ export async function executeRuns(
   options: ExecuteOptions,
 ): Promise<RunRecord[]> {
   const records: (RunRecord | undefined)[] = new Array<RunRecord | undefined>(specs.length);
-  const finish = async (
-    index: number,
-    record: RunRecord,
-    partial: string,
-    part: RunReportPart | null | undefined,
-  ): Promise<void> => {
-    const runDir = runFolder(outDir, specs[index] as RunSpec);
-    try {
-      await rename(partial, runDir);
-    } catch (thrown) {
-      throw outputError(runDir, thrown);
-    }
-    await appendLineWhole(join(outDir, 'runs.jsonl'), record);
-    records[index] = record;
-    options.onRecord?.(record, part);
+  let recording = Promise.resolve();
+  // One run is recorded at a time, whichever lane or thread made it.
+  const finish: Finish = (index, record, partial, part) => {
+    const recorded = recording.then(async () => {
+      const runDir = runFolder(outDir, specs[index] as RunSpec);
+      try {
+        await rename(partial, runDir);
+      } catch (thrown) {
+        throw outputError(runDir, thrown);
+      }
+      await appendLineWhole(join(outDir, 'runs.jsonl'), record);
+      records[index] = record;
+      options.onRecord?.(record, part);
+    });
+    recording = recorded.catch(() => {});
+    return recorded;
   };
   const reportParts = options.reportParts ?? false;
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
-  const parallel = specs
-    .map((spec, index) => ({ spec, index }))
-    .filter(({ spec }) => jobs > 1 && isOffline(spec.model));
-  const serial = specs
-    .map((spec, index) => ({ spec, index }))
-    .filter(({ spec }) => !(jobs > 1 && isOffline(spec.model)));
-  const queue = [...serial];
-  const lane = async (createModel: ModelFactory): Promise<void> => {
+  const tasks: Task[] = specs.map((spec, index) => ({ spec, index }));
+  const offline = jobs > 1 ? longestFirst(tasks.filter(({ spec }) => isOffline(spec.model))) : [];
+  const shared = new Set(offline);
+  const served = tasks.filter((task) => !shared.has(task));
+  const lane = async (queue: Task[], createModel: ModelFactory): Promise<void> => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { spec, index } = next;
       const partial = await emptyPartial(outDir, spec);
@@ -137,11 +152,14 @@ export async function executeRuns(
       await finish(index, record, partial, reportParts ? await runReportPart(partial, record) : undefined);
     }
   };
+  const threads = Math.min(jobs - 1, offline.length - 1);
   await Promise.all([
-    ...[options.createModel, ...(options.lanes ?? [])].map(lane),
-    parallel.length > 0
-      ? inWorkers(parallel, outDir, {
-          jobs,
+    ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),
+    // This thread is one of the jobs: it starts on the offline runs while the workers load.
+    offline.length > 0 ? lane(offline, options.createModel) : undefined,
+    threads > 0
+      ? inWorkers(offline, outDir, {
+          threads,
           server: options.server ?? { timeoutMs: 600_000 },
           finish,
           reportParts,
@@ -150,6 +168,16 @@ export async function executeRuns(
       : undefined,
   ]);
   return records.filter((r): r is RunRecord => r !== undefined);
+}
+
+/**
+ * `tasks` with the longest runs first: scenarios with more steps, then larger windows; otherwise in
+ * their order. Shared by several threads, the runs then end on short ones, and no thread waits long
+ * on the last.
+ */
+function longestFirst(tasks: readonly Task[]): Task[] {
+  const steps = ({ spec }: Task) => spec.scenario.scenario.steps.length;
+  return [...tasks].sort((a, b) => steps(b) - steps(a) || b.spec.window - a.spec.window);
 }
 
 /** A partial folder for `spec`'s run, emptied of anything an earlier attempt left. */
@@ -164,34 +192,34 @@ function isOffline(model: string): boolean {
   return !model.includes(':');
 }
 
-/** Makes runs on `jobs` worker threads; `finish` records each in this process, one at a time. */
+/** Runs a worker is handed before it finishes the one it is on, so it never waits for the next. */
+const TASKS_AHEAD = 2;
+
+/**
+ * Makes runs from `queue` (shared with this thread's own lane) on `threads` worker threads; `finish`
+ * records each in this process.
+ */
 async function inWorkers(
-  tasks: readonly { spec: RunSpec; index: number }[],
+  queue: Task[],
   outDir: string,
   options: {
-    jobs: number;
+    threads: number;
     server: ServerOptions;
-    finish: (
-      index: number,
-      record: RunRecord,
-      partial: string,
-      part: RunReportPart | null | undefined,
-    ) => Promise<void>;
+    finish: Finish;
     reportParts: boolean;
     commands?: CommandOptions;
   },
 ): Promise<void> {
-  const { jobs, server, finish, reportParts, commands } = options;
+  const { threads, server, finish, reportParts, commands } = options;
   const source = workerSource();
-  const queue = [...tasks];
-  let recording = Promise.resolve();
   const worker = async (): Promise<void> => {
-    const thread = new Worker(source, { eval: true });
-    try {
+    const thread = new RunThread(new Worker(source, { eval: true }));
+    // Each slot hands the thread one run at a time; the thread makes them in the order handed.
+    const slot = async (): Promise<void> => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const { spec, index } = next;
         const partial = await emptyPartial(outDir, spec);
-        const task: WorkerTask = {
+        const answer = await thread.make({
           task: index,
           scenario: { scenario: spec.scenario.scenario, dir: spec.scenario.dir },
           strategy: spec.strategy,
@@ -202,22 +230,53 @@ async function inWorkers(
           server,
           reportPart: reportParts,
           ...(commands ? { commands } : {}),
-        };
-        const answer = await ask(thread, task);
+        });
         if ('error' in answer) {
           // A failure to write the run's files is the environment's (one line, exit 3), as in this process.
           if (answer.output) throw new OutputError(answer.error);
           throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
         }
-        // Records are appended one at a time, in the order runs finish.
-        recording = recording.then(() => finish(index, answer.record, partial, answer.part));
-        await recording;
+        await finish(index, answer.record, partial, answer.part);
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: TASKS_AHEAD }, slot));
     } finally {
       await thread.terminate();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
+  await Promise.all(Array.from({ length: threads }, worker));
+}
+
+/** A worker thread and the runs it has been handed, each answered by its task number. */
+class RunThread {
+  readonly #waiting = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>();
+
+  constructor(readonly thread: Worker) {
+    thread.on('message', (answer: WorkerAnswer) => {
+      this.#waiting.get(answer.task)?.resolve(answer);
+      this.#waiting.delete(answer.task);
+    });
+    // A thread that fails (or exits) fails every run it holds.
+    const failAll = (error: Error) => {
+      for (const { reject } of this.#waiting.values()) reject(error);
+      this.#waiting.clear();
+    };
+    thread.on('error', failAll);
+    thread.on('exit', (code) => failAll(new Error(`a worker thread stopped (exit code ${code})`)));
+  }
+
+  /** Hands the thread a run; the answer comes when the thread has made it. */
+  make(task: WorkerTask): Promise<WorkerAnswer> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(task.task, { resolve, reject });
+      this.thread.postMessage(task);
+    });
+  }
+
+  async terminate(): Promise<void> {
+    await this.thread.terminate();
+  }
 }
 
 /**
@@ -230,20 +289,4 @@ function workerSource(): string {
   if (ext !== '.ts') return `import(${worker});`;
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   return `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });`;
-}
-
-function ask(thread: Worker, task: WorkerTask): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => {
-      thread.off('message', onMessage);
-      reject(error);
-    };
-    const onMessage = (answer: WorkerAnswer) => {
-      thread.off('error', onError);
-      resolve(answer);
-    };
-    thread.once('message', onMessage);
-    thread.once('error', onError);
-    thread.postMessage(task);
-  });
 }

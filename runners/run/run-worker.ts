@@ -57,6 +57,9 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
   }
 }
 
+// Runs are made one at a time, in the order they were handed over; the parent hands the next one
+// over before this one ends, so the thread never waits for it.
+let made = Promise.resolve();
 parentPort?.on('message', (task: WorkerTask) => {
-  void make(task).then((answer) => parentPort?.postMessage(answer));
+  made = made.then(() => make(task)).then((answer) => parentPort?.postMessage(answer));
 });

@@ -109,6 +109,11 @@ describe('an invocation killed with SIGKILL and resumed', () => {
     expect(
       everything.filter((p) => p.endsWith('.tmp') || p.endsWith('.partial') || p.endsWith('.lock')),
     ).toEqual([]);
+    // report.html joined the parts the last invocation's threads made of its runs with the runs read
+    // back from their folders: the same page as one made from the folder alone.
+    const joined = await readFile(join(out, 'report.html'), 'utf8');
+    expect((await wispEval(['html', out])).exitCode).toBe(0);
+    expect(await readFile(join(out, 'report.html'), 'utf8')).toBe(joined);
   }, 120_000);
 });
 

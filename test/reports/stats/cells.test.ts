@@ -63,16 +63,19 @@ describe('cells', () => {
     makeRecord({ strategy: 'target', window: 4096, run: 0, correct: 0, abstained: 3 }),
   ];
 
-  it('group runs by scenario, strategy label, model and window, in the order first seen', () => {
-    expect(groupByCell(records).map((g) => [g.key.strategy, g.key.window, g.records.length])).toEqual([
-      ['target', 8192, 3],
-      ['dropping', 8192, 1],
-      ['target', 4096, 1],
+  it('group runs by scenario, strategy label, model and window, in that order whatever order the runs finished in', () => {
+    const cells = (list: typeof records) =>
+      groupByCell(list).map((g) => [g.key.strategy, g.key.window, g.records.map((r) => r.run)]);
+    expect(cells(records)).toEqual([
+      ['dropping', 8192, [0]],
+      ['target', 4096, [0]],
+      ['target', 8192, [0, 1, 2]],
     ]);
+    expect(cells([...records].reverse())).toEqual(cells(records));
   });
 
   it("summarise each cell's figures over its runs, failed runs counted and included", () => {
-    const [target, dropping] = summariseCells(records);
+    const [dropping, , target] = summariseCells(records);
     expect(target).toMatchObject({ strategy: 'target', window: 8192, runs: 3, failed: 1 });
     // correct 2, 3, 1: mean 2, sd 1, interval 2 ± 4.302653/√3.
     expect(target?.figures.correct).toMatchObject({ n: 3, mean: 2, sd: 1, min: 1, max: 3 });

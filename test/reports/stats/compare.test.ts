@@ -33,9 +33,10 @@ describe('comparing two sets of runs', () => {
       ...runs('target', [1], 8192, 'reading'),
     ];
     const comparison = compareRuns(baseline, candidate);
+    // Cells by scenario, strategy, model and window, whatever order the runs were given in.
     expect(comparison.cells.map((c) => [c.scenario, c.window, c.pairs])).toEqual([
-      ['codename', 8192, 2],
       ['codename', 4096, 2],
+      ['codename', 8192, 2],
       ['reading', 8192, 1],
     ]);
     // codename: four differences of 1; only all-plus and all-minus reach |4|: 2 of 16.

@@ -48,8 +48,8 @@ describe('--fail-if thresholds', () => {
     // wrong rises in both; calls rise by 2 on 20 in both: 10%, at the limit, not beyond.
     expect(breaches.map((b) => [b.threshold, b.window, b.change, b.limit])).toEqual([
       ['score-drop=0.5', 4096, 1, 0.5],
-      ['wrong-rise=0', 8192, 0.5, 0],
       ['wrong-rise=0', 4096, 1, 0],
+      ['wrong-rise=0', 8192, 0.5, 0],
     ]);
     expect(thresholdBreaches(comparison, [parseThreshold('calls-rise=5%')])).toHaveLength(2);
     expect(thresholdBreaches(comparison, [parseThreshold('score-rise=0')])).toEqual([]);
