@@ -58,6 +58,15 @@ describe('fenced code blocks', () => {
     expect(shape('``\ncode\n``')).toEqual([[0, 2, ['``', 'code', '``']]]);
   });
 
+  it('open only at the start of a line, with at least three of the character', () => {
+    expect(shape('Wrap it in ~~~ like this\nor in ``` like that')).toEqual([
+      [0, 1, ['Wrap it in ~~~ like this', 'or in ``` like that']],
+    ]);
+    expect(shape('~/harbour holds the config\n~~ two tildes\nthe end')).toEqual([
+      [0, 2, ['~/harbour holds the config', '~~ two tildes', 'the end']],
+    ]);
+  });
+
   it('do not open on a backtick fence whose info string holds a backtick, but do on a tilde one', () => {
     expect(shape('``` a`b\ncode')).toEqual([[0, 1, ['``` a`b', 'code']]]);
     expect(shape('~~~ a`b\ncode\n~~~')).toEqual([[0, 2, ['code']]]);
@@ -120,6 +129,19 @@ describe('tables in a paragraph', () => {
     expect(shape('a | b\n--- | x\nc | d')).toEqual([[0, 2, ['a | b', '--- | x', 'c | d']]]);
   });
 
+  it('take no row with anything but dashes, colons and spaces between its pipes as a separator', () => {
+    for (const row of ['|x--|--', '--|x--', '--|--x', 'x--|--']) {
+      expect(shape(`a | b\n${row}\nc | d`), row).toEqual([[0, 2, ['a | b', row, 'c | d']]]);
+    }
+  });
+
+  it('end before an opening fence right under them, even one whose info string holds a pipe', () => {
+    expect(shape('a | b\n--|--\n1 | 2\n~~~ a|b\ncode\n~~~')).toEqual([
+      [0, 2, ['| 1 2']],
+      [3, 5, ['code']],
+    ]);
+  });
+
   it('take a separator without outer pipes, and a table at the start of a paragraph', () => {
     expect(shape('a | b\n:-- | --:\n1 | 2\n3 | 4')).toEqual([[0, 3, ['| 1 2', '| 3 4']]]);
   });
@@ -148,6 +170,8 @@ describe("a table row's cells", () => {
     expect(rowCells('  web-1 | Running  ')).toBe('web-1 Running');
     expect(rowCells('| a \\| b | c \\|')).toBe('a | b c |');
     expect(rowCells('|a|')).toBe('a');
+    expect(rowCells('  | web-1 | Running |  ')).toBe('web-1 Running');
+    expect(rowCells('| web-1 | Running')).toBe('web-1 Running');
     expect(rowCells('| a | | c |')).toBe('a  c');
   });
 });

@@ -43,6 +43,16 @@ describe('UTF-8 sizes', () => {
     expect(utf8Length('\ud83dx')).toBe(4);
     expect(utf8Length('\ude00\ud83d')).toBe(6);
     expect(utf8Length('x\ud83d')).toBe(bytes('x\ud83d'));
+    expect(utf8Length('\udc00\udc00')).toBe(6);
+    expect(utf8Length('\ud83d\ue000')).toBe(6);
+  });
+
+  it('counts four bytes for every surrogate pair, the first and last code points above U+FFFF included', () => {
+    for (const text of ['\ud800\udc00', '\udbff\udfff', '\ud800\udfff', '\udbff\udc00']) {
+      expect(utf8Length(text), JSON.stringify(text)).toBe(4);
+      expect(prefixByBytes(`${text}a`, 4)).toBe(text);
+      expect(suffixByBytes(`a${text}`, 4)).toBe(text);
+    }
   });
 });
 
@@ -65,6 +75,8 @@ describe('cutting text to a number of bytes', () => {
     expect(suffixByBytes('harbour', 4)).toBe('bour');
     expect(suffixByBytes('harbour', 7)).toBe('harbour');
     expect(suffixByBytes('harbour', 0)).toBe('');
+    expect(suffixByBytes('harbour', 100)).toBe('harbour');
+    expect(prefixByBytes('harbour', 100)).toBe('harbour');
     expect(suffixByBytes('a😀€éb', 1)).toBe('b');
     expect(suffixByBytes('a😀€éb', 2)).toBe('b');
     expect(suffixByBytes('a😀€éb', 3)).toBe('éb');
@@ -82,6 +94,9 @@ describe('cutting text to a number of bytes', () => {
     expect(suffixByBytes('ab\ude00', 4)).toBe('b\ude00');
     // A low half at the very start has no high half before it.
     expect(suffixByBytes('\ude00b', 4)).toBe('\ude00b');
+    // A high half with no low half after it is one character, not a pair with what follows.
+    expect(suffixByBytes('\ud83da', 3)).toBe('a');
+    expect(suffixByBytes('\ud83da', 4)).toBe('\ud83da');
   });
 });
 
