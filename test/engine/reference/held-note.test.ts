@@ -77,6 +77,7 @@ describe('the note on a held-back result', () => {
     expect(longestMarker(5, 10)).toBe('[… 5 lines (10 bytes) held back …]');
     expect(longestMarker(40, 5000)).toBe('[… 40 lines (1,023 bytes) held back …]');
     expect(longestMarker(2270, 40 * 1024 * 1024)).toBe('[… 2,270 lines (1,023 bytes) held back …]');
+    expect(longestMarker(1, 2 * 1024 ** 4)).toBe('[… 1 lines (2,097,152 MiB) held back …]');
     expect(longestNote([{ label: 'stdout', bytes: 900 }, { bytes: 184_320 }], 2313, held)).toBe(
       'held back: stdout lines 2,313–2,313 (900 bytes), lines 2,313–2,313 (1,023 bytes); ' +
         'output 3f9a2c1b keeps all of it (2,340 lines); ' +
