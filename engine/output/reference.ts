@@ -132,7 +132,7 @@ export function buildReference(input: ReferenceInput): string | null {
   fitPart(parts, 3, 'last line: ', REFERENCE_MAX_BYTES);
   fitPart(parts, 2, 'first line: ', REFERENCE_MAX_BYTES);
   fitPart(parts, 1, 'arguments: ', REFERENCE_MAX_BYTES);
-  // Only a header longer than the cap by itself is still over it here.
+  // The header and the paging line never give way: when they alone are over the cap, the whole is cut.
   const reference = shortenBytes(
     parts.filter((part): part is string => part !== undefined).join('\n'),
     REFERENCE_MAX_BYTES,
