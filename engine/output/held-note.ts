@@ -51,9 +51,13 @@ function markerText(count: string, size: string): string {
   return `[… ${count} (${size}) held back …]`;
 }
 
-/** The longest text `formatSize` gives for any size up to `bytes`. */
+/**
+ * The longest text `formatSize` gives for any size up to `bytes`: the size itself or `1,023 bytes`,
+ * since the texts grow with the size within each unit and no size in KiB (`10,240 KiB` at most) is
+ * longer than `1,023 bytes`.
+ */
 function longestSize(bytes: number): string {
-  const candidates = [bytes, Math.min(bytes, 1023), Math.min(bytes, 10 * 1024 * 1024 - 1)];
+  const candidates = [bytes, Math.min(bytes, 1023)];
   return candidates.map(formatSize).reduce((a, b) => (b.length > a.length ? b : a));
 }
 

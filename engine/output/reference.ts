@@ -3,7 +3,7 @@
  * the output's place once the turn that produced it has ended. It says what the output was, whether
  * it succeeded, how large it was, its first and last lines of content, and how to see it whole.
  */
-import { contentMask, exitStatusOf, isTrailer, marksCut, pagingOffset } from './trailers.js';
+import { contentMask, exitStatusOf, marksCut, pagingOffset } from './trailers.js';
 import { shortenBytes, shortenChars, splitLines, utf8Length } from './text.js';
 
 /** The most bytes a reference may take. */
@@ -39,8 +39,8 @@ const LINE_CUT = ' [line cut]';
 
 /** Success or failure, as a reference line states it. */
 function statusOf(lines: readonly string[]): string {
-  const first = lines[0] ?? '';
-  if (first.startsWith('error:')) return 'failed';
+  const first = lines[0];
+  if (first?.startsWith('error:')) return 'failed';
   const exit = exitStatusOf(first);
   if (exit === undefined) return 'ok';
   if (/^-?\d+$/.test(exit)) return `exit status ${exit}`;
@@ -77,7 +77,7 @@ function shownLine(line: string, cutBefore: boolean, cutAfter: boolean): string 
 }
 
 /** The first and last content lines, each marked where it borders a cut. */
-function edgeLines(lines: readonly string[], cutsAt: readonly number[]) {
+function edgeLines(lines: readonly string[], cutsAt: readonly number[] | undefined) {
   const mask = contentMask(lines);
   const boundaries = new Set(cutsAt);
   lines.forEach((line, i) => {
@@ -86,13 +86,11 @@ function edgeLines(lines: readonly string[], cutsAt: readonly number[]) {
       boundaries.add(i + 1);
     }
   });
-  const indexes = lines.flatMap((line, i) => (mask[i] && line.trim() !== '' ? [i] : []));
-  const show = (i: number | undefined): string | undefined => {
-    if (i === undefined) return undefined;
-    return shownLine(lines[i] ?? '', boundaries.has(i), boundaries.has(i + 1));
-  };
-  const first = indexes[0];
-  const last = indexes.length > 1 ? indexes[indexes.length - 1] : undefined;
+  const content = lines.flatMap((line, i) => (mask[i] && line.trim() !== '' ? [{ line, i }] : []));
+  const show = (edge: { line: string; i: number } | undefined): string | undefined =>
+    edge && shownLine(edge.line, boundaries.has(edge.i), boundaries.has(edge.i + 1));
+  const first = content[0];
+  const last = content.length > 1 ? content[content.length - 1] : undefined;
   return { first: show(first), last: show(last) };
 }
 
@@ -121,9 +119,8 @@ export function buildReference(input: ReferenceInput): string | null {
     `[output of entry ${input.entryId} not repeated: ${input.tool} at ${input.recordedAt}, ` +
     `${statusOf(lines)}, ${lines.length} lines, ${bytes} bytes; ${howToSee(input)}]`;
   const args = 'arguments: ' + shortenChars(JSON.stringify(input.arguments), REFERENCE_ARGUMENT_CHARS);
-  const { first, last } = edgeLines(lines, input.cutsAt ?? []);
-  const offsets = lines.filter(isTrailer).map(pagingOffset);
-  const paging = offsets.find((offset) => offset !== undefined);
+  const { first, last } = edgeLines(lines, input.cutsAt);
+  const paging = lines.map(pagingOffset).find((offset) => offset !== undefined);
   const parts: (string | undefined)[] = [
     header,
     args,
@@ -135,7 +132,10 @@ export function buildReference(input: ReferenceInput): string | null {
   fitPart(parts, 3, 'last line: ', REFERENCE_MAX_BYTES);
   fitPart(parts, 2, 'first line: ', REFERENCE_MAX_BYTES);
   fitPart(parts, 1, 'arguments: ', REFERENCE_MAX_BYTES);
-  let reference = parts.filter((part): part is string => part !== undefined).join('\n');
-  if (utf8Length(reference) > REFERENCE_MAX_BYTES) reference = shortenBytes(reference, REFERENCE_MAX_BYTES);
+  // The header and the paging line never give way: when they alone are over the cap, the whole is cut.
+  const reference = shortenBytes(
+    parts.filter((part): part is string => part !== undefined).join('\n'),
+    REFERENCE_MAX_BYTES,
+  );
   return bytes <= utf8Length(reference) ? null : reference;
 }

@@ -43,15 +43,21 @@ function openingFence(line: string): { char: string; length: number } | undefine
   const match = OPEN_FENCE.exec(line);
   const fence = match?.[1];
   if (fence === undefined) return undefined;
+  const char = fence.charAt(0);
   // A backtick fence's info string may not hold a backtick (that would be inline code).
-  if (fence.startsWith('`') && (match?.[2] ?? '').includes('`')) return undefined;
-  return { char: fence.charAt(0), length: fence.length };
+  if (char === '`' && (match?.[2] ?? '').includes('`')) return undefined;
+  return { char, length: fence.length };
 }
 
 function closesFence(line: string, open: { char: string; length: number }): boolean {
   const match = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
   const fence = match?.[1];
   return fence !== undefined && fence.charAt(0) === open.char && fence.length >= open.length;
+}
+
+/** The text of line `i`; a line past either end of the reply reads as blank. */
+function textAt(lines: readonly ReplyLine[], i: number): string {
+  return lines[i]?.text ?? '';
 }
 
 function isBlank(line: string): boolean {
@@ -88,15 +94,15 @@ function paragraphBlocks(lines: readonly ReplyLine[], from: number, to: number):
   };
   let i = from + 1;
   while (i <= to) {
-    const header = lines[i - 1]?.text ?? '';
-    const separator = lines[i]?.text ?? '';
+    const header = textAt(lines, i - 1);
+    const separator = textAt(lines, i);
     if (!isPipeRow(header) || !isSeparatorRow(separator)) {
       i++;
       continue;
     }
     flushText(i - 2);
     let end = i;
-    while (end + 1 <= to && isPipeRow(lines[end + 1]?.text ?? '')) end++;
+    while (end + 1 <= to && isPipeRow(textAt(lines, end + 1))) end++;
     const rows = lines.slice(i + 1, end + 1).map((line) => ({ text: rowCells(line.text), row: true }));
     blocks.push({ first: i - 1, last: end, lines: rows });
     textStart = end + 1;
@@ -111,11 +117,11 @@ export function splitBlocks(lines: readonly ReplyLine[]): Block[] {
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
-    const text = lines[i]?.text ?? '';
+    const text = textAt(lines, i);
     const fence = openingFence(text);
     if (fence) {
       let close = i + 1;
-      while (close < lines.length && !closesFence(lines[close]?.text ?? '', fence)) close++;
+      while (close < lines.length && !closesFence(textAt(lines, close), fence)) close++;
       const inner = lines.slice(i + 1, close).map((line) => ({ text: line.text, row: false }));
       // An unclosed fence runs to the end of the reply.
       blocks.push({ first: i, last: Math.min(close, lines.length - 1), lines: inner });
@@ -127,11 +133,8 @@ export function splitBlocks(lines: readonly ReplyLine[]): Block[] {
       continue;
     }
     let end = i;
-    while (end + 1 < lines.length) {
-      const next = lines[end + 1]?.text ?? '';
-      if (isBlank(next) || openingFence(next)) break;
-      end++;
-    }
+    // The paragraph runs to a blank line, an opening fence, or the end of the reply (read as blank).
+    while (!isBlank(textAt(lines, end + 1)) && !openingFence(textAt(lines, end + 1))) end++;
     blocks.push(...paragraphBlocks(lines, i, end));
     i = end + 1;
   }

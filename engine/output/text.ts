@@ -64,7 +64,6 @@ export function suffixByBytes(text: string, maxBytes: number): string {
  * line rather than starting an empty one. The empty text has no lines.
  */
 export function splitLines(text: string): string[] {
-  if (text === '') return [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;

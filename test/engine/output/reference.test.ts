@@ -133,6 +133,93 @@ describe('buildReference', () => {
     expect(lineOf(marked, 'last line')).toBe('50\tclosing line …');
   });
 
+  it('states a numeric exit status even after a time limit, and a signal as the exit status without one', () => {
+    const frames = (status: string, ...rest: string[]): string =>
+      [
+        `exit status: ${status}`,
+        'stdout:',
+        ...Array.from({ length: 30 }, (_, i) => `polling the ledger queue, round ${i + 1}`),
+        ...rest,
+      ].join('\n');
+    const status = (content: string): string | undefined =>
+      buildReference(input({ content, tool: 'run_command', readOnly: false }))
+        ?.split('\n')[0]
+        ?.match(/at 14:05:12, (.*), \d+ lines,/)?.[1];
+    // A command that caught the stop signal and exited on its own, after its time limit.
+    expect(status(frames('143', '[timed out after 30 s]'))).toBe('exit status 143');
+    expect(status(frames('none (killed by SIGKILL)'))).toBe('exit status none (killed by SIGKILL)');
+    expect(status(frames('none (killed by SIGKILL)', 'retry 3 [timed out after 5 s]'))).toBe(
+      'exit status none (killed by SIGKILL)',
+    );
+    expect(status(frames('none (killed by SIGTERM)', '[timed out after 30 s]'))).toBe('timed out');
+  });
+
+  it('shows a line read_file cut at the page as cut, without its [line cut] note, and no last line beside it', () => {
+    const content = `1\t${'y'.repeat(4070)} [line cut]\n[more from offset 2]`;
+    const reference = buildReference(input({ content }));
+    expect(lineOf(reference, 'first line')).toBe(`1\t${'y'.repeat(95)}…`);
+    expect(lineOf(reference, 'last line')).toBeUndefined();
+    expect(lineOf(reference, 'paging')).toBe('more from offset 2');
+  });
+
+  it('keeps a long line next to a cut within 100 characters, its … marks included', () => {
+    const long = 'z'.repeat(300);
+    const content = [
+      'exit status: 0',
+      'stdout:',
+      long,
+      ...Array.from({ length: 20 }, (_, i) => `line ${i + 2}`),
+      '[… 900 lines (12 KiB) held back …]',
+      long,
+    ].join('\n');
+    const reference = buildReference(input({ content, tool: 'run_command', readOnly: false, cutsAt: [3] }));
+    const first = lineOf(reference, 'first line') ?? '';
+    const last = lineOf(reference, 'last line') ?? '';
+    expect(first).toBe(`${'z'.repeat(97)}…`);
+    expect(last).toBe(`… ${'z'.repeat(97)}…`);
+    expect(Array.from(last)).toHaveLength(100);
+  });
+
+  it('takes blank and whitespace-only lines as no content', () => {
+    const content = [
+      'exit status: 0',
+      'stdout:',
+      '   ',
+      '',
+      ...Array.from({ length: 30 }, (_, i) => `migrating table ${i + 1} of the ledger`),
+      '\t',
+      '',
+    ].join('\n');
+    const reference = buildReference(input({ content, tool: 'run_command', readOnly: false }));
+    expect(lineOf(reference, 'first line')).toBe('migrating table 1 of the ledger');
+    expect(lineOf(reference, 'last line')).toBe('migrating table 30 of the ledger');
+  });
+
+  it('has no first or last line for an output with no content, and only a first line for one line of it', () => {
+    const blank = ['exit status: 0', 'stdout:', ...Array.from({ length: 300 }, () => '   ')].join('\n');
+    expect(buildReference(input({ content: blank, tool: 'run_command', readOnly: false }))).toBe(
+      [
+        `[output of entry 7 not repeated: run_command at 14:05:12, exit status 0, 302 lines, ${bytes(blank)} bytes; not repeated; do not run it again to see it]`,
+        'arguments: {"path":"docs/overview.md"}',
+      ].join('\n'),
+    );
+    const one = ['exit status: 0', 'stdout:', `${'word '.repeat(200)}`].join('\n');
+    const reference = buildReference(input({ content: one, tool: 'run_command', readOnly: false }));
+    expect(lineOf(reference, 'first line')).toBe(`${'word '.repeat(20).slice(0, 99)}…`);
+    expect(reference?.split('\n')).toHaveLength(3);
+  });
+
+  it('shows a line that only ends in a number and a tab as it is, not as a blank numbered line', () => {
+    const content = [
+      'exit status: 0',
+      'stdout:',
+      ...Array.from({ length: 30 }, (_, i) => `worker-${i + 1}\t${i}\tready`),
+      'worker-31\t7\t',
+    ].join('\n');
+    const reference = buildReference(input({ content, tool: 'run_command', readOnly: false }));
+    expect(lineOf(reference, 'last line')).toBe('worker-31\t7\t');
+  });
+
   it('never exceeds 640 bytes, giving up the last line first, then the first', () => {
     const wide = 'ü'.repeat(300);
     const content = Array.from({ length: 200 }, (_, i) => `${i + 1}\t${wide}`).join('\n');

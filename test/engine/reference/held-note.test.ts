@@ -72,4 +72,18 @@ describe('the note on a held-back result', () => {
       real.length,
     );
   });
+
+  it('at its longest, sizes each stream by the longest size text up to its bytes and numbers it by the last line', () => {
+    expect(longestMarker(5, 10)).toBe('[… 5 lines (10 bytes) held back …]');
+    expect(longestMarker(40, 5000)).toBe('[… 40 lines (1,023 bytes) held back …]');
+    expect(longestMarker(2270, 40 * 1024 * 1024)).toBe('[… 2,270 lines (1,023 bytes) held back …]');
+    expect(longestMarker(1, 2 * 1024 ** 4)).toBe('[… 1 lines (2,097,152 MiB) held back …]');
+    expect(longestNote([{ label: 'stdout', bytes: 900 }, { bytes: 184_320 }], 2313, held)).toBe(
+      'held back: stdout lines 2,313–2,313 (900 bytes), lines 2,313–2,313 (1,023 bytes); ' +
+        'output 3f9a2c1b keeps all of it (2,340 lines); ' +
+        'memory "recall output 3f9a2c1b from line 2313" reads on from there, "summarise output 3f9a2c1b" ' +
+        'gives its notable lines, "condense output 3f9a2c1b: QUESTION" answers from all of it; ' +
+        'do not run the command again to see it',
+    );
+  });
 });

@@ -102,23 +102,55 @@ describe('a reference’s bound of 640 bytes', () => {
     readOnly: true,
     memory: true,
   };
-
-  it('shortens the last line first, keeping the first line and the arguments whole, and ends under the bound', () => {
-    const content = [
-      `1\t${long(30, 'first')}`,
-      ...Array.from({ length: 60 }, (_, i) => `${i + 2}\tmiddle`),
-      `62\t${long(30, 'last')}`,
+  /** A 62-line page of a guide with the given first and last lines, and more to page to. */
+  const guide = (first: string, last: string): string =>
+    [
+      `1\t${first}`,
+      ...Array.from({ length: 60 }, (_, i) => `${i + 2}\tmiddle line ${i + 2}`),
+      `62\t${last}`,
+      '[more from offset 63]',
     ].join('\n');
-    const args = { path: `docs/${'d'.repeat(150)}.md` };
-    const reference = buildReference({ ...base, content, arguments: args }) ?? '';
-    const lines = reference.split('\n');
-    expect(Buffer.byteLength(reference)).toBeLessThanOrEqual(640);
-    expect(lines[1]).toBe(`arguments: ${JSON.stringify(args)}`);
-    expect(lines[2]).toBe(`first line: 1\t${long(30, 'first')}`.slice(0, 'first line: '.length + 99) + '…');
-    expect(lines[3]?.startsWith('last line: 62\tlast last')).toBe(true);
-    expect(Buffer.byteLength(lines[3] ?? '')).toBeLessThan(
-      Buffer.byteLength(`last line: 62\t${long(30, 'last').slice(0, 98)}…`),
+  const umlauts = 'ü'.repeat(98);
+  /** A path of 150 characters whose first 85 take two bytes each. */
+  const widePath = { path: `docs/${'ü'.repeat(85)}${'d'.repeat(65)}.md` };
+  const header = (lines: number, bytes: number): string =>
+    `[output of entry 9 not repeated: read_file at 14:05:12, ok, ${lines} lines, ${bytes} bytes; ` +
+    'to see it: memory "recall entry 9"]';
+
+  it('keeps a reference of exactly 640 bytes whole, its short last line included', () => {
+    const content = guide(umlauts, 'end');
+    const reference = buildReference({ ...base, content, arguments: widePath });
+    expect(reference).toBe(
+      [
+        header(63, Buffer.byteLength(content)),
+        `arguments: ${JSON.stringify(widePath)}`,
+        `first line: 1\t${umlauts}`,
+        'last line: 62\tend',
+        'paging: more from offset 63',
+      ].join('\n'),
     );
+    expect(Buffer.byteLength(reference ?? '')).toBe(640);
+  });
+
+  it('shortens the last line first, to fill the bound exactly, keeping the first line, the arguments and the paging line whole', () => {
+    const last = 'the closing line of the guide, which says where the schedule lives and who to ask about it';
+    const args = { path: `docs/${'d'.repeat(150)}.md` };
+    const reference = buildReference({ ...base, content: guide(umlauts, last), arguments: args }) ?? '';
+    const lines = reference.split('\n');
+    expect(Buffer.byteLength(reference)).toBe(640);
+    expect(lines.slice(1)).toEqual([
+      `arguments: ${JSON.stringify(args)}`,
+      `first line: 1\t${umlauts}`,
+      `last line: 62\t${last.slice(0, 85)}…`,
+      'paging: more from offset 63',
+    ]);
+  });
+
+  it('keeps a shortened last line that has 8 bytes left, its … included', () => {
+    const content = guide('ü'.repeat(97), 'the closing line of the guide');
+    const lines = buildReference({ ...base, content, arguments: widePath })?.split('\n') ?? [];
+    expect(lines[3]).toBe('last line: 62\tth…');
+    expect(Buffer.byteLength(lines.join('\n'))).toBe(640);
   });
 
   it('drops the last line whole when fewer than 8 bytes are left for it, rather than sending a stub of it', () => {
@@ -134,5 +166,57 @@ describe('a reference’s bound of 640 bytes', () => {
     const lines = reference.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(`first line: 1\t${long(10, 'first')}`);
+  });
+
+  it('gives up the first line next, whole when fewer than 8 bytes are left for it, keeping the arguments', () => {
+    // One line of content (so no last line) under a path of 158 three-byte characters.
+    const content = `1\t${'ü'.repeat(1000)}\n[end of file]`;
+    const args = { path: `docs/${'文'.repeat(158)}.md` };
+    const reference = buildReference({ ...base, content, arguments: args });
+    expect(reference).toBe(
+      [header(2, Buffer.byteLength(content)), `arguments: ${JSON.stringify(args)}`].join('\n'),
+    );
+    expect(Buffer.byteLength(reference ?? '')).toBe(621);
+  });
+
+  it('gives up the arguments last, and cuts a header longer than the bound by itself to 640 bytes', () => {
+    const content = [
+      ...Array.from({ length: 80 }, (_, i) => `${i + 1}\tline ${i + 1} of the guide`),
+      '[more from offset 81]',
+    ].join('\n');
+    const args = { path: 'docs/guide.md' };
+    // A tool name of 485 characters leaves 7 bytes for the arguments beside the header and the paging line.
+    const narrow = buildReference({ ...base, tool: 't'.repeat(485), content, arguments: args }) ?? '';
+    expect(narrow.split('\n')).toHaveLength(2);
+    expect(narrow.split('\n')[1]).toBe('paging: more from offset 81');
+    expect(Buffer.byteLength(narrow)).toBe(621);
+    const wider = buildReference({ ...base, tool: 't'.repeat(480), content, arguments: args }) ?? '';
+    expect(wider.split('\n')[1]).toBe('arguments: {"path":"…');
+    const over = buildReference({ ...base, tool: 't'.repeat(700), content, arguments: args }) ?? '';
+    expect(over).toBe(`[output of entry 9 not repeated: ${'t'.repeat(637 - 33)}…`);
+    expect(Buffer.byteLength(over)).toBe(640);
+  });
+});
+
+describe('an output no longer than its reference', () => {
+  const input = {
+    entryId: 9,
+    tool: 'read_file',
+    recordedAt: '14:05:12',
+    arguments: { path: 'a.md' },
+    readOnly: true,
+    memory: false,
+  };
+
+  it('is sent whole when exactly as long as its reference, and referenced from one byte more', () => {
+    const exact = `error: ${'x'.repeat(243)}`;
+    expect(Buffer.byteLength(exact)).toBe(250);
+    expect(buildReference({ ...input, content: exact })).toBeNull();
+    const longer = `${exact}x`;
+    const reference = buildReference({ ...input, content: longer }) ?? '';
+    expect(reference.split('\n')[0]).toBe(
+      '[output of entry 9 not repeated: read_file at 14:05:12, failed, 1 lines, 251 bytes; call it again to see it]',
+    );
+    expect(Buffer.byteLength(reference)).toBe(250);
   });
 });

@@ -98,6 +98,44 @@ describe('sweeping the output store by age', () => {
     });
   });
 
+  it('takes a folder last used exactly context.outputDays days ago as due, and orders folders of the same age by id', async () => {
+    const sessions = fakeSessions([
+      { id: 'ses-b', lastUsed: NOW - 30 * DAY },
+      { id: 'ses-c', lastUsed: NOW - 30 * DAY + 1 },
+      { id: 'ses-a', lastUsed: NOW - 30 * DAY },
+    ]);
+    const report = await sweepOutputs(sessions, clockAt(), { days: 30, current: 'x' });
+    expect(report?.removed).toEqual(['ses-a', 'ses-b']);
+    expect(report).toMatchObject({ due: 2, left: 0, stopped: 'done' });
+  });
+
+  it('stops once exactly 100 ms of the clock have passed', async () => {
+    const many = Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, lastUsed: NOW - (100 + i) * DAY }));
+    // Readings at 25, 50, 75, 100, 125 ms: the fourth check finds 100 ms gone since the start.
+    const report = await sweepOutputs(fakeSessions(many), clockAt(25), { days: 30, current: 'x' });
+    expect(report).toMatchObject({ removed: ['s5', 's4', 's3'], left: 3, stopped: 'time' });
+  });
+
+  it('a failing listing is recorded as the sweep’s error, with nothing removed', async () => {
+    const failing = (thrown: unknown): OutputSessions => ({
+      list: async () => {
+        throw thrown;
+      },
+      remove: async () => ({ files: 0, bytes: 0 }),
+    });
+    const empty = { days: 30, due: 0, removed: [], files: 0, bytes: 0, left: 0, stopped: 'done' };
+    expect(
+      await sweepOutputs(failing(new Error('EACCES: permission denied')), clockAt(), {
+        days: 30,
+        current: 'x',
+      }),
+    ).toEqual({ ...empty, error: 'EACCES: permission denied' });
+    expect(await sweepOutputs(failing('gone'), clockAt(), { days: 30, current: 'x' })).toEqual({
+      ...empty,
+      error: 'gone',
+    });
+  });
+
   it('is recorded on the starting conversation’s session.start, with the setting in its settings', async () => {
     const report = await sweepOutputs(fakeSessions([{ id: 'old', lastUsed: 0 }]), clockAt(), {
       days: 30,
