@@ -4,6 +4,7 @@
  * don't know" when no visible sentence covers them. With this, a score measures whether the
  * information reached the model.
  */
+import { LRUCache } from 'lru-cache';
 import type { Message } from '../../../engine/index.js';
 import { stringArgument, visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
@@ -102,22 +103,45 @@ function candidates(texts: readonly VisibleText[]): Sourced[] {
     // A tool call says what was asked for, not what is so.
     const origin = originOf(visible);
     if (origin === undefined) continue;
-    // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
-    const content = visible.text
-      .split('\n')
-      .filter((line) => !FRAMING.test(line))
-      .join('\n');
-    for (const { sentence, antecedent } of withAntecedents(sentenceGroups(content, visible.prose === true))) {
-      if (!isCandidate(sentence)) continue;
-      const own = toCandidate(cleanSentence(sentence));
-      if (antecedent === undefined) {
-        found.push({ ...own, origin, ownStems: own.stems });
-        continue;
-      }
-      const before = cleanSentence(antecedent);
-      const stems = new Set([...own.stems, ...contentStems(before)]);
-      found.push({ text: own.text, stems, origin, ownStems: own.stems, antecedent: before });
+    const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
+    let made = madeCandidates.get(key);
+    if (made === undefined) {
+      made = candidatesOf(visible.text, origin, visible.prose === true);
+      madeCandidates.set(key, made);
     }
+    found.push(...made);
+  }
+  return found;
+}
+
+/**
+ * The candidates of texts already seen, by origin, form and text. A conversation shows the model the
+ * same messages call after call, and a text's candidates depend on nothing else; they are never
+ * changed once made, so sharing them is safe. Bounded by the texts' length.
+ */
+const madeCandidates = new LRUCache<string, readonly Sourced[]>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (_value, key) => key.length + 1,
+});
+
+/** The candidate sentences of one visible text. */
+function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
+  const found: Sourced[] = [];
+  // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
+  const content = text
+    .split('\n')
+    .filter((line) => !FRAMING.test(line))
+    .join('\n');
+  for (const { sentence, antecedent } of withAntecedents(sentenceGroups(content, prose))) {
+    if (!isCandidate(sentence)) continue;
+    const own = toCandidate(cleanSentence(sentence));
+    if (antecedent === undefined) {
+      found.push({ ...own, origin, ownStems: own.stems });
+      continue;
+    }
+    const before = cleanSentence(antecedent);
+    const stems = new Set([...own.stems, ...contentStems(before)]);
+    found.push({ text: own.text, stems, origin, ownStems: own.stems, antecedent: before });
   }
   return found;
 }
