@@ -41,6 +41,8 @@ describe('a fact’s line', () => {
       '- file …/x/storage-engine-notes/storage-engine-notes/on-facts.md: BLUE HERON — from the person',
     );
     expect(path(`a/${'b'.repeat(80)}`)).toBe(`- file …${'b'.repeat(59)}: BLUE HERON — from the person`);
+    const sixty = `docs/${'s'.repeat(52)}.md`;
+    expect(path(sixty)).toBe(`- file ${sixty}: BLUE HERON — from the person`);
   });
 
   it('names its source with what the source says of itself, its turns and its entries', () => {

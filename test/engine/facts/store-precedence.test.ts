@@ -44,9 +44,9 @@ describe('FactStore precedence and versions', () => {
 
   it('lists the sources that disagree with the winner strongest first', () => {
     const store = newStore();
-    store.assert(said('model', 'entity', 'release codename', 'RED FOX', 1));
-    store.assert(said('tool', 'entity', 'release codename', 'GREY GULL', 2));
-    store.assert(said('person', 'entity', 'release codename', 'BLUE HERON', 3));
+    store.assert(said('person', 'entity', 'release codename', 'BLUE HERON', 1));
+    store.assert(said('model', 'entity', 'release codename', 'RED FOX', 2));
+    store.assert(said('tool', 'entity', 'release codename', 'GREY GULL', 3));
     store.assert(said('caller', 'entity', 'release codename', 'WHITE OWL', 4));
     const [conflict] = store.conflicts();
     expect(conflict?.winner.value).toBe('WHITE OWL');
