@@ -154,12 +154,20 @@ describe('extractFacts', () => {
       'Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds',
     ]);
     expect(
-      run('\t Executed 15 tests, with 2 tests skipped and 0 failures (0 unexpected) in 0.2 (0.2) seconds'),
+      run('\t Executed 15 tests, with 12 tests skipped and 0 failures (0 unexpected) in 0.2 (0.2) seconds'),
     ).toEqual([
       'exit status 1',
-      'Executed 15 tests, with 2 tests skipped and 0 failures (0 unexpected) in 0.2 (0.2) seconds',
+      'Executed 15 tests, with 12 tests skipped and 0 failures (0 unexpected) in 0.2 (0.2) seconds',
+    ]);
+    expect(
+      run('\t Executed 3 tests, with 1 test skipped and 1 failure (0 unexpected) in 0.1 (0.1) seconds'),
+    ).toEqual([
+      'exit status 1',
+      'Executed 3 tests, with 1 test skipped and 1 failure (0 unexpected) in 0.1 (0.1) seconds',
     ]);
     expect(run('Executed some tests, with no failures')).toEqual(['exit status 1']);
+    // Only a line of its own: a line that quotes the words after something else is not the summary.
+    expect(run('Tests/log.txt: Executed 3 tests, with 0 failures')).toEqual(['exit status 1']);
   });
 
   it('reads a command’s status and summary by their exact shape', () => {

@@ -154,9 +154,13 @@ describe('FactStore precedence and versions', () => {
 
   it('hands out copies that do not reach back into the store', () => {
     const store = newStore();
-    store.assert(said('person', 'entity', 'x', 'one', 1));
+    store.assert(said('person', 'entity', 'x', 'one', 1, { turns: { first: 1, last: 3 } }));
     const fact = store.current()[0];
     if (fact) fact.value = 'tampered';
-    expect(store.winner({ subject: 'entity', name: 'x' })?.value).toBe('one');
+    if (fact?.turns) fact.turns.first = 2;
+    expect(store.winner({ subject: 'entity', name: 'x' })).toMatchObject({
+      value: 'one',
+      turns: { first: 1, last: 3 },
+    });
   });
 });
