@@ -171,8 +171,10 @@ export function composeFactBlocks(input: FactBlockInput): FactBlocks {
   const earlierLines = inOrder(shown, EARLIER_SECTIONS);
   if (omitted > 0) earlierLines.push(omissionLine(omitted));
   const summary = input.squeeze ? null : input.summary;
-  const summaryText = summary ? oneLine(summary.text) : '';
-  if (summary && summaryText !== '') earlierLines.push(summaryHeader(summary.turns), summaryText);
+  if (summary) {
+    const summaryText = oneLine(summary.text);
+    if (summaryText !== '') earlierLines.push(summaryHeader(summary.turns), summaryText);
+  }
   // The task sits last, nearest the request.
   const isTask = (item: Item): boolean => item.fact.identity.subject === TASK_SUBJECT;
   const nowShown = shown.filter((item) => item.section === 'now');

@@ -33,16 +33,23 @@ export type ExtractedFact = Omit<FactAssertion, 'recordedAt' | 'scope'> & {
 
 type Found = Pick<ExtractedFact, 'subject' | 'name' | 'value'>;
 
-const NUMBERED_LINE = /^(\d+)\t(.*)$/;
+/** What a rule gives for an output that does not have its shape. */
+// Stryker disable next-line ArrayDeclaration: an entry that is not a Found has no subject, so no kind, and is skipped
+const NOTHING: readonly Found[] = [];
+
+// A line's text is everything after the tab, a carriage return included: a file with Windows line
+// ends is read like any other.
+const NUMBERED_LINE = /^(\d+)\t(.*)/s;
 const PAGING = /^\[more from offset (\d+)\]$/;
 const END_OF_FILE = '[end of file]';
 const HEADING = /^#\s+(.+?)\s*#*\s*$/;
 const EXIT_STATUS = /^exit status: (-?\d+)$/;
 // Summary lines of common test runners: `12 passed, 1 failed`, `Tests: 3 failing`, `test result: ok.
-// 4 passed; 0 failed`, and XCTest's `Executed 12 tests, with 1 failure`.
+// 4 passed; 0 failed`, and XCTest's `Executed 12 tests, with 1 failure`, which XCTest indents (`\t
+// Executed …`) and, when tests were skipped, words `with 2 tests skipped and 1 failure`.
 const TEST_SUMMARY = [
   /\b\d+ (?:passed|failed|passing|failing)\b/i,
-  /^Executed \d+ tests?, with \d+ failures?\b/,
+  /^\s*Executed \d+ tests?, with (?:\d+ tests? skipped and )?\d+ failures?\b/,
 ];
 const EDIT_MODES: readonly string[] = ['write', 'append', 'replace'];
 
@@ -52,15 +59,15 @@ function stringArg(args: Record<string, unknown>, key: string): string | undefin
 }
 
 // read_file: numbered lines, then a paging hint or the end-of-file mark, and nothing else.
-function fromReadFile(call: ToolCallOutcome): Found[] {
+function fromReadFile(call: ToolCallOutcome): readonly Found[] {
   const path = stringArg(call.arguments, 'path');
-  if (path === undefined || !call.ok) return [];
+  if (path === undefined || !call.ok) return NOTHING;
   const lines = call.output.replace(/\n+$/, '').split('\n');
   const trailer = lines.pop() ?? '';
   const more = PAGING.exec(trailer);
-  if (more === null && trailer !== END_OF_FILE) return [];
+  if (more === null && trailer !== END_OF_FILE) return NOTHING;
   const numbered = lines.map((line) => NUMBERED_LINE.exec(line));
-  if (numbered.length === 0 || numbered.some((match) => match === null)) return [];
+  if (numbered.length === 0 || numbered.some((match) => match === null)) return NOTHING;
   const first = Number(numbered[0]?.[1]);
   const last = Number(numbered[numbered.length - 1]?.[1]);
   let value = more === null && first === 1 ? `read, ${last} lines` : `read lines ${first}-${last}`;
@@ -71,30 +78,31 @@ function fromReadFile(call: ToolCallOutcome): Found[] {
 }
 
 // run_command: `exit status: N`, then `stdout:` and `stderr:` sections.
-function fromRunCommand(call: ToolCallOutcome): Found[] {
+function fromRunCommand(call: ToolCallOutcome): readonly Found[] {
   const command = stringArg(call.arguments, 'command');
   const lines = call.output.split('\n');
   const status = EXIT_STATUS.exec(lines[0] ?? '');
-  if (command === undefined || status === null || !lines.includes('stdout:')) return [];
+  if (command === undefined || status === null || !lines.includes('stdout:')) return NOTHING;
   const found: Found[] = [{ subject: 'command', name: command, value: `exit status ${status[1]}` }];
-  const streams = lines.slice(1).filter((line) => line !== 'stdout:' && line !== 'stderr:');
-  const summary = streams.findLast((line) => TEST_SUMMARY.some((pattern) => pattern.test(line)));
+  // Neither the status line nor the stream frames can pass for a summary, so every line is looked at.
+  const summary = lines.findLast((line) => TEST_SUMMARY.some((pattern) => pattern.test(line)));
   if (summary !== undefined) {
+    // A summary has its count and word left once its frame of `=`, `─` and `-` is trimmed.
     const value = collapseWhitespace(summary.replace(/^[\s=─-]+|[\s=─-]+$/g, ''));
-    if (value !== '') found.push({ subject: 'tests', name: command, value });
+    found.push({ subject: 'tests', name: command, value });
   }
   return found;
 }
 
 // edit_file: any output that is not an error, with the mode the call named, when it named one.
-function fromEditFile(call: ToolCallOutcome): Found[] {
+function fromEditFile(call: ToolCallOutcome): readonly Found[] {
   const path = stringArg(call.arguments, 'path');
   const mode = stringArg(call.arguments, 'mode');
-  if (path === undefined || !call.ok || (mode !== undefined && !EDIT_MODES.includes(mode))) return [];
+  if (path === undefined || !call.ok || (mode !== undefined && !EDIT_MODES.includes(mode))) return NOTHING;
   return [{ subject: 'file', name: path, value: mode === undefined ? 'changed' : `changed (${mode})` }];
 }
 
-const RULES: Readonly<Record<string, (call: ToolCallOutcome) => Found[]>> = {
+const RULES: Readonly<Record<string, (call: ToolCallOutcome) => readonly Found[]>> = {
   read_file: fromReadFile,
   run_command: fromRunCommand,
   edit_file: fromEditFile,

@@ -71,7 +71,7 @@ export function sourceRank(kind: FactSourceKind): number {
 /** How a source is named in a line: `the person`, `the caller`, `tool read_file`, `the model`. */
 export function sourceName(source: Readonly<FactSource>): string {
   if (source.kind === 'tool') return source.detail ? `tool ${source.detail}` : 'a tool';
-  return source.kind === 'model' ? 'the model' : `the ${source.kind}`;
+  return `the ${source.kind}`;
 }
 
 /** A value as values are compared across sources: case folded, whitespace collapsed. */

@@ -39,8 +39,7 @@ export function cutName(name: string): string {
   if (chars.length <= NAME_MAX_CHARS) return flat;
   if (!flat.includes('/') || flat.includes(' ')) return cutStart(flat, NAME_MAX_CHARS);
   const tail = chars.slice(chars.length - (NAME_MAX_CHARS - 1)).join('');
-  const slash = tail.indexOf('/');
-  return ELLIPSIS + (slash > 0 ? tail.slice(slash) : tail);
+  return ELLIPSIS + tail.slice(Math.max(0, tail.indexOf('/')));
 }
 
 function turnsText(fact: Fact): string {
@@ -60,7 +59,7 @@ function entriesText(entries: readonly number[]): string {
  */
 export function sourceText(fact: Fact): string {
   const { kind, method, detail } = fact.source;
-  const note = detail === undefined || detail === '' ? '' : oneLine(detail);
+  const note = oneLine(detail ?? '');
   switch (kind) {
     case 'person':
     case 'caller':

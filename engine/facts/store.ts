@@ -128,7 +128,7 @@ export class FactStore {
       });
       for (const old of replaced) changes.push(this.supersede(old, fact.id));
     }
-    changes.push(...this.updateConflict(key));
+    changes.push(...this.updateConflict(input.subject, name));
     this.#version += 1;
     return changes;
   }
@@ -139,10 +139,10 @@ export class FactStore {
     const fact = this.currentFact(id);
     fact.state = 'deleted';
     this.#version += 1;
-    const key = keyString(fact.identity.subject, fact.identity.name);
+    const { subject, name } = fact.identity;
     return [
       { type: 'fact.deleted', factId: id, identity: { ...fact.identity }, by: 'person' },
-      ...this.updateConflict(key),
+      ...this.updateConflict(subject, name),
     ];
   }
 
@@ -187,18 +187,14 @@ export class FactStore {
       },
     ];
     if (displaced !== undefined) changes.push(this.supersede(displaced, copy.id));
-    changes.push(...this.updateConflict(key));
+    changes.push(...this.updateConflict(fact.identity.subject, fact.identity.name));
     this.#version += 1;
     return changes;
   }
 
   /** The fact that stands for each subject and name, in the order they were recorded. */
   current(): Fact[] {
-    const winners = new Set<Fact>();
-    for (const key of this.byKey.keys()) {
-      const winner = winnerOf(this.heads(key));
-      if (winner !== undefined) winners.add(winner);
-    }
+    const winners = new Set([...this.byKey.keys()].map((key) => winnerOf(this.heads(key))));
     return this.facts.filter((fact) => winners.has(fact)).map(snapshotFact);
   }
 
@@ -281,8 +277,8 @@ export class FactStore {
   }
 
   // Conflicts are reported on the change of state only: raised once, resolved once.
-  private updateConflict(key: string): FactChange[] {
-    const [subject = '', name = ''] = key.split('\u0000');
+  private updateConflict(subject: string, name: string): FactChange[] {
+    const key = keyString(subject, name);
     const change = conflictChange(subject, name, this.heads(key), this.inConflict.has(key));
     if (change === null) return [];
     if (change.type === 'fact.conflict.raised') this.inConflict.add(key);

@@ -80,7 +80,28 @@ describe('composeFactBlocks', () => {
   it('gives no blocks when there is nothing to carry', () => {
     const blocks = blocksOf(newStore());
     expect(blocks).toMatchObject({ earlier: null, now: null, omitted: 0 });
-    expect(blocks.earlierId).toBe(`facts-earlier-${contentHash('')}`);
+    expect(blocks.earlierId).toBe('facts-earlier-cbf29ce484222325');
+    expect(blocks.nowId).toBe('facts-now-cbf29ce484222325');
+  });
+
+  it('shows the permanent facts and the facts in conflict even while the turns show their source', () => {
+    const store = newStore();
+    store.assert(said('tool', 'entity', 'codename', 'BLUE HERON', 2, { entries: [20] }));
+    store.assert(said('model', 'entity', 'codename', 'GREY GULL', 3));
+    store.assert(said('tool', 'entity', 'port', '8080', 4, { entries: [20] }));
+    store.assert(said('person', 'preference', 'tabs', 'two spaces', 5, { entries: [20] }));
+    store.assert(said('person', 'entity', 'owner', 'Maria', 6));
+    const blocks = blocksOf(store, { isShown: shownByEntries(new Set([20])) });
+    expect(blocks.earlier?.split('\n').slice(1)).toEqual([
+      '- preference tabs: two spaces — from the person',
+      '- entity owner: Maria — from the person',
+      '- entity codename: BLUE HERON — from tool run_command, turn 2, entry 20; another source disagrees: the model says GREY GULL',
+    ]);
+  });
+
+  it('adds no summary whose text is only blank', () => {
+    const blocks = blocksOf(newStore(), { summary: { text: ' \n\t ', turns: 3 } });
+    expect(blocks.earlier).toBeNull();
   });
 
   it('lets a tool output that says to ignore the instructions in only as a labelled record line', () => {
@@ -185,5 +206,7 @@ describe('composeFactBlocks', () => {
     store.assert(said('caller', 'task', '', 'write the docs', 21));
     expect(blocksOf(store).nowId).not.toBe(first.nowId);
     expect(contentHash('a')).toBe('af63dc4c8601ec8c');
+    // Each half keeps its leading zeros: always 16 hex digits.
+    expect(contentHash('block 2800')).toBe('067ef5ed0272850c');
   });
 });

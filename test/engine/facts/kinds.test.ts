@@ -22,6 +22,13 @@ describe('fact name normalisers', () => {
     expect(normalise('command', '  npm   run\tLint ')).toBe('npm run Lint');
   });
 
+  it('path trims the name, keeps the root and reads `.` as the workspace itself', () => {
+    expect(normalise('path', '  ./docs/a.md \n')).toBe('docs/a.md');
+    expect(normalise('path', '/')).toBe('/');
+    expect(normalise('path', '.')).toBe('');
+    expect(normalise('path', 'docs/')).toBe('docs');
+  });
+
   it('identity changes nothing', () => {
     expect(normalise('identity', '  As Is  ')).toBe('  As Is  ');
   });
@@ -71,5 +78,51 @@ describe('subject kinds', () => {
     expect(() => loadKinds({ file: { distil: 'yes' as never } })).toThrow(/facts\.kinds\.file\.distil/);
     expect(() => loadKinds({ file: { colour: 'red' } as never })).toThrow(/colour: not a field/);
     expect(() => loadKinds({ 'Bad Name': { distil: true } })).toThrow(/subject is lower-case/);
+  });
+
+  it('names the setting, the field and what it may be in each refusal', () => {
+    const refusal = (overrides: Record<string, unknown>): string => {
+      try {
+        loadKinds(overrides as never);
+      } catch (error) {
+        expect(error).toBeInstanceOf(KindsError);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ ticket: null })).toBe('facts.kinds.ticket: expected an object');
+    expect(refusal({ file: [] })).toBe('facts.kinds.file: expected an object');
+    expect(refusal({ file: 'path' })).toBe('facts.kinds.file: expected an object');
+    expect(refusal({ file: { temporalClass: 3 } })).toBe(
+      'facts.kinds.file.temporalClass: expected one of permanent, dynamic, ephemeral',
+    );
+    expect(refusal({ file: { normaliser: 'soundex' } })).toBe(
+      'facts.kinds.file.normaliser: expected one of lowercase, path, command, identity',
+    );
+    expect(refusal({ file: { normaliser: 7 } })).toBe(
+      'facts.kinds.file.normaliser: expected one of lowercase, path, command, identity',
+    );
+    for (const description of ['', '  ', 5]) {
+      expect(refusal({ file: { description } })).toBe(
+        'facts.kinds.file.description: expected a non-empty string',
+      );
+    }
+    expect(refusal({ ticket: { temporalClass: 'dynamic' } })).toBe(
+      'facts.kinds.ticket: a new kind needs normaliser, description, distil',
+    );
+    expect(refusal({ 'ticket two': { distil: true } })).toBe(
+      'facts.kinds.ticket two: a subject is lower-case letters, digits, - or _',
+    );
+    expect(refusal({ file: { description: 'Files.' } })).toBe('accepted');
+  });
+
+  it('leaves names as they are under a kind whose normaliser is unknown', () => {
+    const kind = {
+      temporalClass: 'dynamic',
+      normaliser: 'soundex',
+      description: 'x',
+      distil: false,
+    } as const;
+    expect(normaliserOf(kind).normalise(' As Is ')).toBe(' As Is ');
   });
 });

@@ -45,6 +45,16 @@ describe('FactStore conflicts', () => {
     expect(store.conflicts()).toEqual([]);
   });
 
+  it('compares values after folding case and spacing, signs that are capitals included', () => {
+    const store = newStore();
+    // U+212B ANGSTROM SIGN and U+212A KELVIN SIGN fold to the letters å and k.
+    store.assert(said('tool', 'entity', 'beam width', '2 \u212B at 4 \u212A', 1));
+    store.assert(said('model', 'entity', 'beam width', ' 2 å  AT 4 k', 2));
+    expect(store.conflicts()).toEqual([]);
+    store.assert(said('model', 'entity', 'beam width', '3 å at 4 k', 3));
+    expect(store.conflicts()).toHaveLength(1);
+  });
+
   it('resolves a conflict when the person deletes a side', () => {
     const store = newStore();
     store.assert(said('model', 'entity', 'codename', 'RED FOX', 1));

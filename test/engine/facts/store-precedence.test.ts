@@ -35,6 +35,24 @@ describe('FactStore precedence and versions', () => {
     expect(store.winner(CODENAME)?.value).toBe('WHITE OWL');
   });
 
+  it('lets the later recorded win a tie, whatever order the assertions came in', () => {
+    const store = newStore();
+    store.assert(said('person', 'entity', 'release codename', 'BLUE HERON', 2));
+    store.assert(said('caller', 'entity', 'release codename', 'WHITE OWL', 1));
+    expect(store.winner(CODENAME)?.value).toBe('BLUE HERON');
+  });
+
+  it('lists the sources that disagree with the winner strongest first', () => {
+    const store = newStore();
+    store.assert(said('person', 'entity', 'release codename', 'BLUE HERON', 1));
+    store.assert(said('model', 'entity', 'release codename', 'RED FOX', 2));
+    store.assert(said('tool', 'entity', 'release codename', 'GREY GULL', 3));
+    store.assert(said('caller', 'entity', 'release codename', 'WHITE OWL', 4));
+    const [conflict] = store.conflicts();
+    expect(conflict?.winner.value).toBe('WHITE OWL');
+    expect(conflict?.others.map((f) => f.source.kind)).toEqual(['person', 'tool', 'model']);
+  });
+
   it('holds a value once between sources of equal rank: the first keeps it', () => {
     const store = newStore();
     store.assert(said('caller', 'entity', 'release codename', 'BLUE HERON', 1));
@@ -136,9 +154,13 @@ describe('FactStore precedence and versions', () => {
 
   it('hands out copies that do not reach back into the store', () => {
     const store = newStore();
-    store.assert(said('person', 'entity', 'x', 'one', 1));
+    store.assert(said('person', 'entity', 'x', 'one', 1, { turns: { first: 1, last: 3 } }));
     const fact = store.current()[0];
     if (fact) fact.value = 'tampered';
-    expect(store.winner({ subject: 'entity', name: 'x' })?.value).toBe('one');
+    if (fact?.turns) fact.turns.first = 2;
+    expect(store.winner({ subject: 'entity', name: 'x' })).toMatchObject({
+      value: 'one',
+      turns: { first: 1, last: 3 },
+    });
   });
 });

@@ -57,6 +57,7 @@ describe('the saved facts state', () => {
     ['facts.0.temporalClass', { temporalClass: 'forever' }],
     ['facts.0.state', { state: 'gone' }],
     ['facts.0.turns', { turns: [1, 2] }],
+    ['facts.0.turns.first', { turns: { first: 'one', last: 2 } }],
     ['facts.0', { id: 7 }],
   ])('refuses a fact whose %s is off its shape, naming the path', (path, change) => {
     const problem = decodeFactsState(state(change));
