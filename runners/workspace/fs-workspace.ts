@@ -2,7 +2,8 @@
  * The workspace on disk: one folder per run, which tools may read and write and never leave. A path
  * must be relative, must not climb with `..`, and must not resolve (through symlinks) outside.
  */
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFile, readFileSync, realpathSync } from 'node:fs';
+import { promisify } from 'node:util';
 import {
   chmod,
   chown,
@@ -12,7 +13,6 @@ import {
   mkdir,
   mkdtemp,
   readdir,
-  readFile,
   realpath,
   rm,
   stat,
@@ -81,6 +81,12 @@ async function copyTemplate(template: string, root: string): Promise<void> {
   }
   await Promise.all(files.map((file) => copyFile(join(template, file), join(root, file))));
 }
+
+/** Files up to this size are read without a trip through the thread pool. */
+const READ_AT_ONCE_BYTES = 1024 * 1024;
+
+/** Reads the whole file an open descriptor names, in the background. */
+const readDescriptor = async (fd: number): Promise<string> => promisify(readFile)(fd, 'utf8');
 
 export class FsWorkspace implements Workspace {
   /**
@@ -159,7 +165,7 @@ export class FsWorkspace implements Workspace {
     const target = this.#lexical(path);
     let real: string;
     try {
-      real = await realpath(target);
+      real = realpathSync(target);
     } catch (error) {
       if (mustExist || (error as NodeJS.ErrnoException).code !== 'ENOENT')
         throw new WorkspaceError(`there is no file "${path}" in the workspace`);
@@ -201,16 +207,25 @@ export class FsWorkspace implements Workspace {
 
   async readText(path: string): Promise<string> {
     const real = await this.#resolve(path, true);
-    const info = await stat(real);
-    if (info.isDirectory()) throw new WorkspaceError(`"${path}" is a folder`);
-    // A FIFO or a device a command made would block the read or never end.
-    if (!info.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
+    // One descriptor, opened without waiting (a FIFO a command made would block a plain open) and
+    // checked to be a regular file before anything is read from it. A workspace's files are small, so
+    // they are read at once rather than through the thread pool; a large one is read in the background.
+    let fd: number;
     try {
-      return await readFile(real, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EISDIR')
-        throw new WorkspaceError(`"${path}" is a folder`);
+      fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
       throw new WorkspaceError(`"${path}" cannot be read`);
+    }
+    try {
+      const info = fstatSync(fd);
+      if (info.isDirectory()) throw new WorkspaceError(`"${path}" is a folder`);
+      if (!info.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
+      return info.size <= READ_AT_ONCE_BYTES ? readFileSync(fd, 'utf8') : await readDescriptor(fd);
+    } catch (error) {
+      if (error instanceof WorkspaceError) throw error;
+      throw new WorkspaceError(`"${path}" cannot be read`);
+    } finally {
+      closeSync(fd);
     }
   }
 

@@ -70,6 +70,14 @@ describe('FsWorkspace sandbox', () => {
     expect(existsSync(join(outside, 'gone'))).toBe(false);
   });
 
+  it('reads a file of any size whole, and refuses a folder by name', async () => {
+    // Past the size read at once: read in the background, to the last byte.
+    const big = 'ünïcode line\n'.repeat(150_000);
+    await writeFile(join(ws.root, 'big.txt'), big);
+    expect(await ws.readText('big.txt')).toBe(big);
+    await expect(ws.readText('docs')).rejects.toThrow('"docs" is a folder');
+  });
+
   it('refuses to read a FIFO a command made, rather than block on it', async () => {
     execFileSync('mkfifo', [join(ws.root, 'pipe')]);
     await expect(ws.readText('pipe')).rejects.toThrow(/not a regular file/);
