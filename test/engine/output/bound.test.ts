@@ -289,14 +289,41 @@ describe('boundSections', () => {
     // Every figure here is as long as its longest (three digits), so the reservation is exact: of 400
     // bytes the marker line takes 42 and the note 81, leaving 138 blank lines on each side (and one byte
     // for the note's newline, which the last shown line already brings).
-    const result = boundOutput('\n'.repeat(900), 400, { ...held, storedLines: 900 });
+    const result = boundOutput('\n'.repeat(999), 400, { ...held, storedLines: 999 });
     expect(result.text).toBe(
       '\n'.repeat(138) +
-        '[… 624 lines (624 bytes) held back …]\n' +
+        '[… 723 lines (723 bytes) held back …]\n' +
         '\n'.repeat(138) +
-        'held back: lines 139–762 (624 bytes); output call-9 keeps all of it (900 lines)',
+        'held back: lines 139–861 (723 bytes); output call-9 keeps all of it (999 lines)',
     );
     expect(bytes(result.text)).toBe(399);
+  });
+
+  it("takes the frames' lines out of the room before sharing it", () => {
+    const result = boundSections(
+      [{ lines: ['exit status: 0', 'stdout:'] }, { stream: sampleOf('\n'.repeat(999)), label: 'stdout' }],
+      430,
+      { ...held, command: true, storedLines: 1001 },
+    );
+    expect(result.ranges).toEqual([{ label: 'stdout', from: 118, to: 886, lines: 769, bytes: 769 }]);
+    expect(result.text).toBe(
+      'exit status: 0\nstdout:\n' +
+        '\n'.repeat(115) +
+        '[… 769 lines (769 bytes) held back …]\n' +
+        '\n'.repeat(115) +
+        'held back: stdout lines 118–886 (769 bytes); output call-9 keeps all of it (1,001 lines); do not run the command again to see it',
+    );
+  });
+
+  it('shows the start or the end of a line too long for the budget only in a room of 16 bytes or more', () => {
+    const shown = (budget: number) => boundOutput('x'.repeat(5000), budget, { ...held, storedLines: 1 }).text;
+    const marker = '[… 1 line (5 KiB) held back …]';
+    const note = 'held back: line 1 (5 KiB); output call-9 keeps all of it (1 line)';
+    // 12 bytes of the line, the ellipsis (3 bytes) and a newline. At 151 bytes the head's room and the
+    // tail's are 16 bytes each; at 150 the head's is 15, and at 149 neither has 16.
+    expect(shown(151)).toBe(`xxxxxxxxxxxx…\n${marker}\n…xxxxxxxxxxxx\n${note}`);
+    expect(shown(150)).toBe(`${marker}\n…xxxxxxxxxxxx\n${note}`);
+    expect(shown(149)).toBe(`${marker}\n${note}`);
   });
 
   it('shows the last line whole when the output does not end with a newline, and counts the bytes held back exactly', () => {
@@ -400,26 +427,40 @@ describe('boundSections: streams sampled at their ends', () => {
     expect(result.text).toBe(
       'a\nb\n[… 7 lines (94 bytes) held back …]\nz\nheld back: lines 3–9 (94 bytes); output call-9 keeps all of it (10 lines)',
     );
+    const beside = boundSections(
+      [
+        { stream: sampleOf('ok\n'), label: 'stdout' },
+        {
+          stream: { head: 'a\nb\n', tail: 'y\nz\n', bytes: 100, lines: 10, complete: false },
+          label: 'stderr',
+        },
+      ],
+      4096,
+      { ...held, storedLines: 11 },
+    );
+    expect(beside.text).toBe(
+      'ok\na\nb\n[… 7 lines (94 bytes) held back …]\nz\nheld back: stderr lines 4–10 (94 bytes); output call-9 keeps all of it (11 lines)',
+    );
     expect(() =>
       wholeLines([{ stream: { head: 'a\n', tail: 'z\n', bytes: 100, lines: 10, complete: false } }]),
     ).toThrow('a stream that is not held whole cannot be shown whole');
   });
 
   it('counts the bytes held back of output that is not UTF-8 as the command printed them', () => {
-    // Each line is `x`, one invalid byte and a newline: 3 bytes printed, 5 once the byte reads U+FFFD.
-    const content = 'x\uFFFD\n'.repeat(3000);
-    const result = boundSections([{ stream: { ...sampleOf(content), rawBytes: 9000 } }], 4096, {
+    // Each line is `x`, one invalid byte, `y` and a newline: 4 bytes printed, 6 once the byte reads U+FFFD.
+    const content = 'x\uFFFDy\n'.repeat(3000);
+    const result = boundSections([{ stream: { ...sampleOf(content), rawBytes: 12_000 } }], 4096, {
       ...held,
       storedLines: 3000,
     });
-    expect(result.ranges).toEqual([{ label: undefined, from: 397, to: 2604, lines: 2208, bytes: 3 * 2208 }]);
-    expect(result.text).toContain('\n[… 2,208 lines (7 KiB) held back …]\n');
+    expect(result.ranges).toEqual([{ label: undefined, from: 331, to: 2670, lines: 2340, bytes: 4 * 2340 }]);
+    expect(result.text).toContain('\n[… 2,340 lines (10 KiB) held back …]\n');
     // A U+FFFD that the command printed as such is three bytes like any other character.
-    const printed = boundSections([{ stream: { ...sampleOf(content), rawBytes: 15_000 } }], 4096, {
+    const printed = boundSections([{ stream: { ...sampleOf(content), rawBytes: 18_000 } }], 4096, {
       ...held,
       storedLines: 3000,
     });
-    expect(printed.ranges[0]?.bytes).toBe(5 * 2208);
+    expect(printed.ranges[0]?.bytes).toBe(6 * 2340);
   });
 });
 
