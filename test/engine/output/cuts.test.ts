@@ -215,6 +215,18 @@ describe('findCuts: how copies are matched', () => {
     const part = findCuts([connect, dropped, connect, dropped].join('\n'), [log]);
     expect(part[0]?.coverage).toBe(4 / 6);
   });
+
+  it('counts a line retyped once in one paragraph and again in the next as two lines of the output', () => {
+    const retry = 'connection to harbour-db dropped, retrying in five seconds as configured';
+    const log: TurnOutput = {
+      entryId: 9,
+      tool: 'run_command',
+      content: ['exit status: 1', 'stdout:', retry, retry, retry, 'gave up after three attempts'].join('\n'),
+    };
+    const cuts = findCuts([retry, '', retry, retry].join('\n'), [log]);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatchObject({ words: 30, coverage: 3 / 4 });
+  });
 });
 
 describe('findCuts: what stays', () => {
