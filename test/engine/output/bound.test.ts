@@ -274,6 +274,21 @@ describe('boundSections', () => {
     expect(result.ranges.map((r) => r.label)).toEqual(['stdout']);
   });
 
+  it('shows nothing for an empty stream even when its sample is marked as not whole', () => {
+    const result = boundSections(
+      [
+        { lines: ['exit status: 0', 'stdout:'] },
+        { stream: sampleOf(numbered(3000)), label: 'stdout' },
+        { lines: ['stderr:'] },
+        { stream: { head: '', tail: '', bytes: 0, lines: 0, complete: false }, label: 'stderr' },
+      ],
+      4096,
+      { ...held, command: true, storedLines: 3003 },
+    );
+    expect(result.text.split('\n').slice(-3, -1)).toEqual(['line 3000', 'stderr:']);
+    expect(result.ranges.map((r) => r.label)).toEqual(['stdout']);
+  });
+
   it('returns a result within the budget whole, even one that fits to the byte', () => {
     const sections: Section[] = [
       { lines: ['exit status: 0', 'stdout:'] },
