@@ -108,57 +108,60 @@ interface Shown {
 /** Partial lines are shown only when at least this much room is left for them. */
 const MIN_PARTIAL_ROOM = 16;
 
-/** The stream's first whole lines within `room`; a start of the first line when none fits. */
+/**
+ * The stream's first whole lines within `room`; a start of the first line when none fits. A line
+ * without its newline is never shown whole: in a sample it was cut short, and in a complete stream it
+ * is the last, which a head with less room than the stream needs never reaches.
+ */
 function headOf(sample: StreamSample, room: number): Shown {
   const text = sample.head;
   const shown: Shown = { lines: [], whole: 0, bytes: 0 };
-  let position = 0;
-  let used = 0;
-  while (position < text.length) {
+  for (let position = 0; ;) {
     const newline = text.indexOf('\n', position);
-    if (newline === -1 && !sample.complete) break;
-    const line = text.slice(position, newline === -1 ? text.length : newline);
-    const size = utf8Length(line);
-    if (used + size + 1 > room) break;
+    if (newline === -1) break;
+    const line = text.slice(position, newline);
+    const size = utf8Length(line) + 1;
+    if (shown.bytes + size > room) break;
     shown.lines.push(line);
     shown.whole++;
-    shown.bytes += size + (newline === -1 ? 0 : 1);
-    used += size + 1;
-    position = newline === -1 ? text.length : newline + 1;
+    shown.bytes += size;
+    position = newline + 1;
   }
   if (shown.whole === 0 && room >= MIN_PARTIAL_ROOM) {
-    const newline = text.indexOf('\n');
-    const start = prefixByBytes(newline === -1 ? text : text.slice(0, newline), room - 4);
+    // The first line takes at least `room` bytes (or the sample has no newline), so its start is all this shows.
+    const start = prefixByBytes(text, room - 4);
     shown.lines.push(`${start}…`);
     shown.bytes = utf8Length(start);
   }
   return shown;
 }
 
-/** The stream's last whole lines within `room`; an end of the last line when none fits. */
+/**
+ * The stream's last whole lines within `room`; an end of the last line when none fits. A line with
+ * no newline before it is never shown whole: in a sample it may have started before the tail did, and
+ * in a complete stream it is the first, which a tail with less room than the stream needs never reaches.
+ */
 function tailOf(sample: StreamSample, room: number): Shown {
   const text = sample.complete ? sample.head : sample.tail;
   const shown: Shown = { lines: [], whole: 0, bytes: 0 };
   const endsWithNewline = text.endsWith('\n');
-  let stop = endsWithNewline ? text.length - 1 : text.length;
+  const body = endsWithNewline ? text.slice(0, -1) : text;
   let used = 0;
-  for (;;) {
-    const newline = stop > 0 ? text.lastIndexOf('\n', stop - 1) : -1;
-    // The tail's first line may have started before the tail did: only a complete stream shows it.
-    if (newline === -1 && !sample.complete) break;
-    const line = text.slice(newline + 1, stop);
+  for (let stop = body.length; stop > 0;) {
+    const newline = body.lastIndexOf('\n', stop - 1);
+    if (newline === -1) break;
+    const line = body.slice(newline + 1, stop);
     const size = utf8Length(line);
     if (used + size + 1 > room) break;
     shown.lines.unshift(line);
     shown.bytes += size + (shown.whole === 0 && !endsWithNewline ? 0 : 1);
     shown.whole++;
     used += size + 1;
-    if (newline === -1) break;
     stop = newline;
   }
   if (shown.whole === 0 && room >= MIN_PARTIAL_ROOM) {
-    const body = endsWithNewline ? text.slice(0, -1) : text;
-    const end = suffixByBytes(body.slice(body.lastIndexOf('\n') + 1), room - 4);
+    // The last line takes at least `room` bytes (or the sample has no newline), so its end is all this shows.
+    const end = suffixByBytes(body, room - 4);
     shown.lines.push(`…${end}`);
     shown.bytes = utf8Length(end);
   }
@@ -209,9 +212,8 @@ function planShares(
   budget: number,
   held: HeldInfo,
 ) {
-  let reserved = new Set(plans.map((_, i) => i));
-  let shares: number[] = [];
-  for (let round = 0; round <= plans.length + 1; round++) {
+  let reserved = new Set(plans.keys());
+  for (let round = 0; ; round++) {
     const presumed = plans.filter((_, i) => reserved.has(i));
     const note = utf8Length(
       longestNote(
@@ -224,7 +226,7 @@ function planShares(
       (sum, p) => sum + utf8Length(longestMarker(p.sample.lines, p.sample.bytes)) + 1,
       0,
     );
-    shares = shareRoom(
+    const shares = shareRoom(
       plans.map((p) => p.cost),
       budget - fixedCost - note - 1 - markers,
     );
@@ -232,10 +234,9 @@ function planShares(
       plans.flatMap((p, i) => (p.cost > (shares[i] ?? 0) || !p.sample.complete ? [i] : [])),
     );
     const within = [...over].every((i) => reserved.has(i));
-    if (within && over.size === reserved.size) break;
+    if ((within && over.size === reserved.size) || round > plans.length) return shares;
     reserved = within ? over : new Set([...reserved, ...over]);
   }
-  return shares;
 }
 
 const REPLACEMENT = '\uFFFD';
@@ -285,9 +286,8 @@ export function boundSections(sections: readonly Section[], budget: number, held
     'lines' in section ? [...section.lines] : (rendered.get(index) ?? []),
   );
   if (ranges.length > 0) lines.push(heldBackNote(ranges, held));
-  let text = lines.join('\n');
-  // Only a budget too small for the frames and the note themselves can get here; cut rather than exceed.
-  if (utf8Length(text) > budget) text = prefixByBytes(text, budget);
+  // Only a budget too small for the frames and the note themselves needs this; cut rather than exceed.
+  const text = prefixByBytes(lines.join('\n'), budget);
   return { text, heldBack: ranges.length > 0, ranges };
 }
 

@@ -10,7 +10,8 @@ export const MAX_TOOL_OUTPUT_BYTES = 64 * 1024;
 
 /** The tool-output budget in bytes for a window of `window` tokens (undefined: not known yet). */
 export function toolOutputBudget(window: number | undefined): number {
-  if (window === undefined || !Number.isFinite(window) || window <= 0) return MIN_TOOL_OUTPUT_BYTES;
-  const bytes = Math.floor((window / 8) * 4);
+  // A window not known yet counts as none: it gets the floor, as a window of NaN or infinite tokens does.
+  const bytes = Math.floor(((window ?? 0) / 8) * 4);
+  if (!Number.isFinite(bytes)) return MIN_TOOL_OUTPUT_BYTES;
   return Math.min(MAX_TOOL_OUTPUT_BYTES, Math.max(MIN_TOOL_OUTPUT_BYTES, bytes));
 }

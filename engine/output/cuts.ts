@@ -89,8 +89,9 @@ interface Stretch {
   candidates: number[];
 }
 
+/** Words in normalised lines: none is empty, and one space parts their words. */
 function wordCount(lines: readonly string[]): number {
-  return lines.reduce((sum, line) => sum + line.split(' ').filter((word) => word !== '').length, 0);
+  return lines.reduce((sum, line) => sum + line.split(' ').length, 0);
 }
 
 /** Words and coverage of blocks `first`..`last` against one output, matching in reply order. */
@@ -98,9 +99,7 @@ function measure(blocks: readonly Block[], stretch: Stretch, prepared: Prepared)
   const covered = new Set<number>();
   let words = 0;
   let after = 0;
-  for (let b = stretch.firstBlock; b <= stretch.lastBlock; b++) {
-    const block = blocks[b];
-    if (!block) continue;
+  for (const block of blocks.slice(stretch.firstBlock, stretch.lastBlock + 1)) {
     const lines = blockLines(block, prepared.strip);
     words += wordCount(lines);
     const at = occurrences(prepared.lines, lines);
@@ -108,7 +107,8 @@ function measure(blocks: readonly Block[], stretch: Stretch, prepared: Prepared)
     for (let k = 0; k < lines.length; k++) covered.add(index + k);
     after = index + lines.length;
   }
-  return { words, coverage: prepared.lines.length === 0 ? 0 : covered.size / prepared.lines.length };
+  // The output has lines: the stretch reproduces some of them.
+  return { words, coverage: covered.size / prepared.lines.length };
 }
 
 /**
@@ -132,11 +132,13 @@ export function findCuts(reply: string, outputs: readonly TurnOutput[]): Cut[] {
   let current: Stretch | undefined;
   blocks.forEach((block, b) => {
     const found = reproduces(block);
-    const shared = current ? current.candidates.filter((c) => found.includes(c)) : [];
-    if (current && shared.length > 0) {
-      current.lastBlock = b;
-      current.candidates = shared;
-      return;
+    if (current) {
+      const shared = current.candidates.filter((c) => found.includes(c));
+      if (shared.length > 0) {
+        current.lastBlock = b;
+        current.candidates = shared;
+        return;
+      }
     }
     current = found.length > 0 ? { firstBlock: b, lastBlock: b, candidates: found } : undefined;
     if (current) stretches.push(current);

@@ -9,11 +9,9 @@
  * room, or its whole cost when smaller), the others sharing what remains; no share exceeds its cost.
  */
 export function shareRoom(costs: readonly number[], room: number): number[] {
-  const total = costs.reduce((sum, cost) => sum + cost, 0);
-  if (total <= room) return [...costs];
-  if (room <= 0) return costs.map(() => 0);
+  // The proportional part is the whole cost when everything fits, and nothing when there is no room.
   const fifth = Math.floor(room / 5);
-  const floorOf = (i: number): number => ((costs[i] ?? 0) > 0 ? Math.min(costs[i] ?? 0, fifth) : 0);
+  const floorOf = (i: number): number => Math.min(costs[i] ?? 0, fifth);
   const atFloor = new Set<number>();
   const shares = costs.map(() => 0);
   for (;;) {

@@ -36,8 +36,7 @@ export function pagingOffset(line: string): number | undefined {
 
 /** The value of a command result's first line (`exit status: N`), when the result is a command's. */
 export function exitStatusOf(firstLine: string | undefined): string | undefined {
-  if (firstLine === undefined) return undefined;
-  return EXIT_STATUS.exec(firstLine)?.[1];
+  return EXIT_STATUS.exec(firstLine ?? '')?.[1];
 }
 
 /** True for a command result's stream frame line (`stdout:` or `stderr:`). */

@@ -56,6 +56,43 @@ describe('condense(keepTurns)', () => {
     });
     expect(policy.name).toBe('fixed');
   });
+
+  it('is named for its turn count, and distils exactly the turns it drops, once, as one step', async () => {
+    const policy = condensePolicy(4, 0.85);
+    expect(policy.name).toBe('condense(4)');
+    const leaving: number[][] = [];
+    const plan = await policy.plan({
+      reason: 'overflow',
+      window: 1000,
+      entries: sixTurns.active(),
+      prompt: 10,
+      headroom: 0,
+      measure: async (without) => 1000 - without.size * 10,
+      beforeDrop: async (entries) => void leaving.push(entries.map((e) => e.id)),
+    });
+    const firstTwo = sixTurns
+      .active()
+      .filter((e) => e.turn === 1 || e.turn === 2)
+      .map((e) => e.id);
+    expect(leaving).toEqual([firstTwo]);
+    expect(plan.drop).toEqual(firstTwo);
+    expect(plan.steps).toEqual([{ step: 'keepTurns', fill: 1000 - firstTwo.length * 10, turnsDropped: 2 }]);
+  });
+
+  it('distils nothing when it keeps every turn', async () => {
+    let distilled = 0;
+    const plan = await condensePolicy(6, 0.85).plan({
+      reason: 'budget',
+      window: 1000,
+      entries: sixTurns.active(),
+      prompt: 10,
+      headroom: 0,
+      measure: async () => 900,
+      beforeDrop: async () => void distilled++,
+    });
+    expect(distilled).toBe(0);
+    expect(plan).toMatchObject({ drop: [], turnsDropped: 0, turnsKept: 6, fillBefore: 900, fillAfter: 900 });
+  });
 });
 
 describe('failFast', () => {
@@ -63,5 +100,19 @@ describe('failFast', () => {
     const policy = failFastPolicy();
     expect(policy.failsFast).toBe(true);
     expect(policy.dueAhead({ fill: 10_000, prompt: 10, headroom: 0, window: 100, turns: 9 })).toBe(false);
+    expect(policy.name).toBe('failFast');
+  });
+
+  it('refuses to plan a condensation', async () => {
+    await expect(
+      failFastPolicy().plan({
+        reason: 'overflow',
+        window: 100,
+        entries: sixTurns.active(),
+        prompt: 10,
+        headroom: 0,
+        measure: async () => 100,
+      }),
+    ).rejects.toThrow('the failFast policy does not condense');
   });
 });

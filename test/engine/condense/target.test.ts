@@ -53,6 +53,12 @@ describe('the headroom', () => {
     expect(headroomFor(store.all(), 8, estimateTokens)).toBe(5);
   });
 
+  it("counts a turn's tool calls too", () => {
+    const store = storeWithTurns([{ prompt: 'p', output: 'o'.repeat(400), reply: 'r'.repeat(40) }]);
+    // The call '{}' (1) + output (100) + reply (10).
+    expect(headroomFor(store.all(), 1, estimateTokens)).toBe(111);
+  });
+
   it('is zero before any turn', () => {
     expect(headroomFor(storeWithTurns([]).all(), 8, estimateTokens)).toBe(0);
   });
@@ -149,6 +155,67 @@ describe('the target policy', () => {
     expect(plan).toMatchObject({ floor: true, turnsDropped: 1, turnsKept: 1 });
     expect(squeezed).toBe(true);
     expect(plan.steps.at(-1)?.step).toBe('floor');
+  });
+
+  /** A plan over ten turns of two entries each, the goal 600 tokens, with the given measure. */
+  const planToGoal = (measure: (without: ReadonlySet<number>) => Promise<number>, more = {}) => {
+    const store = storeWithTurns(turns);
+    return targetPolicy(defaults).plan({
+      reason: 'budget',
+      window: 1000,
+      entries: store.active(),
+      prompt: 10,
+      headroom: 0,
+      measure,
+      ...more,
+    });
+  };
+
+  it('is named target, and leaves a context already at its goal as it is', async () => {
+    expect(targetPolicy(defaults).name).toBe('target');
+    const plan = await planToGoal(async () => 600);
+    expect(plan).toEqual({
+      goal: 600,
+      fillBefore: 600,
+      fillAfter: 600,
+      drop: [],
+      turnsDropped: 0,
+      turnsKept: 10,
+      floor: false,
+      steps: [],
+    });
+  });
+
+  it('drops in one pass the fewest oldest turns that bring the context to its goal exactly', async () => {
+    // Each turn dropped takes 100 tokens off 1,000: four reach the goal of 600.
+    const passes: number[] = [];
+    const plan = await planToGoal(async (without) => 1000 - 50 * without.size, {
+      beforeDrop: async (leaving: readonly Entry[]) => void passes.push(leaving.length),
+    });
+    expect(passes).toEqual([8]);
+    expect(plan).toMatchObject({ fillAfter: 600, turnsDropped: 4, turnsKept: 6, floor: false });
+    expect(plan.steps).toEqual([{ step: 'drop', fill: 600, turnsDropped: 4 }]);
+  });
+
+  it('at the floor with no squeeze to try, reports the floor without measuring again', async () => {
+    let measured = 0;
+    const plan = await planToGoal(async () => {
+      measured += 1;
+      return 900;
+    });
+    expect(plan).toMatchObject({ floor: true, turnsDropped: 9, turnsKept: 1, fillAfter: 900 });
+    expect(plan.steps.at(-1)).toEqual({ step: 'floor', fill: 900, squeezed: false });
+    // Before, one trial for each number of turns up to eight, and after the drop.
+    expect(measured).toBe(1 + 8 + 1);
+  });
+
+  it('is not at the floor when squeezing the earlier block brings the last turn to the goal', async () => {
+    let squeezed = false;
+    const plan = await planToGoal(async () => (squeezed ? 600 : 900), {
+      squeeze: () => (squeezed = true),
+    });
+    expect(plan).toMatchObject({ floor: false, turnsKept: 1, fillAfter: 600 });
+    expect(plan.steps.at(-1)).toEqual({ step: 'floor', fill: 600, squeezed: true });
   });
 
   it('always ends, even when measuring never reaches the goal', async () => {

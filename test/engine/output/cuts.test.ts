@@ -138,6 +138,97 @@ describe('findCuts: what is cut', () => {
   });
 });
 
+describe('findCuts: how copies are matched', () => {
+  it('cuts a copy of the second of two outputs, and keeps the paragraph after it', () => {
+    const reply = ['```', ...logLines, '```', 'One test fails.'].join('\n');
+    const cuts = findCuts(reply, [overview, testLog]);
+    expect(cuts).toEqual([
+      {
+        start: 0,
+        end: Buffer.byteLength(['```', ...logLines, '```'].join('\n')),
+        entryId: 3,
+        tool: 'run_command',
+        words: 51,
+        coverage: 1,
+      },
+    ]);
+    expect(applyCuts(reply, cuts)).toBe(
+      '(showed the person the run_command output, entry 3)\nOne test fails.',
+    );
+  });
+
+  it("reads read_file's line numbers of any width, and a retyped row's tabs as spaces", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `A${i + 11}\tready\tcopied between offices at two`);
+    const tsv: TurnOutput = {
+      entryId: 4,
+      tool: 'read_file',
+      content: [...rows.map((row, i) => `${i + 1}\t${row}`), '[end of file]'].join('\n'),
+    };
+    const cuts = findCuts(['```', ...rows, '```'].join('\n'), [tsv]);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatchObject({ entryId: 4, words: 84, coverage: 1 });
+  });
+
+  it("takes only read_file's line numbers as formatting: a command's listing with other sizes stays", () => {
+    const sizes = [4096, 812, 20480, 1536, 96, 7168, 2048, 512, 30720, 1024, 640, 8192];
+    const listing = (scale: number) => sizes.map((size, i) => `${size * scale}\t./ledger/part-${i + 1}`);
+    const du: TurnOutput = {
+      entryId: 5,
+      tool: 'run_command',
+      content: ['exit status: 0', 'stdout:', ...listing(1)].join('\n'),
+    };
+    expect(findCuts(['```', ...listing(1), '```'].join('\n'), [du])).toHaveLength(1);
+    expect(findCuts(['```', ...listing(2), '```'].join('\n'), [du])).toEqual([]);
+  });
+
+  it('compares a fenced copy without its blank lines, as the output is compared', () => {
+    const reply = ['```', '# harbour sync', '', ...fileBody, '', '```'].join('\n');
+    const cuts = findCuts(reply, [overview]);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatchObject({ start: 0, end: Buffer.byteLength(reply), coverage: 1 });
+  });
+
+  it('ends a stretch at a block with nothing to compare, such as an empty code block', () => {
+    const first = logLines.slice(0, 4);
+    const second = logLines.slice(4);
+    const reply = [...first, '', '```', '```', '', ...second].join('\n');
+    const cuts = findCuts(reply, [testLog]);
+    expect(cuts.map((cut) => cutText(reply, cut))).toEqual([first.join('\n'), second.join('\n')]);
+    expect(cuts.map((cut) => cut.words)).toEqual([27, 24]);
+    expect(applyCuts(reply, cuts)).toBe(`${cutMarker(cuts[0]!)}\n\n\`\`\`\n\`\`\`\n\n${cutMarker(cuts[0]!)}`);
+  });
+
+  it('measures coverage matching the blocks in reply order, so a repeated line counts where it was retyped', () => {
+    const connect = 'connecting to the ledger at harbour-db on port 5432 now';
+    const dropped = 'connection dropped after twelve seconds, retrying';
+    const done = 'connected; copied 1,204 entries between the offices';
+    const log: TurnOutput = {
+      entryId: 8,
+      tool: 'run_command',
+      content: ['exit status: 0', 'stdout:', connect, dropped, connect, dropped, connect, done].join('\n'),
+    };
+    const reply = [connect, dropped, '', connect, dropped, '', connect, done].join('\n');
+    const cuts = findCuts(reply, [log]);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatchObject({ start: 0, end: Buffer.byteLength(reply), coverage: 1 });
+    // The first paragraph alone is a third of the output.
+    const part = findCuts([connect, dropped, connect, dropped].join('\n'), [log]);
+    expect(part[0]?.coverage).toBe(4 / 6);
+  });
+
+  it('counts a line retyped once in one paragraph and again in the next as two lines of the output', () => {
+    const retry = 'connection to harbour-db dropped, retrying in five seconds as configured';
+    const log: TurnOutput = {
+      entryId: 9,
+      tool: 'run_command',
+      content: ['exit status: 1', 'stdout:', retry, retry, retry, 'gave up after three attempts'].join('\n'),
+    };
+    const cuts = findCuts([retry, '', retry, retry].join('\n'), [log]);
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatchObject({ words: 30, coverage: 3 / 4 });
+  });
+});
+
 describe('findCuts: what stays', () => {
   it('keeps a match under 24 words', () => {
     const reply = ['```', ...logLines.slice(0, 3), '```'].join('\n');
@@ -216,5 +307,14 @@ describe('applyCuts', () => {
     expect(applyCuts('nothing to cut', [])).toBe('nothing to cut');
     const cut = { start: 0, end: 4, entryId: 1, tool: 'read_file', words: 30, coverage: 1 };
     expect(applyCuts('abcdefgh', [cut, { ...cut, start: 2, end: 6 }])).toBe(`${cutMarker(cut)}efgh`);
+  });
+
+  it('applies cuts in reply order whatever their order, and skips one that does not fit the reply', () => {
+    const cut = { start: 0, end: 2, entryId: 1, tool: 'read_file', words: 30, coverage: 1 };
+    const later = { ...cut, start: 4, end: 6, entryId: 2 };
+    expect(applyCuts('abcdefgh', [later, cut])).toBe(`${cutMarker(cut)}cd${cutMarker(later)}gh`);
+    expect(applyCuts('abcdefgh', [{ ...cut, start: 5, end: 3 }])).toBe('abcdefgh');
+    expect(applyCuts('abcdefgh', [{ ...cut, start: 6, end: 9 }])).toBe('abcdefgh');
+    expect(applyCuts('abcdefgh', [{ ...cut, start: 6, end: 8 }])).toBe(`abcdef${cutMarker(cut)}`);
   });
 });

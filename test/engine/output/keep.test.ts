@@ -37,6 +37,14 @@ describe('keepWithinBudget', () => {
     expect(store.puts).toEqual([]);
   });
 
+  it('returns a result of exactly the budget whole, its final newline included, and stores nothing', async () => {
+    const store = recordingStore();
+    const content = `${'x'.repeat(4095)}\n`;
+    const result = await keepWithinBudget(content, 4096, store, 'call-3', { memory: true, command: true });
+    expect(result).toEqual({ text: content, heldBack: false, ranges: [] });
+    expect(store.puts).toEqual([]);
+  });
+
   it('stores a larger result under the call id before bounding it with a note naming it', async () => {
     const store = recordingStore();
     const content = Array.from({ length: 3000 }, (_, i) => `entry ${i + 1}`).join('\n');
