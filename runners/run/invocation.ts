@@ -141,6 +141,9 @@ export async function executeRuns(
   const shared = new Set(offline);
   const served = tasks.filter((task) => !shared.has(task));
   const lane = async (queue: Task[], createModel: ModelFactory): Promise<void> => {
+    // A run's record is written (and synced) while the next run is made; a record that could not be
+    // written stops the lane once that run is made, before its own record.
+    let recorded = Promise.resolve();
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { spec, index } = next;
       const partial = await emptyPartial(outDir, spec);
@@ -149,8 +152,13 @@ export async function executeRuns(
         ...(options.commands ? { commands: options.commands } : {}),
       });
       await writeRunFiles(partial, files);
-      await finish(index, record, partial, reportParts ? await runReportPart(partial, record) : undefined);
+      const part = reportParts ? await runReportPart(partial, record) : undefined;
+      await recorded;
+      recorded = finish(index, record, partial, part);
+      // Handled here so that a failure waits, unreported, for the await above or below.
+      recorded.catch(() => {});
     }
+    await recorded;
   };
   const threads = Math.min(jobs - 1, offline.length - 1);
   await Promise.all([
