@@ -1,18 +1,22 @@
 /**
- * Whole-process timing of the 162-run offline matrix (`codename`, `digression`, `reading` x the
- * nine built-in strategies x 8,192 and 32,768 tokens x 3 runs), made serially (`--jobs 1`) and in
- * parallel (`--jobs 2`, or the counts given), alternating, so that a change in the machine's load
- * falls on both alike. Each invocation runs the compiled command line into a folder of its own under
+ * Whole-process timing of the offline matrix (`codename`, `digression`, `reading` x every built-in
+ * strategy x 8,192 and 32,768 tokens x 3 runs: 162 runs with the nine strategies), made serially
+ * (`--jobs 1`) and in parallel (`--jobs 2`, or the counts given), alternating, so that a change in
+ * the machine's load falls on both alike. The wisp-eval it times is the one in the current folder. Each invocation runs the compiled command line into a folder of its own under
  * the system's temporary folder, removed afterwards. Prints each invocation's wall time with the load
  * average before it, then per job count the fastest and median wall time, and the ratio of each
  * median to the serial one. Wall times on a busy machine mean little: look at the load column.
  *
- *   npm run -s build && npx tsx scripts/bench-matrix.ts [ROUNDS] [JOBS ...]
+ *   npm run -s bench:matrix -- [ROUNDS] [JOBS ...]
+ *
+ * With TMPDIR on a memory file system (TMPDIR=/dev/shm), results and workspaces stay off the disk,
+ * whose syncs and write-back vary from one minute to the next on a shared machine.
  */
 import { execa } from 'execa';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtinStrategies } from '../strategies/index.js';
 
 const [roundsArg, ...jobsArgs] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 3);
@@ -22,17 +26,7 @@ if (!Number.isInteger(rounds) || rounds < 1 || !jobCounts.every((j) => Number.is
   process.exit(2);
 }
 
-const STRATEGIES = [
-  'dropping',
-  'cutting',
-  'references',
-  'facts',
-  'target',
-  'target+memory',
-  'target+assessment',
-  'target+assessment-any',
-  'failfast',
-];
+const STRATEGIES = [...builtinStrategies.keys()];
 const MATRIX = [
   ...['codename', 'digression', 'reading'].flatMap((s) => ['--scenario', s]),
   ...STRATEGIES.flatMap((s) => ['--strategy', s]),
