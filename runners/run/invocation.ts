@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { appendLineWhole, outputError } from '../io/files.js';
 import { writeRunFiles } from './run-files.js';
 import type { ServerOptions } from '../models/index.js';
-import type { WorkerAnswer, WorkerTask } from './run-worker.js';
+import { DRAIN, DRAINED, type WorkerAnswer, type WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
 import {
   runId,
@@ -22,6 +22,7 @@ import {
   type ScenarioSource,
 } from './run-scenario.js';
 import { OutputError } from '../errors.js';
+import { WorkspacePool } from '../workspace/fs-workspace.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 import { runReportPart, type RunReportPart } from '../../reports/html/write.js';
 
@@ -149,6 +150,7 @@ export async function executeRuns(
       const partial = await emptyPartial(outDir, spec);
       const { record, files } = await runScenario(spec, createModel, {
         runDir: partial,
+        workspaces,
         ...(options.commands ? { commands: options.commands } : {}),
       });
       await writeRunFiles(partial, files);
@@ -161,20 +163,26 @@ export async function executeRuns(
     await recorded;
   };
   const threads = Math.min(jobs - 1, offline.length - 1);
-  await Promise.all([
-    ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),
-    // This thread is one of the jobs: it starts on the offline runs while the workers load.
-    offline.length > 0 ? lane(offline, options.createModel) : undefined,
-    threads > 0
-      ? inWorkers(offline, outDir, {
-          threads,
-          server: options.server ?? { timeoutMs: 600_000 },
-          finish,
-          reportParts,
-          ...(options.commands ? { commands: options.commands } : {}),
-        })
-      : undefined,
-  ]);
+  // This thread's lanes hand their unchanged workspaces on to each other; each worker keeps its own.
+  const workspaces = new WorkspacePool();
+  try {
+    await Promise.all([
+      ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),
+      // This thread is one of the jobs: it starts on the offline runs while the workers load.
+      offline.length > 0 ? lane(offline, options.createModel) : undefined,
+      threads > 0
+        ? inWorkers(offline, outDir, {
+            threads,
+            server: options.server ?? { timeoutMs: 600_000 },
+            finish,
+            reportParts,
+            ...(options.commands ? { commands: options.commands } : {}),
+          })
+        : undefined,
+    ]);
+  } finally {
+    await workspaces.drain();
+  }
   return records.filter((r): r is RunRecord => r !== undefined);
 }
 
@@ -260,13 +268,22 @@ async function inWorkers(
 class RunThread {
   readonly #waiting = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>();
 
+  #alive = true;
+  #drained: (() => void) | undefined;
+
   constructor(readonly thread: Worker) {
-    thread.on('message', (answer: WorkerAnswer) => {
+    thread.on('message', (answer: WorkerAnswer | typeof DRAINED) => {
+      if (answer === DRAINED) {
+        this.#drained?.();
+        return;
+      }
       this.#waiting.get(answer.task)?.resolve(answer);
       this.#waiting.delete(answer.task);
     });
     // A thread that fails (or exits) fails every run it holds.
     const failAll = (error: Error) => {
+      this.#alive = false;
+      this.#drained?.();
       for (const { reject } of this.#waiting.values()) reject(error);
       this.#waiting.clear();
     };
@@ -282,7 +299,14 @@ class RunThread {
     });
   }
 
+  /** Has the thread remove the workspaces it kept, then stops it. */
   async terminate(): Promise<void> {
+    if (this.#alive) {
+      await new Promise<void>((resolve) => {
+        this.#drained = resolve;
+        this.thread.postMessage(DRAIN);
+      });
+    }
     await this.thread.terminate();
   }
 }

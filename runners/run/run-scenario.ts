@@ -13,6 +13,7 @@ import {
   loadKinds,
   memorySink,
   readFileTool,
+  type Tool,
   sequentialIds,
   steppingClock,
   toError,
@@ -38,7 +39,7 @@ import { deliveredOf, outcomeCells, probeOutcome } from '../evidence/outcome.js'
 import { evidenceStepResults, type EvidenceCheck, type TurnRequest } from '../evidence/steps.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
 import { verdictFor } from '../score/verdict.js';
-import { FsWorkspace } from '../workspace/fs-workspace.js';
+import { FsWorkspace, type WorkspacePool } from '../workspace/fs-workspace.js';
 import { instructionsFor } from './instructions.js';
 import {
   gapsBetween,
@@ -79,6 +80,11 @@ export interface RunPlace {
   commands?: CommandOptions;
   /** Aborts the model call in progress when it fires; the run is recorded as failed. */
   signal?: AbortSignal;
+  /**
+   * Where the run takes its workspace from and gives it back, so that a later run can use it again
+   * when this one changed nothing; without it, a new copy, removed at the end.
+   */
+  workspaces?: WorkspacePool;
 }
 
 /** One line of requests.jsonl: a model call of any purpose, numbered from 1 in the order made. */
@@ -353,7 +359,9 @@ export async function runScenario(
           }))
       : undefined;
   try {
-    workspace = await FsWorkspace.fresh(scenario.workspace ? join(dir, scenario.workspace) : undefined);
+    const template = scenario.workspace ? join(dir, scenario.workspace) : undefined;
+    workspace = await (place.workspaces ? place.workspaces.take(template) : FsWorkspace.fresh(template));
+    const inWorkspace = workspace;
     const opened = await createModel(spec.model, spec.window, scenario);
     model = opened;
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
@@ -361,8 +369,8 @@ export async function runScenario(
       ? new FileOutputStore(join(place.runDir, 'outputs'))
       : new MemoryOutputStore();
     const tools = [
-      readFileTool(workspace),
-      editFileTool(workspace),
+      readFileTool(inWorkspace),
+      editFileTool(inWorkspace),
       commandTool({
         cwd: workspace.root,
         store: outputStore,
@@ -372,7 +380,18 @@ export async function runScenario(
         ...(scenario.commands ? { scripted: scenario.commands } : {}),
       }),
       currentDateTool(clock),
-    ];
+    ].map((tool): Tool => {
+      // A tool that may change things (a command, an edit) leaves the workspace changed once run.
+      if (tool.readOnly) return tool;
+      return {
+        spec: tool.spec,
+        readOnly: false,
+        run: (args, context) => {
+          inWorkspace.markChanged();
+          return tool.run(args, context);
+        },
+      };
+    });
     const ids = sequentialIds();
     const saves = new Map<string, SavedConversation>();
     let current = opened;
@@ -455,7 +474,8 @@ export async function runScenario(
       await killUser(uid);
       if (commands.sandbox.kind === 'user') await removeFilesOf(uid);
     }
-    await workspace?.dispose();
+    if (workspace && place.workspaces) await place.workspaces.give(workspace);
+    else await workspace?.dispose();
   }
   const turns = conversations.flatMap((c) => c.turns);
   const condensations = conversations.flatMap((c) => c.condensations);

@@ -14,6 +14,7 @@ import type { RunRecord } from '../../records/run-record.js';
 import { writeRunFiles } from './run-files.js';
 import { runScenario, type CommandOptions, type ScenarioSource } from './run-scenario.js';
 import { OutputError } from '../errors.js';
+import { WorkspacePool } from '../workspace/fs-workspace.js';
 
 /** A run as the parent describes it to a worker. */
 export interface WorkerTask {
@@ -35,6 +36,13 @@ export type WorkerAnswer =
   | { task: number; record: RunRecord; part?: RunReportPart | null }
   | { task: number; error: string; /** the run's files could not be written */ output?: boolean };
 
+/** The message that has a worker remove the workspaces it kept before it is stopped, and its answer. */
+export const DRAIN = 'drain';
+export const DRAINED = 'drained';
+
+/** The workspaces this thread's runs hand on to each other. */
+const workspaces = new WorkspacePool();
+
 async function make(task: WorkerTask): Promise<WorkerAnswer> {
   try {
     const { record, files } = await runScenario(
@@ -46,7 +54,7 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
         run: task.run,
       },
       serverModelFactory(task.server),
-      { runDir: task.partial, ...(task.commands ? { commands: task.commands } : {}) },
+      { runDir: task.partial, workspaces, ...(task.commands ? { commands: task.commands } : {}) },
     );
     await writeRunFiles(task.partial, files);
     if (!task.reportPart) return { task: task.task, record };
@@ -60,6 +68,14 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
 // Runs are made one at a time, in the order they were handed over; the parent hands the next one
 // over before this one ends, so the thread never waits for it.
 let made = Promise.resolve();
-parentPort?.on('message', (task: WorkerTask) => {
+parentPort?.on('message', (task: WorkerTask | typeof DRAIN) => {
+  if (task === DRAIN) {
+    // Whatever the removal meets, the parent hears back, so that it never waits on this thread.
+    made = made
+      .then(() => workspaces.drain())
+      .catch(() => {})
+      .then(() => parentPort?.postMessage(DRAINED));
+    return;
+  }
   made = made.then(() => make(task)).then((answer) => parentPort?.postMessage(answer));
 });

@@ -94,12 +94,30 @@ export class FsWorkspace implements Workspace {
    *   a user of their own: files the tools write are given to it too, so commands can change them.
    */
   #owner: number | undefined;
+  #changed = false;
 
+  /**
+   * @param template The folder the workspace was copied from, if any.
+   */
   private constructor(
     readonly root: string,
     owner?: number,
+    readonly template?: string,
   ) {
     this.#owner = owner;
+  }
+
+  /**
+   * Whether anything may have changed the workspace since it was copied: a write through it, a change
+   * of owner, or anything {@link markChanged} was told of (a command run in it).
+   */
+  get changed(): boolean {
+    return this.#changed;
+  }
+
+  /** Records that something outside this object (a command) may have changed the workspace. */
+  markChanged(): void {
+    this.#changed = true;
   }
 
   /** The user that owns the workspace's files, once it has one. */
@@ -112,13 +130,14 @@ export class FsWorkspace implements Workspace {
    * run's first command is about to run as a user of its own.
    */
   async giveTo(owner: number): Promise<void> {
+    this.#changed = true;
     await chownTree(this.root, owner);
     this.#owner = owner;
   }
 
   /** A workspace over an existing folder (its real path). */
-  static async at(folder: string, owner?: number): Promise<FsWorkspace> {
-    return new FsWorkspace(await realpath(folder), owner);
+  static async at(folder: string, owner?: number, template?: string): Promise<FsWorkspace> {
+    return new FsWorkspace(await realpath(folder), owner, template);
   }
 
   /**
@@ -131,7 +150,7 @@ export class FsWorkspace implements Workspace {
     try {
       if (template) await copyTemplate(template, root);
       if (owner !== undefined) await chownTree(root, owner);
-      return await FsWorkspace.at(root, owner);
+      return await FsWorkspace.at(root, owner, template);
     } catch (thrown) {
       await rm(root, { recursive: true, force: true });
       throw thrown;
@@ -230,6 +249,7 @@ export class FsWorkspace implements Workspace {
   }
 
   async writeText(path: string, text: string): Promise<void> {
+    this.#changed = true;
     const real = await this.#resolve(path, false);
     if (!real.startsWith(this.root + sep) && real !== this.root)
       throw new WorkspaceError(`the path "${path}" leaves the workspace`);
@@ -250,5 +270,48 @@ export class FsWorkspace implements Workspace {
       throw new WorkspaceError(`"${path}" cannot be written`);
     }
     if (this.owner !== undefined) await chown(real, this.owner, this.owner).catch(() => {});
+  }
+}
+
+/** How many unchanged copies of one template a pool keeps for later runs. */
+const IDLE_PER_TEMPLATE = 4;
+
+/**
+ * Workspaces handed from one run to the next. A run that changed nothing in its workspace (it only
+ * read files: no write, no command, no change of owner) leaves a copy identical to its template, and
+ * the next run of that template takes it rather than a new copy: copying a template and removing it
+ * again for every run creates and deletes thousands of files over a matrix, which some file systems
+ * (ext4 among them) make slow. A changed workspace is removed. `drain` removes the copies kept; a
+ * process killed first leaves them to the next invocation's sweep, as its own workspaces.
+ */
+export class WorkspacePool {
+  readonly #idle = new Map<string, FsWorkspace[]>();
+
+  /** An unchanged copy of `template` (an empty folder without one), new or kept from an earlier run. */
+  async take(template?: string): Promise<FsWorkspace> {
+    return this.#idle.get(template ?? '')?.pop() ?? FsWorkspace.fresh(template);
+  }
+
+  /** Takes back a workspace a run is done with: kept if unchanged, else removed. */
+  async give(workspace: FsWorkspace): Promise<void> {
+    const kept = this.#idle.get(workspace.template ?? '') ?? [];
+    if (workspace.changed || workspace.owner !== undefined || kept.length >= IDLE_PER_TEMPLATE) {
+      await workspace.dispose();
+      return;
+    }
+    kept.push(workspace);
+    this.#idle.set(workspace.template ?? '', kept);
+  }
+
+  /** How many workspaces are kept for later runs. */
+  get kept(): number {
+    return [...this.#idle.values()].reduce((n, list) => n + list.length, 0);
+  }
+
+  /** Removes every workspace kept. */
+  async drain(): Promise<void> {
+    const kept = [...this.#idle.values()].flat();
+    this.#idle.clear();
+    await Promise.all(kept.map((workspace) => workspace.dispose()));
   }
 }

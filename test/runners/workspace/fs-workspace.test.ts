@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../../engine/tools/read-file.js';
 import { WorkspaceError } from '../../../engine/tools/workspace.js';
-import { FsWorkspace } from '../../../runners/workspace/fs-workspace.js';
+import { FsWorkspace, WorkspacePool } from '../../../runners/workspace/fs-workspace.js';
 
 let outside: string;
 let template: string;
@@ -120,5 +120,43 @@ describe('FsWorkspace sandbox', () => {
     expect(result.content).toMatch(/^error: the path "..\/secret.txt" leaves the workspace/);
     const missingArg = await tool.run({}, { callId: 'c2', turn: 1, budget: 4096, memory: false });
     expect(missingArg.content).toBe('error: the argument "path" must be a non-empty string');
+  });
+});
+
+describe('WorkspacePool', () => {
+  it('hands an unchanged workspace to the next run of its template, and removes kept ones on drain', async () => {
+    const pool = new WorkspacePool();
+    const first = await pool.take(template);
+    await first.readText('docs/a.md');
+    await pool.give(first);
+    const second = await pool.take(template);
+    expect(second.root).toBe(first.root);
+    // Another template never gets it.
+    const other = await pool.take();
+    expect(other.root).not.toBe(first.root);
+    await pool.give(second);
+    await pool.give(other);
+    await pool.drain();
+    expect(existsSync(first.root)).toBe(false);
+    expect(existsSync(other.root)).toBe(false);
+  });
+
+  it('removes a workspace that a write, a change of owner or a command may have changed', async () => {
+    const pool = new WorkspacePool();
+    const written = await pool.take(template);
+    await written.writeText('docs/a.md', 'changed');
+    const commanded = await pool.take(template);
+    commanded.markChanged();
+    for (const workspace of [written, commanded]) {
+      expect(workspace.changed).toBe(true);
+      await pool.give(workspace);
+      expect(existsSync(workspace.root)).toBe(false);
+    }
+    // The next run gets a new copy, as the template has it.
+    const next = await pool.take(template);
+    expect([written.root, commanded.root]).not.toContain(next.root);
+    expect(await next.readText('docs/a.md')).toBe('line one\nline two\n');
+    await pool.give(next);
+    await pool.drain();
   });
 });
