@@ -70,7 +70,10 @@ function fromReadFile(call: ToolCallOutcome): readonly Found[] {
   if (numbered.length === 0 || numbered.some((match) => match === null)) return NOTHING;
   const first = Number(numbered[0]?.[1]);
   const last = Number(numbered[numbered.length - 1]?.[1]);
-  let value = more === null && first === 1 ? `read, ${last} lines` : `read lines ${first}-${last}`;
+  let value =
+    more === null && first === 1
+      ? `read, ${last} ${last === 1 ? 'line' : 'lines'}`
+      : `read lines ${first}-${last}`;
   if (more !== null) value += `, more from line ${more[1]}`;
   const heading = first === 1 ? HEADING.exec(numbered[0]?.[2] ?? '') : null;
   if (heading?.[1] !== undefined) value += `; title: ${heading[1]}`;

@@ -82,6 +82,7 @@ function noteText(ranges: readonly RangeText[], firstLine: string, held: HeldInf
   if (held.memory) {
     parts.push(
       `memory "recall output ${held.outputId} from line ${firstLine}" reads on from there, ` +
+        `"recall output ${held.outputId} matching TEXT" shows only its lines that hold TEXT, ` +
         `"summarise output ${held.outputId}" gives its notable lines, ` +
         `"condense output ${held.outputId}: QUESTION" answers from all of it`,
     );

@@ -117,7 +117,7 @@ export function buildReference(input: ReferenceInput): string | null {
   const bytes = utf8Length(input.content);
   const header =
     `[output of entry ${input.entryId} not repeated: ${input.tool} at ${input.recordedAt}, ` +
-    `${statusOf(lines)}, ${lines.length} lines, ${bytes} bytes; ${howToSee(input)}]`;
+    `${statusOf(lines)}, ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, ${bytes} bytes; ${howToSee(input)}]`;
   const args = 'arguments: ' + shortenChars(JSON.stringify(input.arguments), REFERENCE_ARGUMENT_CHARS);
   const { first, last } = edgeLines(lines, input.cutsAt);
   const paging = lines.map(pagingOffset).find((offset) => offset !== undefined);

@@ -105,7 +105,7 @@ describe('extractFacts', () => {
     ]);
     // A heading counts only on line 1 of the file, and only as a line that starts with `#`.
     expect(values('40\t# Storage\n41\ty\n[end of file]')).toEqual(['read lines 40-41']);
-    expect(values('1\tsee # Storage\n[end of file]')).toEqual(['read, 1 lines']);
+    expect(values('1\tsee # Storage\n[end of file]')).toEqual(['read, 1 line']);
     // Blank lines after the end-of-file mark change nothing.
     expect(values(`${README}\n\n`)).toEqual(['read, 3 lines; title: Harbour sync']);
   });

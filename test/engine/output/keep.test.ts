@@ -54,7 +54,7 @@ describe('keepWithinBudget', () => {
     expect(result.heldBack).toBe(true);
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(4096);
     expect(result.text.split('\n').at(-1)).toMatch(
-      /^held back: lines [\d,]+–2,\d{3} \(\d+ KiB\); output call-2 keeps all of it \(3,000 lines\); memory "recall output call-2 from line \d+" reads on from there, "summarise output call-2" gives its notable lines, "condense output call-2: QUESTION" answers from all of it$/,
+      /^held back: lines [\d,]+–2,\d{3} \(\d+ KiB\); output call-2 keeps all of it \(3,000 lines\); memory "recall output call-2 from line \d+" reads on from there, "recall output call-2 matching TEXT" shows only its lines that hold TEXT, "summarise output call-2" gives its notable lines, "condense output call-2: QUESTION" answers from all of it$/,
     );
   });
 });

@@ -79,7 +79,7 @@ describe('buildReference', () => {
     expect(buildReference(input({ content: ok, readOnly: false }))).toContain(', exit status 0, 62 lines,');
     const error = `error: the file docs/overview.md could not be read: ${'permission denied; '.repeat(60)}`;
     expect(buildReference(input({ content: error }))?.split('\n')[0]).toContain(
-      'read_file at 14:05:12, failed, 1 lines',
+      'read_file at 14:05:12, failed, 1 line',
     );
   });
 

@@ -24,7 +24,8 @@ describe('the note on a held-back result', () => {
   it('names the held-back lines, the stored output, the memory verbs that reach it, and not to run the command again', () => {
     expect(heldBackNote([{ label: 'stdout', from: 44, to: 2313, lines: 2270, bytes: 184_320 }], held)).toBe(
       'held back: stdout lines 44–2,313 (180 KiB); output 3f9a2c1b keeps all of it (2,340 lines); ' +
-        'memory "recall output 3f9a2c1b from line 44" reads on from there, "summarise output 3f9a2c1b" ' +
+        'memory "recall output 3f9a2c1b from line 44" reads on from there, ' +
+        '"recall output 3f9a2c1b matching TEXT" shows only its lines that hold TEXT, "summarise output 3f9a2c1b" ' +
         'gives its notable lines, "condense output 3f9a2c1b: QUESTION" answers from all of it; ' +
         'do not run the command again to see it',
     );
@@ -81,7 +82,8 @@ describe('the note on a held-back result', () => {
     expect(longestNote([{ label: 'stdout', bytes: 900 }, { bytes: 184_320 }], 2313, held)).toBe(
       'held back: stdout lines 2,313–2,313 (900 bytes), lines 2,313–2,313 (1,023 bytes); ' +
         'output 3f9a2c1b keeps all of it (2,340 lines); ' +
-        'memory "recall output 3f9a2c1b from line 2313" reads on from there, "summarise output 3f9a2c1b" ' +
+        'memory "recall output 3f9a2c1b from line 2313" reads on from there, ' +
+        '"recall output 3f9a2c1b matching TEXT" shows only its lines that hold TEXT, "summarise output 3f9a2c1b" ' +
         'gives its notable lines, "condense output 3f9a2c1b: QUESTION" answers from all of it; ' +
         'do not run the command again to see it',
     );

@@ -209,14 +209,14 @@ describe('an output no longer than its reference', () => {
   };
 
   it('is sent whole when exactly as long as its reference, and referenced from one byte more', () => {
-    const exact = `error: ${'x'.repeat(243)}`;
-    expect(Buffer.byteLength(exact)).toBe(250);
+    const exact = `error: ${'x'.repeat(242)}`;
+    expect(Buffer.byteLength(exact)).toBe(249);
     expect(buildReference({ ...input, content: exact })).toBeNull();
     const longer = `${exact}x`;
     const reference = buildReference({ ...input, content: longer }) ?? '';
     expect(reference.split('\n')[0]).toBe(
-      '[output of entry 9 not repeated: read_file at 14:05:12, failed, 1 lines, 251 bytes; call it again to see it]',
+      '[output of entry 9 not repeated: read_file at 14:05:12, failed, 1 line, 250 bytes; call it again to see it]',
     );
-    expect(Buffer.byteLength(reference)).toBe(250);
+    expect(Buffer.byteLength(reference)).toBe(249);
   });
 });
