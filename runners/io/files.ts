@@ -70,6 +70,20 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   }
 }
 
+/**
+ * Writes a file inside a folder that is itself made whole before it takes its name (a run's partial
+ * folder): the folder's rename is what makes its files whole, so they take no temporary names of
+ * their own, and an interrupted write leaves only the partial folder, which a resume removes.
+ */
+export async function writeFileInPartial(path: string, content: string): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content, 'utf8');
+  } catch (thrown) {
+    throw outputError(path, thrown);
+  }
+}
+
 /** Wall times (fields named `...Ms`) to the hundredth of a millisecond: finer digits are noise. */
 export function roundTimes(key: string, value: unknown): unknown {
   return key.endsWith('Ms') && typeof value === 'number' ? Math.round(value * 100) / 100 : value;
