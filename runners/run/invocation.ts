@@ -9,13 +9,12 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { appendLineWhole, outputError } from '../io/files.js';
-import { writeRunFiles } from './run-files.js';
+import { makeRun } from './run-files.js';
 import type { ServerOptions } from '../models/index.js';
 import { DRAIN, DRAINED, type WorkerAnswer, type WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
 import {
   runId,
-  runScenario,
   type CommandOptions,
   type ModelFactory,
   type RunSpec,
@@ -24,7 +23,7 @@ import {
 import { OutputError } from '../errors.js';
 import { WorkspacePool } from '../workspace/fs-workspace.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
-import { runReportPart, type RunReportPart } from '../../reports/html/write.js';
+import type { RunReportPart } from '../../reports/html/write.js';
 
 export interface InvocationPlan {
   scenarios: ScenarioSource[];
@@ -141,6 +140,8 @@ export async function executeRuns(
   const offline = jobs > 1 ? longestFirst(tasks.filter(({ spec }) => isOffline(spec.model))) : [];
   const shared = new Set(offline);
   const served = tasks.filter((task) => !shared.has(task));
+  // This thread's lanes hand their unchanged workspaces on to each other; each worker keeps its own.
+  const workspaces = new WorkspacePool();
   const lane = async (queue: Task[], createModel: ModelFactory): Promise<void> => {
     // A run's record is written (and synced) while the next run is made; a record that could not be
     // written stops the lane once that run is made, before its own record.
@@ -148,13 +149,12 @@ export async function executeRuns(
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { spec, index } = next;
       const partial = await emptyPartial(outDir, spec);
-      const { record, files } = await runScenario(spec, createModel, {
-        runDir: partial,
-        workspaces,
-        ...(options.commands ? { commands: options.commands } : {}),
-      });
-      await writeRunFiles(partial, files);
-      const part = reportParts ? await runReportPart(partial, record) : undefined;
+      const { record, part } = await makeRun(
+        spec,
+        createModel,
+        { runDir: partial, workspaces, ...(options.commands ? { commands: options.commands } : {}) },
+        reportParts,
+      );
       await recorded;
       recorded = finish(index, record, partial, part);
       // Handled here so that a failure waits, unreported, for the await above or below.
@@ -163,8 +163,6 @@ export async function executeRuns(
     await recorded;
   };
   const threads = Math.min(jobs - 1, offline.length - 1);
-  // This thread's lanes hand their unchanged workspaces on to each other; each worker keeps its own.
-  const workspaces = new WorkspacePool();
   try {
     await Promise.all([
       ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),

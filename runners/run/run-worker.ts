@@ -8,11 +8,11 @@
 import { parentPort } from 'node:worker_threads';
 import { serverModelFactory, type ServerOptions } from '../models/index.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
-import { runReportPart, type RunReportPart } from '../../reports/html/write.js';
+import type { RunReportPart } from '../../reports/html/write.js';
 import { toError } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { writeRunFiles } from './run-files.js';
-import { runScenario, type CommandOptions, type ScenarioSource } from './run-scenario.js';
+import { makeRun } from './run-files.js';
+import type { CommandOptions, ScenarioSource } from './run-scenario.js';
 import { OutputError } from '../errors.js';
 import { WorkspacePool } from '../workspace/fs-workspace.js';
 
@@ -45,7 +45,7 @@ const workspaces = new WorkspacePool();
 
 async function make(task: WorkerTask): Promise<WorkerAnswer> {
   try {
-    const { record, files } = await runScenario(
+    const made = await makeRun(
       {
         scenario: task.scenario,
         strategy: task.strategy,
@@ -55,10 +55,9 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
       },
       serverModelFactory(task.server),
       { runDir: task.partial, workspaces, ...(task.commands ? { commands: task.commands } : {}) },
+      task.reportPart,
     );
-    await writeRunFiles(task.partial, files);
-    if (!task.reportPart) return { task: task.task, record };
-    return { task: task.task, record, part: await runReportPart(task.partial, record) };
+    return { task: task.task, ...made };
   } catch (thrown) {
     if (thrown instanceof OutputError) return { task: task.task, error: thrown.message, output: true };
     return { task: task.task, error: toError(thrown).message };
