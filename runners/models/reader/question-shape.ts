@@ -162,7 +162,10 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       const phrase = nounPhrase(words, at + 1);
       if (phrase.length > 0) return shapeOfPhrase(phrase, wh);
       // "What is the X (of Y)?", "Which are the X ...?"
-      if (next !== undefined && PRIMARY_AUXILIARIES.has(next.lower)) {
+      if (
+        next !== undefined &&
+        (PRIMARY_AUXILIARIES.has(next.lower) || PRIMARY_AUXILIARIES.has(next.lemma))
+      ) {
         let i = at + 2;
         while (words[i]?.pos === 'DET') i++;
         const subject = nounPhrase(words, i);

@@ -251,7 +251,8 @@ export function pathSpans(sentence: string): ValueSpan[] {
 
 // ---- command-line options ----
 
-const COMMAND_OPTION = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*(?:=[^\s`'",;)]*)?/gu;
+// A value after "=" ends before the punctuation that closes the sentence ("--depth=3.").
+const COMMAND_OPTION = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*(?:=[^\s`'",;)]*[^\s`'",;).:!?])?/gu;
 
 /** Command-line options: "--dry-run", "-x", "--level=3". */
 export function commandOptionSpans(sentence: string): ValueSpan[] {
@@ -343,29 +344,42 @@ export function properNounSpans(sentence: string): ValueSpan[] {
 const CAPITALISED = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?$/u;
 
 /**
- * Persons' names: two capitalised words side by side ("Tomasz Wierzbicki"), or one after a word that
- * introduces a name ("by Ana", "I'm Ana", "named Ana").
+ * Persons' names: capitalised words side by side ("Tomasz Wierzbicki"; of three or more at the start
+ * of a sentence, the first may be any word: "Ask Ana Lind"), or one after a word that introduces a
+ * name ("by Ana", "I'm Ana", "named Ana").
  */
 export function personSpans(sentence: string): ValueSpan[] {
   const words = wordsOf(sentence);
   const spans: ValueSpan[] = [];
-  for (const [i, word] of words.entries()) {
-    if (!CAPITALISED.test(word.text)) continue;
-    const next = words[i + 1];
+  const spaceBetween = (a: Word, b: Word) => /^\s+$/.test(sentence.slice(a.end, b.start));
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === undefined || !CAPITALISED.test(word.text)) continue;
+    let last = i;
+    for (let j = i + 1; j < words.length; j++) {
+      const next = words[j];
+      const before = words[j - 1];
+      if (next === undefined || before === undefined) break;
+      if (!CAPITALISED.test(next.text) || !spaceBetween(before, next)) break;
+      last = j;
+    }
     const previous = words[i - 1];
-    const spaceBetween = (a: Word, b: Word) => /^\s+$/.test(sentence.slice(a.end, b.start));
-    if (next !== undefined && CAPITALISED.test(next.text) && spaceBetween(word, next)) {
-      spans.push({ start: word.start, end: next.end, text: sentence.slice(word.start, next.end) });
+    if (last > i) {
+      const first = last - i >= 2 && startsSentence(sentence, word.start) ? i + 1 : i;
+      const from = words[first];
+      const to = words[last];
+      if (from !== undefined && to !== undefined)
+        spans.push({ start: from.start, end: to.end, text: sentence.slice(from.start, to.end) });
+      i = last;
     } else if (
       previous !== undefined &&
       NAME_INTRODUCERS.has(previous.lower) &&
-      spaceBetween(previous, word) &&
-      !startsSentence(sentence, word.start)
+      spaceBetween(previous, word)
     ) {
       spans.push({ start: word.start, end: word.end, text: word.text });
     }
   }
-  return inOrder(spans);
+  return spans;
 }
 
 // ---- statements, for yes or no ----
