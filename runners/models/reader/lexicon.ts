@@ -79,7 +79,7 @@ export const KIND_NOUNS = {
     'number count amount total quantity sum figure port size limit maximum minimum percentage percent ' +
       'price cost score rank ratio rate capacity',
   ),
-  duration: words('duration period interval timeout delay span lifetime'),
+  duration: words('duration period interval timeout delay span lifetime length'),
   clock: words('time hour'),
   day: words('day date weekday deadline'),
   time: words('year month moment'),
@@ -108,8 +108,26 @@ export const QUESTION_TAKING_VERBS = words(
     'figure guess see understand',
 );
 
-/** Verbs by which a statement says what its speaker still lacks: "I still need the port that ...". */
-export const NEED_VERBS = words('need want require lack miss seek');
+/**
+ * Verbs by which a speaker says what they lack or asks to be given: "I still need the port that ...",
+ * "could you give me the address".
+ */
+export const NEED_VERBS = words('need want require lack miss seek give send share');
+
+/** Participles that give a thing its name: "what is the mirror called?". */
+export const NAMING_PARTICIPLES = words('called named titled dubbed');
+
+/** The forms of "be". */
+export const BE_FORMS = words('am is are was were be been being');
+
+/** Question words that also open a clause of time or place: "When the pump stops, does ...?". */
+export const CLAUSE_WH_WORDS = words('when where');
+
+/** The pronoun of the one asked: "could you tell me ...". */
+export const LISTENER_PRONOUNS = words('you');
+
+/** Words that embed a yes/no question: "I'm not sure whether ...". */
+export const YES_NO_COMPLEMENTISERS = words('whether');
 
 /** Units of time and of length, singular, plural and abbreviated, after a number ("40 minutes"). */
 export const SPAN_UNITS = words(

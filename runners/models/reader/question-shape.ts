@@ -7,17 +7,22 @@
  * what port ...") is read as the question it embeds.
  */
 import {
+  BE_FORMS,
+  CLAUSE_WH_WORDS,
   CONJUNCTIONS,
   ENVIRONMENT_WORDS,
   KIND_NOUNS,
+  LISTENER_PRONOUNS,
   MEASURE_ADJECTIVES,
   MODALS,
+  NAMING_PARTICIPLES,
   NEED_VERBS,
   POLITENESS,
   PRIMARY_AUXILIARIES,
   QUESTION_TAKING_VERBS,
   SPAN_ADVERBS,
   WH_WORDS,
+  YES_NO_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
 
@@ -82,25 +87,39 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 
 /**
  * The noun phrase that starts at `from`: its words, up to a verb, an auxiliary, a preposition or
- * punctuation. The tagger may read the first noun as a verb ("which file holds ..."): it is kept
- * when it names a kind or a verb follows it. A word followed by a determiner starts a verb phrase
- * ("which variable sets the proxy") and ends the noun phrase.
+ * punctuation. The tagger may read a noun as a verb ("which file holds ..."): it is kept when it
+ * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
+ * follows it. A word that names no kind followed by a determiner
+ * starts a verb phrase ("which variable sets the proxy") and ends the noun phrase. A possessor
+ * ("the mirror's name") and an adverb before an adjective ("the very first file") are passed over.
  */
 function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
-  const phrase: TaggedWord[] = [];
+  let phrase: TaggedWord[] = [];
   for (let i = from; i < words.length && phrase.length < 4; i++) {
     const word = words[i];
     const next = words[i + 1];
-    if (word === undefined || CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
-    if (phrase.length > 0 && next?.pos === 'DET') break;
-    if (!NOMINAL.has(word.pos)) {
-      const first = phrase.length === 0;
+    if (word === undefined) break;
+    if (isPossessive(word) && phrase.length > 0) {
+      phrase = [];
+      continue;
+    }
+    if (word.pos === 'ADV' && (next?.pos === 'ADJ' || next?.pos === 'NUM')) continue;
+    if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
+    if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
+    if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
+      // A participle before a noun modifies it ("the listening port", "the gzipped size").
+      const modifies = next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
       const verbFollows = next !== undefined && (next.pos === 'VERB' || isAuxiliary(next));
-      if (!first || !(kindOfNoun(word) !== undefined || verbFollows)) break;
+      if (!modifies && !(phrase.length === 0 && verbFollows)) break;
     }
     phrase.push(word);
   }
   return phrase;
+}
+
+/** The possessive "'s" or "'" after a noun. */
+function isPossessive(word: TaggedWord): boolean {
+  return word.pos === 'PART' && /^['’]s?$/.test(word.lower);
 }
 
 /** The head of a noun phrase: its last word that names a kind, else its last word. */
@@ -159,17 +178,28 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     }
     case 'which':
     case 'what': {
-      const phrase = nounPhrase(words, at + 1);
+      // "Which of the files ...": the noun after "of".
+      let from = at + 1;
+      if (words[from]?.pos === 'ADP' && words[from]?.lower === 'of') from++;
+      while (from > at + 1 && words[from]?.pos === 'DET') from++;
+      const phrase = nounPhrase(words, from);
       if (phrase.length > 0) return shapeOfPhrase(phrase, wh);
-      // "What is the X (of Y)?", "Which are the X ...?"
-      if (
-        next !== undefined &&
-        (PRIMARY_AUXILIARIES.has(next.lower) || PRIMARY_AUXILIARIES.has(next.lemma))
-      ) {
-        let i = at + 2;
-        while (words[i]?.pos === 'DET') i++;
-        const subject = nounPhrase(words, i);
-        if (subject.length > 0) return { ...shapeOfPhrase(subject, wh), nouns: [] };
+      // "What is the X (of Y)?", and as embedded, "what the X is".
+      let i = at + 1;
+      if (next !== undefined && (BE_FORMS.has(next.lower) || BE_FORMS.has(next.lemma))) i++;
+      while (words[i]?.pos === 'DET') i++;
+      const subject = i > at + 1 ? nounPhrase(words, i) : [];
+      // "What is the mirror called?" asks for a name.
+      if (words.some((word) => NAMING_PARTICIPLES.has(word.lower))) {
+        return { ...shapeOfPhrase(subject, wh), type: 'identifier', nouns: [] };
+      }
+      if (subject.length > 0) return { ...shapeOfPhrase(subject, wh), nouns: [] };
+      // "The X is what?": what is asked is the subject the sentence opens with.
+      if (isAuxiliary(words[at - 1]) && (next === undefined || !isWord(next))) {
+        let first = clauseStart(words);
+        while (words[first]?.pos === 'DET') first++;
+        const opening = nounPhrase(words, first);
+        if (opening.length > 0) return { ...shapeOfPhrase(opening, wh), nouns: [] };
       }
       return { wh, type: 'any', nouns: [] };
     }
@@ -183,12 +213,11 @@ function clauseStart(words: readonly TaggedWord[]): number {
   let i = 0;
   // A phrase set off by a comma at the start, with no verb and no question word in it, only frames.
   const comma = words.findIndex((word) => word.value === ',');
-  if (
+  const framed =
     comma > 0 &&
-    words.slice(0, comma).every((word) => !isWh(word) && !isAuxiliary(word) && word.pos !== 'VERB')
-  ) {
-    i = comma + 1;
-  }
+    words.slice(0, comma).every((word) => !isWh(word) && !isAuxiliary(word) && word.pos !== 'VERB');
+  const asks = isWh(words[comma + 1]) || isAuxiliary(words[comma + 1]);
+  if (framed && asks) i = comma + 1;
   while (i < words.length) {
     const word = words[i];
     if (word === undefined || isWh(word)) break;
@@ -220,7 +249,7 @@ function embeddedQuestion(words: readonly TaggedWord[], from: number): number | 
     )
       continue;
     let j = i + 1;
-    while (words[j]?.pos === 'PRON' && !isWh(words[j])) j++;
+    while ((words[j]?.pos === 'PRON' || words[j]?.pos === 'ADP') && !isWh(words[j])) j++;
     if (isWh(words[j])) return j;
   }
   return undefined;
@@ -248,7 +277,7 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
         (skip.pos === 'PRON' && !isWh(skip)) ||
         skip.pos === 'PART' ||
         skip.pos === 'DET' ||
-        (skip.pos === 'ADP' && j === i + 1) ||
+        (skip.pos === 'ADP' && (j === i + 1 || words[j - 1]?.pos === 'PRON')) ||
         QUESTION_TAKING_VERBS.has(skip.lemma) ||
         NEED_VERBS.has(skip.lemma);
       if (!passes) break;
@@ -261,33 +290,109 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
   return undefined;
 }
 
+/**
+ * Where the question of a sentence starts when a clause set off by a comma comes first: "When the
+ * pump stops, does ...", "Remind me, who ...". The clause after the comma asks when it opens with a
+ * question word or an auxiliary.
+ */
+function afterLeadingClause(words: readonly TaggedWord[], start: number): number {
+  const first = words[start];
+  if (first === undefined || (isWh(first) && !CLAUSE_WH_WORDS.has(first.lower)) || isAuxiliary(first))
+    return start;
+  for (let i = start + 1; i < words.length; i++) {
+    if (words[i]?.value !== ',') continue;
+    const rest = clauseStart(words.slice(i + 1)) + i + 1;
+    const opening = words[rest];
+    if (opening !== undefined && (isWh(opening) || isAuxiliary(opening))) return rest;
+  }
+  return start;
+}
+
+/**
+ * A question word inside a statement or at the end of one, that asks: "I've lost track of which
+ * day ...", "The fleet runs which release?", "Run by whom?", "Freeze: how many days?". A question
+ * word after a noun ("the day when", "the file, which") starts a relative clause and asks nothing.
+ */
+function questionWordWithin(words: readonly TaggedWord[], from: number): number | undefined {
+  for (let i = from; i < words.length; i++) {
+    if (!isWh(words[i])) continue;
+    const before = words[i - 1];
+    if (before === undefined) return i;
+    if (before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'NUM') continue;
+    // "when" and "where" after a verb open a clause of time or place ("bash calls it when ...").
+    const asked =
+      words[i + 1]?.value === '?' || isAuxiliary(before) || before.pos === 'ADP' || before.value === ':';
+    if (CLAUSE_WH_WORDS.has(words[i]?.lower ?? '') && !asked) continue;
+    if (before.value === ',' && words[i - 2]?.pos !== 'VERB') continue;
+    return i;
+  }
+  return undefined;
+}
+
+/** True for a sentence of only an auxiliary and pronouns ("Do you?"), which leans on the one before. */
+function isElliptical(words: readonly TaggedWord[]): boolean {
+  const content = words.filter(isWord);
+  return content.length <= 3 && content.every((word) => isAuxiliary(word) || word.pos === 'PRON');
+}
+
+/**
+ * The noun phrase a fragment asks about: of "X: Y?" the part after the colon, and of that the words
+ * before its first preposition ("Author of the tool?" -> author).
+ */
+function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined {
+  if (words.at(-1)?.value !== '?' || words.some(isAuxiliary)) return undefined;
+  const colon = words.findLastIndex((word) => word.value === ':');
+  let part = words.slice(colon + 1).filter(isWord);
+  if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);
+  const [opening, second] = part;
+  // It opens with its noun phrase; the tagger may read a first noun as a verb ("Mirror name?").
+  const nominal = (word: TaggedWord) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined;
+  if (opening === undefined || !(nominal(opening) || (second !== undefined && nominal(second))))
+    return undefined;
+  const cut = part.findIndex((word) => word.pos === 'ADP' || word.pos === 'SCONJ');
+  const phrase = (cut < 0 ? part : part.slice(0, cut)).filter(
+    (word) => NOMINAL.has(word.pos) || word.pos === 'VERB' || kindOfNoun(word) !== undefined,
+  );
+  return phrase.length > 0 ? phrase : undefined;
+}
+
 /** The shape of one sentence of a question. */
-function sentenceShape(all: readonly TaggedWord[]): QuestionShape {
-  const words = all;
-  const start = clauseStart(words);
+function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
+  if (isElliptical(words)) return { type: 'any', nouns: [] };
+  const start = afterLeadingClause(words, clauseStart(words));
   const first = words[start];
   if (first === undefined) return { type: 'any', nouns: [] };
   if (isWh(first)) return whShape(words, start);
   const embedded = embeddedQuestion(words, start);
   if (isAuxiliary(first)) {
-    // "Do you know which port ...?" asks for the port; "Does it stop when ...?" asks yes or no.
-    return embedded === undefined ? { type: 'yes-no', nouns: [] } : whShape(words, embedded);
+    // "Do you know which port ...?" asks for the port, "Could you tell me the port ...?" too; "Does
+    // it stop when ...?" asks yes or no.
+    if (embedded !== undefined) return whShape(words, embedded);
+    const whether = words.some((word) => YES_NO_COMPLEMENTISERS.has(word.lower));
+    const needed = whether ? undefined : requestedObject(words, start);
+    return needed === undefined ? { type: 'yes-no', nouns: [] } : shapeOfPhrase(needed);
   }
   if (embedded !== undefined) return whShape(words, embedded);
+  if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower)))
+    return { type: 'yes-no', nouns: [] };
+  const within = questionWordWithin(words, start);
+  if (within !== undefined) return whShape(words, within);
   const needed = neededObject(words, start);
   if (needed !== undefined) return shapeOfPhrase(needed);
-  // A fragment: a few words and a question mark, no verb after its first word ("Mirror name?").
-  const content = words.slice(start).filter(isWord);
-  const fragment =
-    words.at(-1)?.value === '?' &&
-    content.length > 0 &&
-    content.length <= 5 &&
-    content.slice(1).every((word) => word.pos !== 'VERB' && !isAuxiliary(word));
-  if (fragment) {
-    const phrase = content.filter((word) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined);
-    if (phrase.length > 0) return shapeOfPhrase(phrase);
-  }
+  const fragment = fragmentPhrase(words.slice(start));
+  if (fragment !== undefined) return shapeOfPhrase(fragment);
   return { type: 'any', nouns: [] };
+}
+
+/**
+ * The object of a request put as a yes/no question to the listener: "Could you tell me the port
+ * ...", "Would you mind giving me the address ...".
+ */
+function requestedObject(words: readonly TaggedWord[], start: number): TaggedWord[] | undefined {
+  const subject = words[start + 1];
+  if (subject === undefined || subject.pos !== 'PRON' || !LISTENER_PRONOUNS.has(subject.lower))
+    return undefined;
+  return neededObject(words, start + 2);
 }
 
 /**

@@ -304,14 +304,17 @@ export function codeNameSpans(sentence: string): ValueSpan[] {
 
 // ---- literal values ----
 
-// A value in double quotes (no line break inside), or a bare one after "=": `name = "north"`, `level=debug`.
-const LITERAL = /["“]([^"”\n]+)["”]|(?<![=!<>])=[ \t]*([\p{L}\p{N}_][\p{L}\p{N}_./:-]*)/gu;
+// A value in double quotes (no line break inside), one in single quotes that stand apart from words
+// (an apostrophe inside "it's" opens none), or a bare one after "=": `name = "north"`, 'main',
+// `level=debug`. A single-quoted value is at most 80 characters long, so no quote scans far.
+const LITERAL =
+  /["“]([^"”\n]+)["”]|(?<![\p{L}\p{N}])['‘]([^'‘’\s][^'‘’\n]{0,80}?)['’](?![\p{L}\p{N}])|(?<![=!<>])=[ \t]*([\p{L}\p{N}_][\p{L}\p{N}_./:-]*)/gu;
 
 /** Values as a configuration or a command writes them: quoted, or after "=". */
 export function literalSpans(sentence: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
   for (const match of sentence.matchAll(LITERAL)) {
-    const text = match[1] ?? match[2] ?? '';
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
     const start = match.index + match[0].lastIndexOf(text);
     if (text.trim() !== '') spans.push({ start, end: start + text.length, text });
   }

@@ -70,8 +70,40 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Loom port?')).toBe('number');
   });
 
+  it('reads a question word left in place or after a colon', () => {
+    expect(answerType('The kiln reaches which temperature?')).toBe('any');
+    expect(answerType('The looms were serviced by whom?')).toBe('person');
+    expect(answerType('The wool van comes how often?')).toBe('duration');
+    expect(answerType('Spare bobbins: how many?')).toBe('number');
+    expect(answerType('The dye pump runs on which firmware version?')).toBe('version');
+    expect(answerType('The pattern archive is what?')).toBe('any');
+    expect(answerType('The pattern folder is what?')).toBe('path');
+  });
+
+  it('does not read a clause of time or a relative clause as the question', () => {
+    expect(answerType('Name of the script the loom runs when it starts?')).toBe('identifier');
+    expect(answerType('When the thread snaps, does the loom stop?')).toBe('yes-no');
+    expect(answerType('When the thread snaps, which alarm sounds?')).toBe('any');
+  });
+
+  it('reads a request put as a yes/no question for what it asks', () => {
+    expect(answerType('Could you tell me the port the loom controller uses?')).toBe('number');
+    expect(answerType('Would you remind me of the release the plugin needs?')).toBe('version');
+    expect(answerType('Can you tell me on which day the fair opens?')).toBe('day');
+    expect(answerType('Could you tell me whether the shed is open?')).toBe('yes-no');
+    expect(answerType('I’m not sure whether the shed is open.')).toBe('yes-no');
+  });
+
+  it('reads past possessors, adverbs and participles to the head noun', () => {
+    expect(answerType("What is the controller's default listening port?")).toBe('number');
+    expect(answerType('What was the very first file you wrote?')).toBe('path');
+    expect(answerType('Which of the folders holds the drafts?')).toBe('path');
+    expect(answerType('What is the new pattern called?')).toBe('identifier');
+  });
+
   it('takes the sentence that asks, of several', () => {
     expect(answerType('The courier was late again. Which day does he come now?')).toBe('day');
+    expect(answerType('I don’t know who repairs the looms. Do you?')).toBe('person');
   });
 
   it('asks for nothing typed on bad input', () => {
@@ -80,7 +112,7 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('?!')).toBe('any');
     expect(answerType('Which is better?')).toBe('any');
     expect(answerType('The mill is open.')).toBe('any');
-    expect(answerType('Welche Version läuft auf dem Webstuhl?')).toBe('any');
+    expect(answerType('Что это такое?')).toBe('any');
   });
 
   it('reads a very long question quickly', () => {

@@ -170,11 +170,13 @@ describe('names as code and literal values', () => {
 
   it('are quoted values and values after "="', () => {
     expect(texts(literalSpans('colour = "deep-indigo" and mode=fast'))).toEqual(['deep-indigo', 'fast']);
+    expect(texts(literalSpans("The loom's default profile is 'plain' and it's fine."))).toEqual(['plain']);
   });
 
   it('are absent from plain prose', () => {
     expect(codeNameSpans('The loom is set by hand.')).toEqual([]);
     expect(literalSpans('The loom is set by hand.')).toEqual([]);
+    expect(literalSpans("It's the weavers' loom, isn't it?")).toEqual([]);
   });
 });
 
@@ -243,6 +245,7 @@ describe('every recogniser', () => {
       'a-'.repeat(50_000) + '!',
       'a::'.repeat(33_000) + '!',
       '="'.repeat(50_000),
+      " 'a".repeat(33_000),
     ];
     for (const text of long) {
       for (const [kind, recognise] of Object.entries(RECOGNISERS)) {
