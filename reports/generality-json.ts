@@ -43,6 +43,15 @@ export const generalityJsonSchema = z.strictObject({
     .strictObject({
       ...agreement,
       perScenario: z.array(z.strictObject({ scenario: z.string(), strategy: z.string(), ...agreement })),
+      perVariant: z.array(
+        z.strictObject({
+          variant: count,
+          variants: count,
+          kept: count,
+          share: agreement.share,
+          correct: count,
+        }),
+      ),
       /** Scenario keys of the file left out, with why (their scenario is not available). */
       unavailable: z.array(z.strictObject({ key: z.string(), reason: z.string(), probes: count })),
     })

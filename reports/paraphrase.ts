@@ -95,11 +95,16 @@ export interface ScenarioAgreement extends AgreementFigures {
   originalsCorrect: number;
 }
 
-/** The paraphrase figures: overall, and per scenario in the order given. */
+/** The paraphrase figures: overall, per scenario in the order given, and per variant index. */
 export interface ParaphraseFigures extends AgreementFigures {
   originalsCorrect: number;
   probes: number;
   perScenario: ScenarioAgreement[];
+  /**
+   * By variant index over every scenario: the file gives each probe's variants in a like order (the
+   * second is the indirect wording, "I forget ..."), so one index low shows a kind of wording missed.
+   */
+  perVariant: (AgreementFigures & { variant: number })[];
 }
 
 function agreement(outcomes: readonly VariantOutcome[]): AgreementFigures {
@@ -127,11 +132,16 @@ export function paraphraseFigures(
     };
   });
   const all = runs.flatMap((r) => r.outcomes);
+  const indexes = [...new Set(all.map((o) => o.variant))].sort((a, b) => a - b);
   return {
     ...agreement(all),
     probes: perScenario.reduce((n, s) => n + s.probes, 0),
     originalsCorrect: perScenario.reduce((n, s) => n + s.originalsCorrect, 0),
     perScenario,
+    perVariant: indexes.map((variant) => ({
+      variant,
+      ...agreement(all.filter((o) => o.variant === variant)),
+    })),
   };
 }
 
@@ -171,6 +181,14 @@ export function paraphraseTotals(f: ParaphraseFigures): string {
   return (
     `paraphrase: ${f.kept} of ${f.variants} variants (${percent(f.share)}) keep their original's verdict; ` +
     `${f.correct} of ${f.variants} correct (originals: ${f.originalsCorrect} of ${f.probes} correct)`
+  );
+}
+
+/** One line per variant index: `variant #1: 40 of 110 kept (36.4%), 38 correct`. */
+export function perVariantLines(f: ParaphraseFigures): string[] {
+  return f.perVariant.map(
+    (v) =>
+      `variant #${v.variant}: ${v.kept} of ${v.variants} kept (${percent(v.share)}), ${v.correct} correct`,
   );
 }
 

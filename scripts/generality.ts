@@ -31,6 +31,7 @@ import {
   paraphraseFigures,
   paraphraseRow,
   paraphraseTotals,
+  perVariantLines,
 } from '../reports/paraphrase.js';
 import { readRequestFigures, readRequestLines } from '../reports/read-requests.js';
 import { formatTable } from '../reports/text-table.js';
@@ -181,6 +182,7 @@ if (json) {
             probes: paraphrase.probes,
             originalsCorrect: paraphrase.originalsCorrect,
             perScenario: paraphrase.perScenario,
+            perVariant: paraphrase.perVariant,
             unavailable: paraphrases.unavailable,
           }
         : null,
@@ -239,6 +241,7 @@ function printText(): void {
     for (const line of formatTable(PARAPHRASE_HEADER, paraphrase.perScenario.map(paraphraseRow))) say(line);
     say();
     say(paraphraseTotals(paraphrase));
+    for (const line of perVariantLines(paraphrase)) say(line);
     for (const { key, reason, probes } of paraphrases.unavailable)
       say(`paraphrase: ${key} left out (${probes} probes): ${clip(reason)}`);
     for (const run of paraphraseRuns)

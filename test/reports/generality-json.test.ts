@@ -35,6 +35,7 @@ const sample: GeneralityJson = {
         originalsCorrect: 2,
       },
     ],
+    perVariant: [{ variant: 0, variants: 10, kept: 7, share: 0.7, correct: 6 }],
     unavailable: [],
   },
   readRequests: {

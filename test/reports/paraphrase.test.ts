@@ -5,6 +5,7 @@ import {
   paraphraseFigures,
   paraphraseRow,
   paraphraseTotals,
+  perVariantLines,
   verdictClass,
 } from '../../reports/paraphrase.js';
 import type { ProbeResult, RunRecord } from '../../records/run-record.js';
@@ -132,6 +133,11 @@ describe('paraphrase agreement', () => {
     expect(paraphraseTotals(figures)).toBe(
       "paraphrase: 4 of 5 variants (80.0%) keep their original's verdict; 2 of 5 correct (originals: 2 of 3 correct)",
     );
+    expect(figures.perVariant).toEqual([
+      { variant: 0, variants: 3, kept: 2, share: 2 / 3, correct: 1 },
+      { variant: 1, variants: 2, kept: 2, share: 1, correct: 1 },
+    ]);
+    expect(perVariantLines(figures)[0]).toBe('variant #0: 2 of 3 kept (66.7%), 1 correct');
     expect(changedLines(toolbox)).toEqual(['toolbox port #0 correct -> abstained: "port asked"']);
   });
 
