@@ -1,6 +1,6 @@
 /**
  * The harness's own errors: bad command-line input and model names no backend knows. Both are bad
- * input (exit 2). The snapshots command keeps its errors in runners/snapshots/errors.ts.
+ * input (exit 2). The snapshots command keeps its errors in runners/gate/errors.ts.
  */
 import { WispError, type EngineErrorCode, type UnexpectedCode } from '../engine/index.js';
 

@@ -29,18 +29,22 @@ import {
   type TurnFigures,
 } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
-import { FileOutputStore, MemoryOutputStore } from '../output-store/index.js';
-import { COMMAND_TIMEOUT_MS, commandTool } from '../tools/command-tool.js';
-import { detectSandbox, killUser, pickRunUser, removeFilesOf, type Sandbox } from '../tools/sandbox.js';
+import { FileOutputStore, MemoryOutputStore } from '../recording/output-store/index.js';
+import { COMMAND_TIMEOUT_MS, commandTool } from '../sandbox/command-tool.js';
+import { detectSandbox, killUser, pickRunUser, removeFilesOf, type Sandbox } from '../sandbox/sandbox.js';
 import { promptOf } from '../../scenarios/prompt.js';
 import { expectsAbstention, type Expectation, type Scenario } from '../../scenarios/schema.js';
-import { probeEvidence } from '../evidence/in-view.js';
-import { deliveredOf, outcomeCells, probeOutcome } from '../evidence/outcome.js';
-import { evidenceStepResults, type EvidenceCheck, type TurnRequest } from '../evidence/steps.js';
+import { probeEvidence } from '../scoring/evidence/in-view.js';
+import { deliveredOf, outcomeCells, probeOutcome } from '../scoring/outcome.js';
+import {
+  evidenceStepResults,
+  type EvidenceCheck,
+  type TurnRequest,
+} from '../scoring/evidence/evidence-steps.js';
 import { flattenSettings, type ResolvedStrategy } from '../../strategies/index.js';
-import { verdictFor } from '../score/verdict.js';
-import { FsWorkspace, type WorkspacePool } from '../workspace/fs-workspace.js';
-import { instructionsFor } from './instructions.js';
+import { verdictFor } from '../scoring/verdict.js';
+import { FsWorkspace, type WorkspacePool } from '../sandbox/fs-workspace.js';
+import { instructionsFor } from '../steps/instructions.js';
 import {
   gapsBetween,
   type AssessmentRecord,

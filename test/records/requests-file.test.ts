@@ -10,7 +10,7 @@ import {
   readParts,
 } from '../../records/requests-file.js';
 import { createModel } from '../../runners/models/index.js';
-import { writeRunFiles } from '../../runners/run/run-files.js';
+import { writeRunFiles } from '../../runners/recording/write-run-files.js';
 import { runScenario, type RunOutcome } from '../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy } from '../../strategies/index.js';

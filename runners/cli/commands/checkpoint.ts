@@ -8,10 +8,10 @@ import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { RunRecord } from '../../../records/run-record.js';
-import { checkpointSchema, type Checkpoint, type GateRule } from '../../../scenarios/checkpoint.js';
+import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
-import { newPlan, parseShard, scenarioRef, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
-import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
+import { newPlan, parseShard, scenarioRef, type PlanFile, type StrategyRef } from '../../matrix/plan-file.js';
+import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
 import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
 

@@ -8,15 +8,15 @@ import { outputError } from '../../io/files.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
-import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
-import { writeFolderReport } from '../../run/html-report.js';
-import { detectSandbox, type Sandbox } from '../../tools/sandbox.js';
+import { executePlan, serverOptionsOf } from '../../matrix/execute-plan.js';
+import { writeFolderReport } from '../../recording/html-report.js';
+import { detectSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import {
   applyToolSetting,
   defaultToolSettings,
   isToolSettingFlag,
   type ToolSettings,
-} from '../../tools/tool-settings.js';
+} from '../../sandbox/tool-settings.js';
 import {
   newPlan,
   parseShard,
@@ -24,8 +24,13 @@ import {
   resolveStrategyRef,
   scenarioRef,
   type PlanFile,
-} from '../../run/plan-file.js';
-import { createResults, freshFolder, resumeResults, type ResultsFolder } from '../../run/results-folder.js';
+} from '../../matrix/plan-file.js';
+import {
+  createResults,
+  freshFolder,
+  resumeResults,
+  type ResultsFolder,
+} from '../../recording/results-folder.js';
 import { checkFactSubjects, modelAfterSwitch } from '../../run/run-scenario.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
