@@ -30,7 +30,7 @@
  * Within events, files and the record, a string of 64 characters or more that equals the content of
  * a message already defined is written as `"@mN"`, naming that message.
  */
-import type { CallRecord, RunFiles, RunOutcome } from '../run/run-scenario.js';
+import type { CallRecord, RunFiles, RunOutcome } from '../../records/run-outcome.js';
 import type { RunRecord } from '../../records/run-record.js';
 import type { AuditEvent, Message } from '../../engine/index.js';
 import { Definitions, textLines } from './definitions.js';

@@ -13,7 +13,8 @@ import type { LoadedScenario } from '../../scenarios/load.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
 import { checkSetting, type SettingOverrides } from '../../strategies/settings.js';
 import { checkModelName, checkModelSteps } from '../models/index.js';
-import { checkFactSubjects, runId } from '../run/run-scenario.js';
+import { checkFactSubjects } from '../steps/fact-subjects.js';
+import { runId } from '../run/run-spec.js';
 import { SnapshotManifestError } from './errors.js';
 
 /** The manifest's file name inside the snapshots folder. */

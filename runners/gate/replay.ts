@@ -4,7 +4,8 @@
  * that the run removes.
  */
 import { createModel } from '../models/index.js';
-import { runScenario, type ModelFactory } from '../run/run-scenario.js';
+import { runScenario } from '../run/run-scenario.js';
+import { type ModelFactory } from '../models/model-factory.js';
 import { renderSnapshot } from './format.js';
 import type { ManifestRun } from './manifest.js';
 

@@ -8,10 +8,11 @@ import { applyModelSetting, defaultModelSettings } from '../models/model-setting
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { defaultToolSettings } from '../sandbox/tool-settings.js';
 import { executeRuns, expandPlan } from './invocation.js';
-import { inShard, resolvePlan, type PlanFile } from './plan-file.js';
+import { inShard, resolvePlan } from './plan.js';
+import { type PlanFile } from '../recording/plan-file.js';
 import { Progress, type ProgressIO } from './progress.js';
 import type { ResultsFolder } from '../recording/results-folder.js';
-import { runId } from '../run/run-scenario.js';
+import { runId } from '../run/run-spec.js';
 import { sweepWorkspaces } from '../sandbox/fs-workspace.js';
 import type { RunReportPart } from '../../reports/html/write.js';
 

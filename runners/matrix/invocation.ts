@@ -9,19 +9,16 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { appendLineWhole, outputError } from '../io/files.js';
-import { makeRun } from '../recording/write-run-files.js';
+import { makeRun } from './make-run.js';
 import type { ServerOptions } from '../models/index.js';
 import { DRAIN, DRAINED, type WorkerAnswer, type WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
-import {
-  runId,
-  type CommandOptions,
-  type ModelFactory,
-  type RunSpec,
-  type ScenarioSource,
-} from '../run/run-scenario.js';
+import { runId, type RunSpec, type ScenarioSource } from '../run/run-spec.js';
+import { type CommandOptions } from '../sandbox/run-sandbox.js';
+import { type ModelFactory } from '../models/model-factory.js';
 import { OutputError } from '../errors.js';
 import { WorkspacePool } from '../sandbox/fs-workspace.js';
+import { PARTIAL_SUFFIX } from '../recording/results-folder.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 import type { RunReportPart } from '../../reports/html/write.js';
 
@@ -32,9 +29,6 @@ export interface InvocationPlan {
   windows: number[];
   runs: number;
 }
-
-/** The suffix of a run's folder while it is being filled. */
-export const PARTIAL_SUFFIX = '.partial';
 
 /** Every run of a plan, in order. */
 export function expandPlan(plan: InvocationPlan): RunSpec[] {

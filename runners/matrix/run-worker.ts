@@ -11,8 +11,9 @@ import type { ResolvedStrategy } from '../../strategies/index.js';
 import type { RunReportPart } from '../../reports/html/write.js';
 import { toError } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { makeRun } from '../recording/write-run-files.js';
-import type { CommandOptions, ScenarioSource } from '../run/run-scenario.js';
+import { makeRun } from './make-run.js';
+import type { CommandOptions } from '../sandbox/run-sandbox.js';
+import type { ScenarioSource } from '../run/run-spec.js';
 import { OutputError } from '../errors.js';
 import { WorkspacePool } from '../sandbox/fs-workspace.js';
 

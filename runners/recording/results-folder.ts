@@ -13,8 +13,10 @@ import { RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
 import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { lockFolder, type FolderLock } from './lock.js';
-import { PARTIAL_SUFFIX } from '../matrix/invocation.js';
-import { PLAN_FILE, readPlan, type PlanFile } from '../matrix/plan-file.js';
+import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
+
+/** The suffix of a run's folder while it is being filled. */
+export const PARTIAL_SUFFIX = '.partial';
 
 /** An open results folder. */
 export interface ResultsFolder {

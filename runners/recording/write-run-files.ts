@@ -2,31 +2,7 @@
 import { join } from 'node:path';
 import { PartTable, compactStore, compactTranscript, writeCalls } from '../../records/requests-file.js';
 import { toJsonLines, writeFileInPartial } from '../io/files.js';
-import { runReportPart, type RunReportPart } from '../../reports/html/write.js';
-import type { RunRecord } from '../../records/run-record.js';
-import {
-  runScenario,
-  type ModelFactory,
-  type RunFiles,
-  type RunPlace,
-  type RunSpec,
-} from '../run/run-scenario.js';
-
-/**
- * Makes `spec`'s run into its partial folder (`place.runDir`): the run, then its files, then, when
- * asked, its part of report.html. What a lane does in this thread and a worker in its own.
- */
-export async function makeRun(
-  spec: RunSpec,
-  createModel: ModelFactory,
-  place: RunPlace & { runDir: string },
-  reportPart: boolean,
-): Promise<{ record: RunRecord; part?: RunReportPart | null }> {
-  const { record, files } = await runScenario(spec, createModel, place);
-  await writeRunFiles(place.runDir, files);
-  if (!reportPart) return { record };
-  return { record, part: await runReportPart(place.runDir, record) };
-}
+import { type RunFiles } from '../../records/run-outcome.js';
 
 /**
  * Writes a run's files into `dir`, its partial folder (renamed into place once whole): the audit log;

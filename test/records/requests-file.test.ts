@@ -11,7 +11,8 @@ import {
 } from '../../records/requests-file.js';
 import { createModel } from '../../runners/models/index.js';
 import { writeRunFiles } from '../../runners/recording/write-run-files.js';
-import { runScenario, type RunOutcome } from '../../runners/run/run-scenario.js';
+import { runScenario } from '../../runners/run/run-scenario.js';
+import { type RunOutcome } from '../../records/run-outcome.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy } from '../../strategies/index.js';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNS_FILE_NAME } from '../../../records/read-run-files.js';
-import { writeFolderReport } from '../../recording/html-report.js';
+import { writeFolderReport } from '../../matrix/html-report.js';
 import { UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
 

@@ -9,7 +9,7 @@ import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../matrix/execute-plan.js';
-import { writeFolderReport } from '../../recording/html-report.js';
+import { writeFolderReport } from '../../matrix/html-report.js';
 import { detectSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import {
   applyToolSetting,
@@ -17,21 +17,16 @@ import {
   isToolSettingFlag,
   type ToolSettings,
 } from '../../sandbox/tool-settings.js';
-import {
-  newPlan,
-  parseShard,
-  resolvePlan,
-  resolveStrategyRef,
-  scenarioRef,
-  type PlanFile,
-} from '../../matrix/plan-file.js';
+import { newPlan, type PlanFile } from '../../recording/plan-file.js';
+import { parseShard, resolvePlan, resolveStrategyRef, scenarioRef } from '../../matrix/plan.js';
 import {
   createResults,
   freshFolder,
   resumeResults,
   type ResultsFolder,
 } from '../../recording/results-folder.js';
-import { checkFactSubjects, modelAfterSwitch } from '../../run/run-scenario.js';
+import { checkFactSubjects } from '../../steps/fact-subjects.js';
+import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';

@@ -3,7 +3,7 @@
  * on. Pure: from the checks and the run's turn requests, when each left the view and through which
  * channels it stayed.
  */
-import type { Message } from '../../../engine/index.js';
+import type { Message, ModelCall } from '../../../engine/index.js';
 import type { EvidenceChannel, EvidenceStepResult } from '../../../records/run-record.js';
 import type { EvidenceStep } from '../../../scenarios/schema.js';
 import { viewOf } from './channels.js';
@@ -20,6 +20,15 @@ export interface EvidenceCheck extends EvidenceStep {
 export interface TurnRequest {
   turn: number;
   messages: readonly Message[];
+}
+
+/** The turn requests among a run's model calls, in the order made. */
+export function turnRequests(calls: readonly ModelCall[]): TurnRequest[] {
+  return calls.flatMap((call) =>
+    call.purpose === 'turn' && call.kind === 'respond'
+      ? [{ turn: call.turn, messages: call.request.messages }]
+      : [],
+  );
 }
 
 /** Each check's result over the turn requests it covers. */

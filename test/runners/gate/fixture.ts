@@ -6,7 +6,7 @@
 import type { AuditEvent } from '../../../engine/audit/events.js';
 import type { Message, ToolSpec } from '../../../engine/model/port.js';
 import type { RunRecord } from '../../../records/run-record.js';
-import type { CallRecord, RunOutcome, TimelineItem } from '../../../runners/run/run-scenario.js';
+import type { CallRecord, RunOutcome, TimelineItem } from '../../../records/run-outcome.js';
 
 export const SYSTEM: Message = { role: 'system', content: 'You are wisp.\n\nAnswer from what you see.' };
 export const ASK: Message = { role: 'user', content: 'Please read notes.md and summarise it.' };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../runners/models/index.js';
 import { runInvocation } from '../../../runners/matrix/invocation.js';
-import type { ModelFactory } from '../../../runners/run/run-scenario.js';
+import type { ModelFactory } from '../../../runners/models/model-factory.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 

@@ -1,19 +1,15 @@
 /**
  * What an invocation set out to do, written as plan.json into its results folder before any run
- * starts: the scenarios (a built-in name, or a file's absolute path), the strategies (a name, with
+ * starts (the matrix resolves it in runners/matrix/plan.ts): the scenarios (a built-in name, or a file's absolute path), the strategies (a name, with
  * setting overrides and a label when they differ from the name), the models, windows and runs, the
  * model options, and the shard. `--resume DIR` reads it back, so any results folder can be finished
  * whether `run` or `checkpoint` began it, from any working folder.
  */
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { RESULTS_FORMAT } from '../../records/requests-file.js';
-import { isScenarioFile, resolveScenario } from '../../scenarios/index.js';
-import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
-import type { SettingOverrides } from '../../strategies/settings.js';
 import { UsageError } from '../errors.js';
-import type { InvocationPlan } from './invocation.js';
 
 /** The plan's file in a results folder. */
 export const PLAN_FILE = 'plan.json';
@@ -52,49 +48,6 @@ const planSchema = z.strictObject({
 export type StrategyRef = z.infer<typeof strategyRefSchema>;
 /** plan.json. */
 export type PlanFile = z.infer<typeof planSchema>;
-
-/**
- * A scenario reference as the plan keeps it: a built-in's name, or a file's absolute path (a relative
- * one taken from `base`, the working folder by default).
- */
-export function scenarioRef(nameOrPath: string, base = '.'): string {
-  return isScenarioFile(nameOrPath) && !isAbsolute(nameOrPath) ? resolve(base, nameOrPath) : nameOrPath;
-}
-
-/** Resolves a strategy reference: its name's settings with its overrides, under its label. */
-export function resolveStrategyRef(ref: StrategyRef): ResolvedStrategy {
-  const resolved = resolveStrategy(ref.name, (ref.set ?? {}) as SettingOverrides);
-  return { ...resolved, name: ref.label ?? ref.name };
-}
-
-/** `--shard i/n`: the i-th of n slices, counted from 1. */
-export function parseShard(text: string): { index: number; count: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count)
-    throw new UsageError(`--shard ${text}: give i/n with 1 <= i <= n, e.g. --shard 1/4`);
-  return { index, count };
-}
-
-/** The runs of a shard: every n-th run of the plan's order, starting at the i-th. */
-export function inShard<T>(items: readonly T[], shard: PlanFile['shard']): T[] {
-  if (shard === null) return [...items];
-  return items.filter((_, i) => i % shard.count === shard.index - 1);
-}
-
-/** The plan's scenarios and strategies resolved, as an invocation runs them. */
-export async function resolvePlan(plan: PlanFile): Promise<InvocationPlan> {
-  const scenarios = [];
-  for (const ref of plan.scenarios) scenarios.push(await resolveScenario(ref));
-  return {
-    scenarios,
-    strategies: plan.strategies.map(resolveStrategyRef),
-    models: plan.models,
-    windows: plan.windows,
-    runs: plan.runs,
-  };
-}
 
 /** A new plan, in the current results format. */
 export function newPlan(fields: Omit<PlanFile, 'version' | 'format'>): PlanFile {

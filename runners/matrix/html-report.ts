@@ -7,7 +7,8 @@ import type { RunRecord } from '../../records/run-record.js';
 import { writeHtmlReport, type RunReportPart } from '../../reports/html/write.js';
 import type { ProbeExpectations } from '../../reports/html/tables.js';
 import { expectsAbstention, type Expectation } from '../../scenarios/schema.js';
-import { readPlan, resolvePlan } from '../matrix/plan-file.js';
+import { readPlan } from '../recording/plan-file.js';
+import { resolvePlan } from './plan.js';
 
 /** An expectation as the report shows it. */
 export function expectationText(expect: Expectation): string {
