@@ -8,7 +8,8 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { errorCode, steppingClock, toError, type ModelPort } from '../../engine/index.js';
+import { steppingClock, toError, type ModelPort } from '../../engine/index.js';
+import { errorCode } from '../errors.js';
 import type { RunOutcome } from '../../records/run-outcome.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { flattenSettings } from '../../strategies/index.js';
