@@ -8,7 +8,8 @@ import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.j
 import type { SettingOverrides } from '../../strategies/settings.js';
 import { UsageError } from '../errors.js';
 import type { PlanFile, StrategyRef } from '../recording/plan-file.js';
-import type { InvocationPlan } from './invocation.js';
+import { runId } from '../run/run-spec.js';
+import { expandPlan, type InvocationPlan } from './invocation.js';
 
 /**
  * A scenario reference as the plan keeps it: a built-in's name, or a file's absolute path (a relative
@@ -51,4 +52,10 @@ export async function resolvePlan(plan: PlanFile): Promise<InvocationPlan> {
     windows: plan.windows,
     runs: plan.runs,
   };
+}
+
+/** The ids of every run the plan names, whichever shard makes it: the only run folders it may own. */
+export async function plannedRunIds(plan: PlanFile): Promise<ReadonlySet<string>> {
+  const specs = expandPlan(await resolvePlan(plan));
+  return new Set(specs.map((spec) => runId({ ...spec, scenario: spec.scenario.scenario.name })));
 }

@@ -11,7 +11,7 @@ import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
-import { parseShard, scenarioRef } from '../../matrix/plan.js';
+import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
 import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
@@ -136,7 +136,7 @@ export async function checkpointCommand(
   let folder;
   if (args.resume !== undefined) {
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
-    folder = await resumeResults(args.resume, 'checkpoint --resume');
+    folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');

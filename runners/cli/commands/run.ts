@@ -18,7 +18,13 @@ import {
   type ToolSettings,
 } from '../../sandbox/tool-settings.js';
 import { newPlan, type PlanFile } from '../../recording/plan-file.js';
-import { parseShard, resolvePlan, resolveStrategyRef, scenarioRef } from '../../matrix/plan.js';
+import {
+  parseShard,
+  plannedRunIds,
+  resolvePlan,
+  resolveStrategyRef,
+  scenarioRef,
+} from '../../matrix/plan.js';
 import {
   createResults,
   freshFolder,
@@ -94,7 +100,7 @@ export async function runCommand(
   const sandbox = await commandSandbox(env, io);
   const folder =
     args.resume !== undefined
-      ? await resumeResults(args.resume, 'run --resume')
+      ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
       : await newRunFolder(args, env);
   return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
 }
