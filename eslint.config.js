@@ -12,6 +12,55 @@ const RUNNER_FOLDERS = readdirSync(join(import.meta.dirname, 'runners'), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * What each folder of runners/ may import besides the engine's public API and runners/errors.ts: the
+ * other runner folders and the top-level folders it names, and nothing else. Read top-down: the
+ * command line drives the matrix and the gate; the matrix runs runs; a run is the sandbox, the step
+ * interpreter, scoring, metrics and recording put together.
+ */
+const RUNNER_ALLOWS = {
+  cli: {
+    runners: ['gate', 'io', 'matrix', 'models', 'recording', 'run', 'sandbox', 'serve', 'steps'],
+    top: ['records', 'reports', 'scenarios', 'strategies'],
+  },
+  gate: { runners: ['io', 'models', 'run', 'steps'], top: ['records', 'scenarios', 'strategies'] },
+  matrix: {
+    runners: ['io', 'models', 'recording', 'run', 'sandbox'],
+    top: ['records', 'reports', 'scenarios', 'strategies'],
+  },
+  run: {
+    runners: ['metrics', 'models', 'recording', 'sandbox', 'scoring', 'steps'],
+    top: ['records', 'scenarios', 'strategies'],
+  },
+  steps: { runners: ['metrics', 'models', 'scoring'], top: ['records', 'scenarios', 'strategies'] },
+  scoring: { runners: [], top: ['records', 'scenarios'] },
+  metrics: { runners: ['models'], top: ['records'] },
+  sandbox: { runners: ['io'], top: ['strategies'] },
+  recording: { runners: ['io'], top: ['records', 'reports', 'scenarios'] },
+  models: { runners: [], top: ['records', 'scenarios', 'strategies'] },
+  serve: { runners: ['models'], top: [] },
+  io: { runners: [], top: [] },
+};
+
+const TOP_FOLDERS = ['records', 'scenarios', 'strategies', 'reports', 'scripts', 'bin', 'test'];
+
+/** One zone per runner folder: everything it is not allowed to import. */
+function runnerZones() {
+  const unlisted = RUNNER_FOLDERS.filter((name) => !(name in RUNNER_ALLOWS));
+  if (unlisted.length > 0)
+    throw new Error(`eslint.config.js: runners/${unlisted.join(', runners/')} has no entry in RUNNER_ALLOWS`);
+  return Object.entries(RUNNER_ALLOWS).map(([name, allows]) => ({
+    target: `./runners/${name}`,
+    from: [
+      ...RUNNER_FOLDERS.filter((other) => other !== name && !allows.runners.includes(other)).map(
+        (other) => `./runners/${other}`,
+      ),
+      ...TOP_FOLDERS.filter((top) => !allows.top.includes(top)).map((top) => `./${top}`),
+    ],
+    message: `runners/${name}/ imports runners/{${allows.runners.join(',')}}, ${allows.top.join(', ') || 'no top-level folder'}, the engine's API and runners/errors.ts`,
+  }));
+}
+
 /** Who may import whom. `target` files may not import from `from`, except what `except` names. */
 const zones = [
   {
@@ -54,11 +103,7 @@ const zones = [
     except: ['./index.ts'],
     message: 'outside engine/, the engine is imported through engine/index.ts, its public API',
   })),
-  {
-    target: RUNNER_FOLDERS.filter((name) => name !== 'cli').map((name) => `./runners/${name}`),
-    from: './runners/cli',
-    message: 'only the command line depends on the command line',
-  },
+  ...runnerZones(),
   {
     // What keeps the reader honest: it sees only its request, never the scenario, its expected
     // answers, the run loop, the scorer or the reports.
@@ -67,15 +112,17 @@ const zones = [
       './scenarios',
       './records',
       './runners/run',
-      './runners/score',
-      './runners/snapshots',
+      './runners/steps',
+      './runners/matrix',
+      './runners/scoring',
+      './runners/gate',
       './reports',
     ],
     message: 'the reader model answers from its request alone',
   },
   {
     target: './runners/models/index.ts',
-    from: './runners/run',
+    from: ['./runners/run', './runners/steps', './runners/matrix'],
     message: 'the model registry does not reach into the run loop',
   },
 ];

@@ -13,7 +13,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ModelCall } from '../engine/index.js';
+import { toError, type ModelCall } from '../engine/index.js';
+import { CallsFileError } from './errors.js';
 
 /** The version of the results' file formats; the results folder's plan.json records it. */
 export const RESULTS_FORMAT = 2;
@@ -109,14 +110,6 @@ export function readParts(messagesText: string, audit: readonly object[] = []): 
   return parts;
 }
 
-/** A file of the pair that does not read as the format says, named with its line. */
-export class CallsFileError extends Error {
-  constructor(file: string, line: number, problem: string) {
-    super(`${file}: line ${line}: ${problem}`);
-    this.name = 'CallsFileError';
-  }
-}
-
 function parseLines(text: string, file: string): { line: number; value: Record<string, unknown> }[] {
   const parsed: { line: number; value: Record<string, unknown> }[] = [];
   text.split('\n').forEach((line, index) => {
@@ -163,13 +156,21 @@ export function readCalls(
 
 /** The calls of the run whose folder is `runDir`, rebuilt from its messages.jsonl and requests.jsonl. */
 export async function loadCalls(runDir: string): Promise<LoggedCall[]> {
+  const read = (name: string) =>
+    readFile(join(runDir, name), 'utf8').catch((thrown: unknown) => {
+      throw new CallsFileError(join(runDir, name), null, `cannot be read (${toError(thrown).message})`);
+    });
   const [messages, requests, audit] = await Promise.all([
-    readFile(join(runDir, 'messages.jsonl'), 'utf8'),
-    readFile(join(runDir, 'requests.jsonl'), 'utf8'),
-    readFile(join(runDir, 'audit.jsonl'), 'utf8'),
+    read('messages.jsonl'),
+    read('requests.jsonl'),
+    read('audit.jsonl'),
   ]);
-  const events = parseLines(audit, 'audit.jsonl').map(({ value }) => value);
-  return readCalls(messages, requests, events);
+  try {
+    const events = parseLines(audit, 'audit.jsonl').map(({ value }) => value);
+    return readCalls(messages, requests, events);
+  } catch (thrown) {
+    throw thrown instanceof CallsFileError ? thrown.under(runDir) : thrown;
+  }
 }
 
 /** A context kept before or after a condensation, as the run holds it. */

@@ -6,21 +6,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { WispError } from '../engine/index.js';
+import { ResultsError } from './errors.js';
 import type { RunRecord } from './run-record.js';
 
 /** The runs file of a results folder: one run record a line. */
 export const RUNS_FILE_NAME = 'runs.jsonl';
-
-export type ResultsErrorCode = 'RESULTS_MISSING' | 'RESULTS_MALFORMED' | 'RESULTS_CONFLICT';
-
-/** A results folder that cannot be read: missing, without runs.jsonl, malformed, or in conflict. */
-export class ResultsError extends WispError<ResultsErrorCode> {
-  constructor(code: ResultsErrorCode, message: string) {
-    super(code, 'input', message);
-    this.name = 'ResultsError';
-  }
-}
 
 const count = z.number().int().nonnegative();
 const ms = z.number().nonnegative();

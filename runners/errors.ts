@@ -1,10 +1,40 @@
 /**
  * The harness's own errors: bad command-line input and model names no backend knows. Both are bad
- * input (exit 2). The snapshots command keeps its errors in runners/snapshots/errors.ts.
+ * input (exit 2). The snapshots command keeps its errors in runners/gate/errors.ts. `ErrorCode` is
+ * the union of every layer's codes, and `errorCode` gives one for anything thrown.
  */
-import { WispError, type EngineErrorCode, type UnexpectedCode } from '../engine/index.js';
+import {
+  errorCode as codeOf,
+  WispError,
+  type EngineErrorCode,
+  type UnexpectedCode,
+} from '../engine/index.js';
+import type { RecordsErrorCode } from '../records/errors.js';
+import type { ReportErrorCode } from '../reports/errors.js';
+import type { ScenarioErrorCode } from '../scenarios/errors.js';
+import type { StrategyErrorCode } from '../strategies/errors.js';
+import type { SnapshotErrorCode } from './gate/errors.js';
 
 export type RunnerErrorCode = 'USAGE' | 'MODEL_UNKNOWN' | 'OUTPUT_LOCKED' | 'OUTPUT_FAILED';
+
+/** Every code an error of wisp-eval carries, layer by layer, and the code of anything else thrown. */
+export type ErrorCode =
+  | EngineErrorCode
+  | RecordsErrorCode
+  | ScenarioErrorCode
+  | StrategyErrorCode
+  | ReportErrorCode
+  | RunnerErrorCode
+  | SnapshotErrorCode
+  | UnexpectedCode;
+
+/**
+ * The code of anything thrown: a WispError's own, or `UNEXPECTED`. Every WispError of the harness is
+ * thrown with a code of its layer's union, so the code is one of `ErrorCode`.
+ */
+export function errorCode(thrown: unknown): ErrorCode {
+  return codeOf(thrown) as ErrorCode;
+}
 
 /** Bad command-line input. */
 export class UsageError extends WispError<RunnerErrorCode> {
@@ -40,7 +70,4 @@ export class OutputError extends WispError<RunnerErrorCode> {
  * tool-loop bound is an outcome the evaluation measures, not a run that could not be made. Records
  * carry codes, not classes, so the kind is looked up here rather than recorded.
  */
-export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<EngineErrorCode | UnexpectedCode>([
-  'MODEL_FAILED',
-  'UNEXPECTED',
-]);
+export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>(['MODEL_FAILED', 'UNEXPECTED']);

@@ -11,7 +11,7 @@
  * against `editionOf`.
  */
 import { byteLength } from '../engine/index.js';
-import { matchesPattern } from './expectation.js';
+import { matchesPattern } from './pattern.js';
 import { answerPatterns } from './schema.js';
 import type { Scenario } from './schema.js';
 

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { backtrackingProblem, patternProblem } from './expectation.js';
+import { backtrackingProblem, patternProblem } from './pattern.js';
 import { ScenarioError } from './errors.js';
 import { checkWorkspace } from './workspace-folder.js';
 import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scenario-bytes.js';

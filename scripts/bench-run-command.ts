@@ -10,8 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FileOutputStore } from '../runners/output-store/file-store.js';
-import { runCommand } from '../runners/tools/run-command.js';
+import { FileOutputStore } from '../runners/recording/output-store/file-store.js';
+import { runCommand } from '../runners/sandbox/run-command.js';
 
 const megabytes = Number(process.argv[2] ?? 200);
 const budget = Number(process.argv[3] ?? 64 * 1024);

@@ -8,7 +8,7 @@
 import { estimateTokens } from '../../engine/index.js';
 import { RunContexts, type ComposedEntry } from '../inspect/context-at-turn.js';
 import { changeLines, turnChanges } from '../inspect/turn-changes.js';
-import type { RunFiles } from '../../records/run-files.js';
+import type { RunFiles } from '../../records/read-run-files.js';
 
 /** Kinds by their number in the page's data. */
 export const KINDS = ['instructions', 'prompt', 'toolCall', 'toolOutput', 'reply'] as const;

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRunFolder } from '../../records/run-files.js';
+import { loadRunFolder } from '../../records/read-run-files.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { condensingLines } from '../inspect/context-at-turn.js';
 import { inspectorData, renumberStrings, StringTable, type RunInspectorData } from './inspector-data.js';

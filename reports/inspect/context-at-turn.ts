@@ -17,7 +17,7 @@ import {
   type Message,
 } from '../../engine/index.js';
 import type { LoggedCall } from '../../records/requests-file.js';
-import type { RunFiles } from '../../records/run-files.js';
+import type { RunFiles } from '../../records/read-run-files.js';
 
 /**
  * What an entry was sent as: whole, as its compact reference, with its cuts' markers, or whole as

@@ -5,7 +5,7 @@
  * Read from the audit log and the model calls alone.
  */
 import type { AuditEvent } from '../../engine/index.js';
-import type { RunFiles } from '../../records/run-files.js';
+import type { RunFiles } from '../../records/read-run-files.js';
 
 type EventOf<T extends AuditEvent['type']> = Extract<AuditEvent, { type: T }>;
 

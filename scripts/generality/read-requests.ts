@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { WispError } from '../../engine/index.js';
 import { opensFile, type CalledTool, type ReadContext, type ReadTrial } from '../../reports/read-requests.js';
-import type { RunOutcome } from '../../runners/run/run-scenario.js';
+import type { RunOutcome } from '../../records/run-outcome.js';
 import { defineScenario, type Scenario } from '../../scenarios/schema.js';
 import type { SuiteRunner } from './runs.js';
 

@@ -5,10 +5,12 @@
  * makes a few hundred small runs.
  */
 import { createModel } from '../../runners/models/index.js';
-import { runScenario, type RunOutcome, type ScenarioSource } from '../../runners/run/run-scenario.js';
-import { COMMAND_TIMEOUT_MS } from '../../runners/tools/command-tool.js';
-import { detectSandbox } from '../../runners/tools/sandbox.js';
-import { WorkspacePool } from '../../runners/workspace/fs-workspace.js';
+import { runScenario } from '../../runners/run/run-scenario.js';
+import { type RunOutcome } from '../../records/run-outcome.js';
+import { type ScenarioSource } from '../../runners/run/run-spec.js';
+import { COMMAND_TIMEOUT_MS } from '../../runners/sandbox/command-tool.js';
+import { detectSandbox } from '../../runners/sandbox/sandbox.js';
+import { WorkspacePool } from '../../runners/sandbox/fs-workspace.js';
 import { resolveStrategy } from '../../strategies/index.js';
 
 /** The window every run of the suite uses. */

@@ -69,7 +69,7 @@ describe('checkpoint SPEC', () => {
     const spec = join(dir, 'typed.ts');
     await writeFile(
       spec,
-      `import { defineCheckpoint } from '${repoRoot}/scenarios/checkpoint.ts';\n` +
+      `import { defineCheckpoint } from '${repoRoot}/runners/matrix/checkpoint-spec.ts';\n` +
         `export default defineCheckpoint({ name: 'typed', scenarios: ['codename'], strategies: ['dropping'], windows: [8192] });\n`,
     );
     const loaded = await loadCheckpoint(spec);

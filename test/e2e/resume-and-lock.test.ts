@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../records/run-record.js';
-import { freshFolder } from '../../runners/run/results-folder.js';
+import { freshFolder } from '../../runners/recording/results-folder.js';
 import { repoRoot, wispEval } from './cli.js';
 
 let dir: string;

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectSandbox } from '../../runners/tools/sandbox.js';
+import { detectSandbox } from '../../runners/sandbox/sandbox.js';
 import { wispEval } from './cli.js';
 
 let dir: string;

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Message, ModelResponse } from '../../engine/index.js';
 import { createModel } from '../../runners/models/index.js';
-import { matchesPattern } from '../../scenarios/expectation.js';
+import { matchesPattern } from '../../scenarios/pattern.js';
 import { answerPatterns } from '../../scenarios/schema.js';
 import { label, makeRuns, toolCallContent, turnCalls, type MadeRun, type ReaderRun } from './reader-runs.js';
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPort } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
-import { runScenario, type ModelFactory } from '../../runners/run/run-scenario.js';
+import { runScenario } from '../../runners/run/run-scenario.js';
+import { type ModelFactory } from '../../runners/models/model-factory.js';
 import { builtinScenarioNames, resolveScenario } from '../../scenarios/index.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import { resolveStrategy } from '../../strategies/index.js';

@@ -4,7 +4,8 @@
  */
 import type { ModelRequest, ModelResponse } from '../../engine/index.js';
 import { createModel } from '../../runners/models/index.js';
-import { runScenario, type CallRecord, type RunOutcome } from '../../runners/run/run-scenario.js';
+import { runScenario } from '../../runners/run/run-scenario.js';
+import { type CallRecord, type RunOutcome } from '../../records/run-outcome.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
 import { resolveStrategy } from '../../strategies/index.js';

@@ -2,16 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CallsFileError,
-  expandStore,
-  expandTranscript,
-  loadCalls,
-  readParts,
-} from '../../records/requests-file.js';
+import { CallsFileError } from '../../records/errors.js';
+import { expandStore, expandTranscript, loadCalls, readParts } from '../../records/requests-file.js';
 import { createModel } from '../../runners/models/index.js';
-import { writeRunFiles } from '../../runners/run/run-files.js';
-import { runScenario, type RunOutcome } from '../../runners/run/run-scenario.js';
+import { writeRunFiles } from '../../runners/recording/write-run-files.js';
+import { runScenario } from '../../runners/run/run-scenario.js';
+import { type RunOutcome } from '../../records/run-outcome.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy } from '../../strategies/index.js';
 
@@ -115,9 +111,14 @@ describe('the compact form of a run’s calls', () => {
       '{"call":1,"kind":"respond","request":{"messages":[7],"tools":0}}\n',
     );
     await expect(loadCalls(bad)).rejects.toThrow(
-      new CallsFileError('requests.jsonl', 1, 'names 7, which messages.jsonl lacks'),
+      new CallsFileError(join(bad, 'requests.jsonl'), 1, 'names 7, which messages.jsonl lacks'),
     );
+    await expect(loadCalls(bad)).rejects.toMatchObject({
+      code: 'CALLS_FILE_INVALID',
+      kind: 'input',
+      line: 1,
+    });
     await writeFile(join(bad, 'requests.jsonl'), 'not json\n');
-    await expect(loadCalls(bad)).rejects.toThrow(/^requests.jsonl: line 1: not a JSON object/);
+    await expect(loadCalls(bad)).rejects.toThrow(`${join(bad, 'requests.jsonl')}: line 1: not a JSON object`);
   });
 });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { combineRunRecords, parseRunRecords, readRunRecords, ResultsError } from '../../records/runs-file.js';
+import { ResultsError } from '../../records/errors.js';
+import { combineRunRecords, parseRunRecords, readRunRecords } from '../../records/runs-file.js';
 import { makeRecord } from '../reports/record-fixture.js';
 
 let dir: string;

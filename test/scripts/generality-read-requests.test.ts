@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../../runners/run/run-scenario.js';
+import type { RunOutcome } from '../../records/run-outcome.js';
 import {
   OTHER_FILE,
   PATH_SHAPES,

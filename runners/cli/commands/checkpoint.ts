@@ -8,10 +8,11 @@ import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { RunRecord } from '../../../records/run-record.js';
-import { checkpointSchema, type Checkpoint, type GateRule } from '../../../scenarios/checkpoint.js';
+import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
-import { newPlan, parseShard, scenarioRef, type PlanFile, type StrategyRef } from '../../run/plan-file.js';
-import { createResults, freshFolder, resumeResults } from '../../run/results-folder.js';
+import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
+import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
+import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
 import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
 
@@ -135,7 +136,7 @@ export async function checkpointCommand(
   let folder;
   if (args.resume !== undefined) {
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
-    folder = await resumeResults(args.resume, 'checkpoint --resume');
+    folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RUNS_FILE_NAME } from '../../../records/run-files.js';
-import { writeFolderReport } from '../../run/html-report.js';
+import { RUNS_FILE_NAME } from '../../../records/read-run-files.js';
+import { writeFolderReport } from '../../matrix/html-report.js';
 import { UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
 

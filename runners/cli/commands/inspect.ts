@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRunFiles, readRunRecords, RUNS_FILE_NAME } from '../../../records/run-files.js';
+import { loadRunFiles, readRunRecords, RUNS_FILE_NAME } from '../../../records/read-run-files.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { RunContexts } from '../../../reports/inspect/context-at-turn.js';
 import { ansiPaint, formatChanges, formatContext, plainPaint } from '../../../reports/inspect/format.js';

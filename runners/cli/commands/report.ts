@@ -4,7 +4,7 @@
  */
 import { combineRunRecords } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
-import { writeCombinedReport } from '../../run/html-report.js';
+import { writeCombinedReport } from '../../matrix/html-report.js';
 import { summariseCells } from '../../../reports/stats/cells.js';
 import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
 import { formatTable } from '../../../reports/text-table.js';

@@ -8,25 +8,31 @@ import { outputError } from '../../io/files.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
-import { executePlan, serverOptionsOf } from '../../run/execute-plan.js';
-import { writeFolderReport } from '../../run/html-report.js';
-import { detectSandbox, type Sandbox } from '../../tools/sandbox.js';
+import { executePlan, serverOptionsOf } from '../../matrix/execute-plan.js';
+import { writeFolderReport } from '../../matrix/html-report.js';
+import { detectSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import {
   applyToolSetting,
   defaultToolSettings,
   isToolSettingFlag,
   type ToolSettings,
-} from '../../tools/tool-settings.js';
+} from '../../sandbox/tool-settings.js';
+import { newPlan, type PlanFile } from '../../recording/plan-file.js';
 import {
-  newPlan,
   parseShard,
+  plannedRunIds,
   resolvePlan,
   resolveStrategyRef,
   scenarioRef,
-  type PlanFile,
-} from '../../run/plan-file.js';
-import { createResults, freshFolder, resumeResults, type ResultsFolder } from '../../run/results-folder.js';
-import { checkFactSubjects, modelAfterSwitch } from '../../run/run-scenario.js';
+} from '../../matrix/plan.js';
+import {
+  createResults,
+  freshFolder,
+  resumeResults,
+  type ResultsFolder,
+} from '../../recording/results-folder.js';
+import { checkFactSubjects } from '../../steps/fact-subjects.js';
+import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import type { CliIO } from '../io.js';
 import { condensingLine } from '../../../reports/condensing.js';
@@ -94,7 +100,7 @@ export async function runCommand(
   const sandbox = await commandSandbox(env, io);
   const folder =
     args.resume !== undefined
-      ? await resumeResults(args.resume, 'run --resume')
+      ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
       : await newRunFolder(args, env);
   return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
 }

@@ -4,11 +4,11 @@
  * the working tree changes against another commit, and exits 0.
  */
 import { UsageError } from '../../errors.js';
-import { checkPassed, checkSnapshots, type CheckReport, type RunCheck } from '../../snapshots/check.js';
-import { diffAgainst, type RunChange } from '../../snapshots/diff-against.js';
-import { SNAPSHOTS_DIR } from '../../snapshots/folder.js';
-import { recordSnapshots } from '../../snapshots/record.js';
-import type { RunFilter } from '../../snapshots/select.js';
+import { checkPassed, checkSnapshots, type CheckReport, type RunCheck } from '../../gate/check.js';
+import { diffAgainst, type RunChange } from '../../gate/diff-against.js';
+import { SNAPSHOTS_DIR } from '../../gate/folder.js';
+import { recordSnapshots } from '../../gate/record.js';
+import type { RunFilter } from '../../gate/select.js';
 import type { CliIO } from '../io.js';
 import { join } from 'node:path';
 

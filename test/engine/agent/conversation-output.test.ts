@@ -5,7 +5,7 @@ import type { ModelRequest } from '../../../engine/model/port.js';
 import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
 import { defaultSettings } from '../../../engine/settings.js';
 import type { Tool } from '../../../engine/tools/tool.js';
-import { MemoryOutputStore } from '../../../runners/output-store/index.js';
+import { MemoryOutputStore } from '../../../runners/recording/output-store/index.js';
 import { fakeModel } from '../helpers.js';
 
 const fileText = Array.from(

@@ -6,7 +6,7 @@ import { toolOutputBudget } from '../../../engine/output/budget.js';
 import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
 import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
 import type { Tool } from '../../../engine/tools/tool.js';
-import { MemoryOutputStore } from '../../../runners/output-store/index.js';
+import { MemoryOutputStore } from '../../../runners/recording/output-store/index.js';
 import { fakeModel } from '../helpers.js';
 
 /** 10,000 bytes: past the 4 KiB budget of a small window, within the 26 KiB of 53,248 tokens. */

@@ -21,7 +21,7 @@ import { parseMemoryRequest } from '../../../engine/tools/memory/memory-request.
 import { memoryTool, type MemoryAction } from '../../../engine/tools/memory/memory.js';
 import type { MemorySource } from '../../../engine/tools/memory/memory-source.js';
 import { ContextStore } from '../../../engine/store/store.js';
-import { MemoryOutputStore } from '../../../runners/output-store/memory-store.js';
+import { MemoryOutputStore } from '../../../runners/recording/output-store/memory-store.js';
 import { createReaderModel } from '../../../runners/models/reader/index.js';
 import { fakeModel } from '../helpers.js';
 

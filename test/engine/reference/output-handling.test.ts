@@ -14,7 +14,7 @@ import {
   type Tool,
 } from '../../../engine/index.js';
 import { buildReference } from '../../../engine/output/reference.js';
-import { MemoryOutputStore } from '../../../runners/output-store/index.js';
+import { MemoryOutputStore } from '../../../runners/recording/output-store/index.js';
 import { fakeModel } from '../helpers.js';
 
 const BUDGET = 4096;

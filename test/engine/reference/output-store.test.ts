@@ -18,7 +18,7 @@ import {
   type OutputSession,
   type OutputSessions,
 } from '../../../engine/index.js';
-import { outputSessionsIn } from '../../../runners/output-store/sessions.js';
+import { outputSessionsIn } from '../../../runners/recording/output-store/output-folders.js';
 import { fakeModel } from '../helpers.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRunFiles, readRunRecords } from '../../../records/run-files.js';
+import { loadRunFiles, readRunRecords } from '../../../records/read-run-files.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { RunContexts } from '../../../reports/inspect/context-at-turn.js';
 import { bufferIO } from '../../../runners/cli/io.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLIER_HEADER, NOW_HEADER, type Message, type ToolCall } from '../../../engine/index.js';
 import { loadCalls } from '../../../records/requests-file.js';
-import { loadRunFiles, readRunRecords, type RunFiles } from '../../../records/run-files.js';
+import { loadRunFiles, readRunRecords, type RunFiles } from '../../../records/read-run-files.js';
 import { RunContexts, type ContextAtTurn } from '../../../reports/inspect/context-at-turn.js';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main } from '../../../runners/cli/main.js';

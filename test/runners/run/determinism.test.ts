@@ -7,7 +7,7 @@ import { createModel } from '../../../runners/models/index.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
-import { WorkspacePool } from '../../../runners/workspace/fs-workspace.js';
+import { WorkspacePool } from '../../../runners/sandbox/fs-workspace.js';
 
 /** Durations are the only fields allowed to differ between two runs. */
 function withoutDurations(jsonl: string): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../runners/models/index.js';
-import { runInvocation } from '../../../runners/run/invocation.js';
+import { runInvocation } from '../../../runners/matrix/invocation.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { defineScenario } from '../../../scenarios/schema.js';

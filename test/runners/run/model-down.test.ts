@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelPort } from '../../../engine/model/port.js';
 import { exitStatusFor } from '../../../runners/cli/commands/run.js';
 import { createModel } from '../../../runners/models/index.js';
-import { runInvocation } from '../../../runners/run/invocation.js';
+import { runInvocation } from '../../../runners/matrix/invocation.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';

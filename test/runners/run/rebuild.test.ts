@@ -3,7 +3,8 @@ import { composeMessages, entriesAtTurn } from '../../../engine/compose/composer
 import type { ModelRequest } from '../../../engine/model/port.js';
 import type { Entry } from '../../../engine/store/entry.js';
 import { createModel } from '../../../runners/models/index.js';
-import { runScenario, type RunFiles } from '../../../runners/run/run-scenario.js';
+import { runScenario } from '../../../runners/run/run-scenario.js';
+import { type RunFiles } from '../../../records/run-outcome.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { builtinStrategies, resolveStrategy } from '../../../strategies/index.js';
 

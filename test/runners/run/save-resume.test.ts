@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResumeEvent } from '../../../engine/audit/events.js';
 import { createModel } from '../../../runners/models/index.js';
-import { runInvocation } from '../../../runners/run/invocation.js';
+import { runInvocation } from '../../../runners/matrix/invocation.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';

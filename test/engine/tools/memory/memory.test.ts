@@ -14,7 +14,7 @@ import {
 import type { MemorySource } from '../../../../engine/tools/memory/memory-source.js';
 import { FIRST_TURN_ANSWER } from '../../../../engine/tools/memory/memory-recall.js';
 import type { ToolContext } from '../../../../engine/tools/tool.js';
-import { MemoryOutputStore } from '../../../../runners/output-store/memory-store.js';
+import { MemoryOutputStore } from '../../../../runners/recording/output-store/memory-store.js';
 
 const kinds = loadKinds();
 const fileText =

@@ -1,0 +1,66 @@
+/**
+ * A results folder in use. An invocation takes the folder's lock file (created exclusively) before it
+ * writes anything there and gives it back when done; a second invocation on the same folder is refused
+ * with one line naming the holder. A lock whose process is gone (it was killed) is taken over.
+ */
+import { open, readFile, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { OutputLockedError } from '../errors.js';
+import { makeFolder, outputError } from '../io/files.js';
+import { processAlive } from '../io/process.js';
+
+/** The lock file's name inside the results folder. */
+export const LOCK_FILE = '.lock';
+
+interface Holder {
+  pid: number;
+  host: string;
+  command: string;
+  since: string;
+}
+
+async function holderOf(path: string): Promise<Holder | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Holder;
+  } catch {
+    return null;
+  }
+}
+
+/** A taken lock; `release` gives it back. */
+export interface FolderLock {
+  release(): Promise<void>;
+}
+
+/** Takes the lock of `dir` for `command`, creating the folder when needed. */
+export async function lockFolder(dir: string, command: string): Promise<FolderLock> {
+  const path = join(dir, LOCK_FILE);
+  const holder: Holder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  try {
+    await makeFolder(dir);
+  } catch (thrown) {
+    throw outputError(dir, thrown);
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(JSON.stringify(holder) + '\n');
+      await handle.close();
+      return { release: () => rm(path, { force: true }) };
+    } catch (thrown) {
+      if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(path, thrown);
+      const other = await holderOf(path);
+      // A holder on this machine whose process is gone left the lock behind: take it over.
+      if (attempt === 0 && other !== null && other.host === holder.host && !processAlive(other.pid)) {
+        await rm(path, { force: true });
+        continue;
+      }
+      const who = other
+        ? `process ${other.pid} on ${other.host} (wisp-eval ${other.command}, since ${other.since})`
+        : 'another invocation';
+      throw new OutputLockedError(`${dir} is in use by ${who}; wait for it, or choose another --out`);
+    }
+  }
+  throw new OutputLockedError(`${dir} is in use; choose another --out`);
+}

@@ -1,0 +1,195 @@
+/**
+ * A results folder as an invocation holds it: locked while in use, with its plan.json, its runs.jsonl
+ * of finished runs, and a folder per finished run. A new folder is made fresh (a default name never
+ * collides with another's), and a folder given with --out must be empty or already hold results; a
+ * folder being resumed is first cleared of what an interrupted invocation left: a cut-off last line of
+ * runs.jsonl, the partial folders of planned runs, the planned runs' folders that no record names, and
+ * the harness's own temporary files. Each is found by its exact name, and no link is followed: whatever
+ * else a user keeps in the folder stays as it is.
+ */
+import { lstat, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunRecord } from '../../records/run-record.js';
+import { RUNS_FILE_NAME } from '../../records/runs-file.js';
+import { UsageError } from '../errors.js';
+import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
+import { LOCK_FILE, lockFolder, type FolderLock } from './lock.js';
+import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
+
+/**
+ * The files an invocation writes at the top of a results folder: its plan, records, lock and reports.
+ * Each report is written through `<name>.<pid>.tmp`, so those are the only temporary names it leaves.
+ */
+const RESULTS_FILES: readonly string[] = [
+  PLAN_FILE,
+  RUNS_FILE_NAME,
+  LOCK_FILE,
+  'summary.csv',
+  'summary.md',
+  'turns.csv',
+  'junit.xml',
+  'report.html',
+];
+
+/** True for a temporary file the harness names `<results file>.<pid>.tmp`. */
+function isOwnTemporary(name: string): boolean {
+  if (!name.endsWith(TEMPORARY_SUFFIX)) return false;
+  const match = /^(.+)\.\d+$/.exec(name.slice(0, -TEMPORARY_SUFFIX.length));
+  return match !== null && RESULTS_FILES.includes(match[1] ?? '');
+}
+
+/** The suffix of a run's folder while it is being filled. */
+export const PARTIAL_SUFFIX = '.partial';
+
+/** An open results folder. */
+export interface ResultsFolder {
+  dir: string;
+  plan: PlanFile;
+  /** Records of the runs already finished there, by run id. */
+  done: Map<string, RunRecord>;
+  lock: FolderLock;
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+/**
+ * Makes a new folder under `parent` named `<name>-<time>`, or `<name>-<time>-2` and so on when another
+ * invocation made that one first: mkdir fails on an existing folder, so two never share one.
+ */
+export async function freshFolder(parent: string, name: string, now = new Date()): Promise<string> {
+  try {
+    await makeFolder(parent);
+  } catch (thrown) {
+    throw outputError(parent, thrown);
+  }
+  const base = join(parent, `${name}-${stamp(now)}`);
+  for (let n = 1; ; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    try {
+      await mkdir(dir);
+      return dir;
+    } catch (thrown) {
+      if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(dir, thrown);
+    }
+  }
+}
+
+/** How many of a folder's entries a refusal names before it says how many more there are. */
+const NAMED_ENTRIES = 5;
+
+/**
+ * Opens a new results folder for `plan`. `dir` may be missing or empty; a folder that already holds
+ * results (plan.json or runs.jsonl) is sent to --resume, and one that holds anything else is refused,
+ * so that no file of the user's is written over or removed.
+ */
+export async function createResults(dir: string, plan: PlanFile, command: string): Promise<ResultsFolder> {
+  if (existsSync(dir) && !(await isFolder(dir))) throw outputError(dir, { code: 'EEXIST' });
+  // The lock is the harness's own: a stale one is taken over below, a live one refuses the folder.
+  const entries = existsSync(dir) ? (await readdir(dir)).filter((name) => name !== LOCK_FILE).sort() : [];
+  if (entries.length > 0 && !entries.includes(PLAN_FILE) && !entries.includes(RUNS_FILE_NAME)) {
+    const named = entries.slice(0, NAMED_ENTRIES).join(', ');
+    const more = entries.length > NAMED_ENTRIES ? ` and ${entries.length - NAMED_ENTRIES} more` : '';
+    throw new UsageError(
+      `--out ${dir}: the folder is not empty and holds no results (${named}${more}); give an empty or a new folder`,
+    );
+  }
+  const lock = await lockFolder(dir, command);
+  try {
+    if (existsSync(join(dir, RUNS_FILE_NAME)) || existsSync(join(dir, PLAN_FILE))) {
+      throw new UsageError(
+        `--out ${dir}: the folder already holds results; choose another, or finish them with --resume ${dir}`,
+      );
+    }
+    await writeFileAtomic(join(dir, PLAN_FILE), JSON.stringify(plan, null, 2) + '\n');
+    return { dir, plan, done: new Map(), lock };
+  } catch (thrown) {
+    await lock.release();
+    throw thrown;
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    await readdir(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens a results folder to finish it: its plan, its finished runs, and nothing half-written. */
+export async function resumeResults(
+  dir: string,
+  command: string,
+  plannedRunIds: PlannedRuns,
+): Promise<ResultsFolder> {
+  if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
+  const plan = await readPlan(dir);
+  const planned = await plannedRunIds(plan);
+  const lock = await lockFolder(dir, command);
+  try {
+    const done = await finishedRuns(dir);
+    await clearLeftovers(dir, done, planned);
+    return { dir, plan, done, lock };
+  } catch (thrown) {
+    await lock.release();
+    throw thrown;
+  }
+}
+
+/** The records of runs.jsonl by id; a cut-off last line (the process was killed mid-write) is cut away. */
+async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
+  const path = join(dir, RUNS_FILE_NAME);
+  const done = new Map<string, RunRecord>();
+  if (!existsSync(path)) return done;
+  const text = await readFile(path, 'utf8');
+  const whole = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
+  if (whole.length !== text.length) await truncate(path, Buffer.byteLength(whole));
+  whole.split('\n').forEach((line, index) => {
+    if (line === '') return;
+    try {
+      const record = JSON.parse(line) as RunRecord;
+      done.set(record.id, record);
+    } catch {
+      throw new UsageError(`${path}: line ${index + 1} is not a run record; the folder cannot be resumed`);
+    }
+  });
+  return done;
+}
+
+/** The ids of every run a plan names, whichever shard makes it: what the matrix works out. */
+export type PlannedRuns = (plan: PlanFile) => Promise<ReadonlySet<string>>;
+
+/**
+ * Removes what an interrupted invocation left and no finished run owns: the partial folders of planned
+ * runs, the folders of planned runs that no record names, and the harness's temporary files at the
+ * top of the folder. Entries are matched by exact name and never followed: a link in their place is
+ * removed as a link, and anything else under the folder is the user's and stays.
+ */
+async function clearLeftovers(
+  dir: string,
+  done: ReadonlyMap<string, RunRecord>,
+  planned: ReadonlySet<string>,
+): Promise<void> {
+  const runs = join(dir, 'runs');
+  if (existsSync(runs) && (await lstat(runs)).isDirectory()) {
+    for (const name of await readdir(runs)) {
+      const partialOf = name.endsWith(PARTIAL_SUFFIX) ? name.slice(0, -PARTIAL_SUFFIX.length) : undefined;
+      const owned = partialOf !== undefined ? planned.has(partialOf) : planned.has(name) && !done.has(name);
+      if (owned) await removeEntry(join(runs, name));
+    }
+  }
+  for (const name of await readdir(dir)) {
+    if (isOwnTemporary(name)) await removeEntry(join(dir, name));
+  }
+}
+
+/** Removes one entry without following it: a folder with what it holds, a link or file by itself. */
+async function removeEntry(path: string): Promise<void> {
+  const found = await lstat(path).catch(() => undefined);
+  if (found === undefined) return;
+  await rm(path, { recursive: found.isDirectory(), force: true });
+}

@@ -1,0 +1,50 @@
+import { execa } from 'execa';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutputLockedError } from '../../../runners/errors.js';
+import { LOCK_FILE, lockFolder } from '../../../runners/recording/lock.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-lock-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the lock of a results folder', () => {
+  it('refuses a second holder, naming the first, and is free again once released', async () => {
+    const folder = join(dir, 'a');
+    const first = await lockFolder(folder, 'run');
+    const holder = JSON.parse(await readFile(join(folder, LOCK_FILE), 'utf8')) as { pid: number };
+    expect(holder.pid).toBe(process.pid);
+    const second = lockFolder(folder, 'checkpoint');
+    await expect(second).rejects.toThrow(OutputLockedError);
+    await expect(second).rejects.toThrow(
+      new RegExp(
+        `^${folder.replace(/[/.]/g, '\\$&')} is in use by process ${process.pid} on .* \\(wisp-eval run, since `,
+      ),
+    );
+    await first.release();
+    expect(existsSync(join(folder, LOCK_FILE))).toBe(false);
+    const again = await lockFolder(folder, 'run');
+    await again.release();
+  });
+
+  it('takes over a lock whose process is gone', async () => {
+    const folder = join(dir, 'b');
+    const gone = await execa('node', ['-e', 'process.stdout.write(String(process.pid))']);
+    await lockFolder(folder, 'run').then((lock) => lock.release());
+    await writeFile(
+      join(folder, LOCK_FILE),
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), command: 'run', since: 'then' }),
+    );
+    const lock = await lockFolder(folder, 'run --resume');
+    const holder = JSON.parse(await readFile(join(folder, LOCK_FILE), 'utf8')) as { pid: number };
+    expect(holder.pid).toBe(process.pid);
+    await lock.release();
+  });
+});
