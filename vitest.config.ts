@@ -1,13 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end suites: those that run the command line (or the compiled bin, or a script) as a child
+ * process, install the engine as a package, or drive a browser. `npm run test:unit` runs every other
+ * suite, in-process; `npm test` runs both projects.
+ */
+const endToEnd = [
+  'test/e2e/**/*.test.ts',
+  'test/bin/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/reports/html/report-browser.test.ts',
+  'test/runners/snapshots/check-mutations.test.ts',
+  'test/runners/snapshots/diff-against.test.ts',
+  'test/scenarios/source-folder.test.ts',
+  'test/scripts/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Tests of the compiled command line and of the engine package need dist/ built from these sources.
-    globalSetup: ['test/setup/build-dist.ts'],
     testTimeout: 60_000,
     // End-to-end suites make their runs in beforeAll; on a busy 2-core machine that takes a while.
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: endToEnd },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: endToEnd,
+          // Tests of the compiled command line and of the engine package need dist/ built from these sources.
+          globalSetup: ['test/setup/build-dist.ts'],
+        },
+      },
+    ],
   },
 });
