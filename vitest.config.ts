@@ -10,8 +10,8 @@ const endToEnd = [
   'test/bin/**/*.test.ts',
   'test/package/**/*.test.ts',
   'test/reports/html/report-browser.test.ts',
-  'test/runners/snapshots/check-mutations.test.ts',
-  'test/runners/snapshots/diff-against.test.ts',
+  'test/runners/*/check-mutations.test.ts',
+  'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',
   'test/scripts/**/*.test.ts',
 ];
