@@ -25,7 +25,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: endToEnd },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: endToEnd,
+          // Each worker imports the harness once and runs its files in turn, rather than importing the
+          // reader, the tokenizer and wink-nlp afresh for every file: most of the time of a file.
+          isolate: false,
+          // In-process suites use one core each: on two cores, two at once (vitest's default leaves one
+          // core to its own process, which here has little to do).
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,
