@@ -21,7 +21,8 @@ beforeAll(async () => {
     const argv = ['run', '--scenario', 'reading', '--strategy', 'target', '--window', '8192', '--jobs', '1'];
     expect(await main([...argv, ...extra, '--out', join(dir, out)], bufferIO())).toBe(0);
   }
-});
+  // Two runs of a 47-turn scenario: seconds on a quiet machine, minutes on a busy one.
+}, 300_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
