@@ -13,7 +13,7 @@ const endToEnd = [
   'test/runners/*/check-mutations.test.ts',
   'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',
-  'test/scripts/**/*.test.ts',
+  'test/scripts/generality.test.ts',
 ];
 
 export default defineConfig({

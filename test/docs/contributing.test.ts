@@ -38,7 +38,8 @@ beforeAll(async () => {
   const argv = ['run', '--scenario', file, '--window', '8192', '--json', '--jobs', '1'];
   const status = await main([...argv, '--out', join(dir, 'ferry')], io);
   ferryRuns = { status, records: io.stdout.map((line) => JSON.parse(line) as RunRecord) };
-});
+  // One short run: a second on a quiet machine, longer on a busy one.
+}, 300_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });

@@ -31,7 +31,8 @@ beforeAll(async () => {
   const out = join(dir, 'sample');
   const status = await main([...command.split(' '), '--out', out, '--jobs', '1'], io);
   sample = { lines, status, stdout: io.stdout, out };
-});
+  // Two runs of codename: seconds on a quiet machine, longer on a busy one.
+}, 300_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
