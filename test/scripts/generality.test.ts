@@ -15,7 +15,8 @@ function generality(...args: string[]) {
   });
 }
 
-describe('scripts/generality.ts', () => {
+// Each test runs the built-in scenarios in a process of its own: on a busy 2-core machine, slow.
+describe('scripts/generality.ts', { timeout: 180_000 }, () => {
   it('without the generality folder, says so and reports the built-in scenarios under dropping and failfast', async () => {
     const { exitCode, stdout } = await generality('--skip-paraphrase', '--skip-reads');
     expect(exitCode).toBe(0);

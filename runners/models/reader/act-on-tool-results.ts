@@ -5,6 +5,11 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
+import type { PromptIntent } from './acts.js';
+import { answerQuestion } from './answer.js';
+import { isQuestion } from './dialogue-act.js';
+import { ACCOUNT_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { questionKey } from './match.js';
 import { linesRead, planEdit, readGoesOn } from './edit-request.js';
 import type { EditRequest } from './edit-request.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
@@ -17,7 +22,7 @@ import {
   pagingOffset,
   parseCommandOutput,
 } from './outputs.js';
-import { asSentence, clipWords, sentences } from './text.js';
+import { asSentence, clipWords, sentences, stemSet } from './text.js';
 
 /** Pages of one file the reader reads in one turn before it stops paging. */
 export const MAX_PAGES_PER_FILE = 10;
@@ -151,19 +156,42 @@ function describeOther(exchange: ToolExchange): string {
   return asSentence(`I used ${exchange.tool}: ${clipWords(first.trim(), 30)}`);
 }
 
+/** Stems of the words that only ask for an account of what a file holds. */
+function accountStems(): ReadonlySet<string> {
+  return stemSet([...ACCOUNT_WORDS, ...SEQUENCE_WORDS].join(' '));
+}
+
+/**
+ * True when a prompt that had files read asks a question about one thing they say ("what does X say
+ * about timeouts?"), not for an account of them ("what's in X?", "tell me what it covers") and not
+ * for the files to be shown.
+ */
+export function asksForOneThing(prompt: string, intent: PromptIntent): boolean {
+  if (intent.show || intent.edit !== undefined || intent.commands.length > 0) return false;
+  const account = accountStems();
+  return questionKey(prompt).some((stem) => !account.has(stem)) && isQuestion(prompt);
+}
+
 /**
  * The reader's act when the last message is a tool result: another page, or the turn's reply. When
  * told to show a file it retypes every page verbatim, preceded by one short line.
  */
 export function actOnToolResults(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
   const promptIndex = latestUserIndex(messages);
-  const intent = readIntent(promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '');
+  const prompt = promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '';
+  const intent = readIntent(prompt);
   const exchanges = exchangesAfter(messages, promptIndex);
   const reads = groupFileReads(exchanges);
   const canRead = tools.some((tool) => tool.name === 'read_file');
   if (intent.reads.length > 0 && canRead) {
     const more = nextPages(reads);
     if (more.length > 0) return { text: '', toolCalls: more };
+  }
+  // A question about a file it was not shown: once the file is in, answer the question from it. A
+  // name shaped like a path that is no file ("~/.bashrc", "Node.js") leaves the question to answer
+  // from what is in view.
+  if (intent.reads.length > 0 && asksForOneThing(prompt, intent)) {
+    return { text: answerQuestion(messages, promptIndex), toolCalls: [] };
   }
   const edit = tools.some((tool) => tool.name === 'edit_file') ? intent.edit : undefined;
   if (edit !== undefined) {

@@ -1,7 +1,8 @@
 /**
  * What the reader does with a new prompt: read the files it is told to read, show or summarise; run a
- * command it is told to run; answer a question; or acknowledge a statement. The rules look at the
- * prompt's verbs and shapes (paths, backticks, a question mark), never at particular names.
+ * command it is told to run; answer a question; or acknowledge a statement. Which files to read and
+ * whether a sentence asks are read from the prompt's structure (read-request.ts, dialogue-act.ts);
+ * running a command and changing a file from their verbs and shapes (backticks, paths, "from … to").
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
@@ -9,60 +10,19 @@ import { editRequest, linesRead, planEdit } from './edit-request.js';
 import type { EditRequest } from './edit-request.js';
 import type { Act } from './message-views.js';
 import { questionKey } from './match.js';
-import { backtickSpans, findPaths, sentences, words } from './text.js';
+import { isQuestion, statesSomething } from './dialogue-act.js';
+import { RUN_VERBS, SHOW_VERBS, SUMMARY_VERBS } from './lexicon.js';
+import { exchangesAfter, stringArgument } from './message-views.js';
+import { isErrorOutput } from './outputs.js';
+import { requestedReads } from './read-request.js';
+import { backtickSpans, words } from './text.js';
 import type { PathMention, Span } from './text.js';
 
-// Verbs in the forms a request uses them ("show", not "shows" or "showed"), so a statement such as
-// "the report shows a drop in data/q3.csv" is not taken for a request to read the file.
-
-/** Words that ask for a file's content in some form. */
-export const READ_VERBS: ReadonlySet<string> = new Set(
-  (
-    'read open display print look view paste review retype show contents summarise summarize summary ' +
-    'check scan skim examine inspect study through'
-  ).split(' '),
-);
-
-/** Words that ask for the content itself, retyped, rather than an account of it. */
-export const SHOW_VERBS: ReadonlySet<string> = new Set(
-  'show display print paste retype reproduce verbatim contents'.split(' '),
-);
-
-/** Words that ask for an account of a file; they win over a show verb in the same prompt. */
-export const SUMMARY_VERBS: ReadonlySet<string> = new Set(
-  'summarise summarize summary overview gist'.split(' '),
-);
-
-/** Words that ask to run a command given in backticks. */
-export const RUN_VERBS: ReadonlySet<string> = new Set('run rerun execute exec launch'.split(' '));
+export { isQuestion } from './dialogue-act.js';
 
 function hasWord(text: string, set: ReadonlySet<string>): boolean {
   return words(text).some((word) => set.has(word));
 }
-
-/**
- * A request to read: one of the verbs, also as a gerund ("start by reading", "try skimming"), which a
- * statement about a file ("the report shows …") does not use; or "go over"/"go through" a file.
- */
-function asksToRead(text: string): boolean {
-  if (/\bgo\s+(?:over|through)\b/i.test(text)) return true;
-  return words(text).some((word) => READ_VERBS.has(word) || READ_VERBS.has(gerundBase(word)));
-}
-
-/** The verb of a gerund: reading → read, skimming → skim, reviewing → review; other words unchanged. */
-function gerundBase(word: string): string {
-  if (!word.endsWith('ing') || word.length < 6) return word;
-  const base = word.slice(0, -3);
-  if (/([bdgklmnprt])\1$/.test(base)) return base.slice(0, -1);
-  return READ_VERBS.has(base) ? base : `${base}e`;
-}
-
-const QUESTION_STARTS = new Set(
-  'what which who whom whose when where why how is are was were do does did can'.split(' '),
-);
-
-// A question about what happened ("did you read a.md?") asks for an answer, not a new read.
-const HISTORY_STARTS = new Set('did have has had was were which what when where who why'.split(' '));
 
 /** What a prompt asks for, as the reader understands it. */
 export interface PromptIntent {
@@ -74,34 +34,29 @@ export interface PromptIntent {
   edit?: EditRequest;
   /** True when the file is to be retyped rather than summarised. */
   show: boolean;
-  question: boolean;
 }
 
-/** Requests for information that are phrased as orders: "tell me the codename", "remind me …". */
-const TELL_ME = /^(?:please\s+)?(?:tell|remind|give|show)\s+me\b|\blet me know\b/i;
-
-/** True when a prompt is a question: a question mark, a question word first, or "tell me …". */
-export function isQuestion(prompt: string): boolean {
-  const first = words(prompt)[0];
-  const text = prompt.trim();
-  return text.endsWith('?') || (first !== undefined && QUESTION_STARTS.has(first)) || TELL_ME.test(text);
-}
-
-/** Reads a prompt's intent from its verbs, its paths and its backticks. */
+/** Reads a prompt's intent: the files it asks to read, the commands to run, a change to make. */
 export function readIntent(prompt: string): PromptIntent {
-  const first = words(prompt)[0] ?? '';
-  // "Have you read a.md?" asks about the past; "Have a look at a.md." asks for a read.
-  const asksAboutHistory = HISTORY_STARTS.has(first) && prompt.trim().endsWith('?');
   const commands = hasWord(prompt, RUN_VERBS) ? backtickSpans(prompt) : [];
-  // A path inside a command is the command's argument, not a file to read.
+  const edit = editRequest(prompt);
+  // A path inside a command is the command's argument, and the file to change is read by the edit.
   const inCommand = (index: number) => commands.some((span) => index >= span.start && index < span.end);
-  const reads =
-    !asksAboutHistory && asksToRead(prompt)
-      ? findPaths(prompt).filter((mention) => !inCommand(mention.index))
-      : [];
+  const reads = requestedReads(prompt, inCommand).filter((mention) => mention.path !== edit?.path);
   const show = hasWord(prompt, SHOW_VERBS) && !hasWord(prompt, SUMMARY_VERBS);
-  const edit = asksAboutHistory ? undefined : editRequest(prompt);
-  return { reads, commands, ...(edit ? { edit } : {}), show, question: isQuestion(prompt) };
+  return { reads, commands, ...(edit ? { edit } : {}), show };
+}
+
+const samePath = (a: string, b: string) => a.replace(/^\.\//, '') === b.replace(/^\.\//, '');
+
+/** True when a read of `path` that did not fail is in view before message `before`. */
+export function readInView(messages: readonly Message[], before: number, path: string): boolean {
+  return exchangesAfter(messages.slice(0, before), -1).some(
+    (exchange) =>
+      exchange.tool === 'read_file' &&
+      !isErrorOutput(exchange.output) &&
+      samePath(stringArgument(exchange.arguments, 'path') ?? '', path),
+  );
 }
 
 function registers(tools: readonly ToolSpec[], name: string): boolean {
@@ -132,7 +87,9 @@ function startEdit(messages: readonly Message[], edit: EditRequest, canRead: boo
 export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
   const index = messages.length - 1;
   const prompt = messages[index]?.content ?? '';
-  const intent = readIntent(prompt);
+  const asked = readIntent(prompt);
+  // A file already read in view is not read again: what it says is there to answer from.
+  const intent = { ...asked, reads: asked.reads.filter((m) => !readInView(messages, index, m.path)) };
   const canRead = registers(tools, 'read_file');
   const canRun = registers(tools, 'run_command');
   const planned: { at: number; call: Act['toolCalls'][number] }[] = [];
@@ -160,8 +117,7 @@ export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSp
   if (missing.length > 0)
     return { text: `I can't do that here: I have ${missing.join(' and ')}.`, toolCalls: [] };
   // "The port moved to 7420, remember that?" asks nothing a sentence could answer: it is a statement.
-  const statesSomething = sentences(prompt).some((sentence) => !isQuestion(sentence));
-  if (intent.question && !(statesSomething && questionKey(prompt).length === 0)) {
+  if (isQuestion(prompt) && !(statesSomething(prompt) && questionKey(prompt).length === 0)) {
     return { text: answerQuestion(messages, index), toolCalls: [] };
   }
   return { text: 'Noted.', toolCalls: [] };

@@ -10,6 +10,16 @@ import { askedNouns, answerType } from './answer-types.js';
 import { stringArgument } from './message-views.js';
 import { isErrorOutput, parseCommandOutput } from './outputs.js';
 import type { CommandOutput } from './outputs.js';
+import {
+  COMMAND_FRAME_WORDS,
+  EARLIEST_WORDS,
+  EVENT_WORDS,
+  EXIT_STATUS_WORDS,
+  FAILURE_WORDS,
+  LATEST_WORDS,
+  RUNNING_VERBS,
+  SUCCESS_WORDS,
+} from './lexicon.js';
 import { contentStems, stemSet } from './text.js';
 
 /** One command run in view, in the order of the conversation. */
@@ -76,29 +86,30 @@ export function failures(output: CommandOutput): string[] {
 }
 
 /** Words of a question that ask about a run's outcome. */
-const STATUS_STEMS = stemSet('exit status code return returned');
-const FAIL_STEMS = stemSet('fail failed failing failure failures');
-const PASS_STEMS = stemSet('pass passed passing succeed succeeded success');
+const stemsOf = (list: ReadonlySet<string>) => stemSet([...list].join(' '));
+const anyOf = (list: Iterable<string>) => [...list].join('|');
+const STATUS_STEMS = stemsOf(EXIT_STATUS_WORDS);
+const FAIL_STEMS = stemsOf(FAILURE_WORDS);
+const PASS_STEMS = stemsOf(SUCCESS_WORDS);
 /** Verbs by which a question says a command was run. */
-const RUN_STEMS = stemSet('run ran execute executed use used start started invoke invoked launch launched');
+const RUN_STEMS = stemsOf(RUNNING_VERBS);
 /** Words that place a question among events: "the first time", "now", "last". */
-const EVENT_WORDS =
-  /\b(?:now|currently|first|last|latest|earliest|initially|originally|again|this time|any more|anymore)\b/i;
+const EVENT_PATTERN = new RegExp(`\\b(?:${anyOf(EVENT_WORDS)}|this time|any more)\\b`, 'i');
 /** The question's own frame: it asks about a command and its outcome, not about these words. */
 const FRAME_STEMS = new Set([
   ...STATUS_STEMS,
   ...FAIL_STEMS,
   ...PASS_STEMS,
   ...RUN_STEMS,
-  ...stemSet('command commands time times end ended ending finish finished with'),
+  ...stemsOf(COMMAND_FRAME_WORDS),
 ]);
 
 /** How a command-run question wants its runs: the earliest, the latest, or the latest by default. */
 type Order = 'earliest' | 'latest';
 
 function order(question: string): Order {
-  return /\b(?:first|earliest|initially|originally|at first|at the start|before)\b/i.test(question) &&
-    !/\b(?:now|currently|latest|last)\b/i.test(question)
+  return new RegExp(`\\b(?:${anyOf(EARLIEST_WORDS)}|at the start)\\b`, 'i').test(question) &&
+    !new RegExp(`\\b(?:${anyOf(LATEST_WORDS)})\\b`, 'i').test(question)
     ? 'earliest'
     : 'latest';
 }
@@ -139,7 +150,7 @@ export function answerFromRuns(
   const asksPassed = answerType(question) === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {
     if (!has(RUN_STEMS)) return undefined;
-  } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENT_WORDS.test(question))) {
+  } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENT_PATTERN.test(question))) {
     return undefined;
   }
   const all = commandRuns(messages, index);

@@ -5,6 +5,18 @@
  *
  * The section and turn parsing here is shared with the `summary` purpose (guided-summary.ts).
  */
+import {
+  IMPERATIVE_VERBS,
+  MODALS,
+  MONTHS,
+  PERSON_ROLES,
+  POLITE_OPENINGS,
+  PRIMARY_AUXILIARIES,
+  RELATIVE_DAYS,
+  THING_KINDS,
+  WEEKDAYS,
+  WH_WORDS,
+} from './lexicon.js';
 import { sentences } from './text.js';
 
 /** The section markers of a distil request, each at the start of its own line. */
@@ -149,9 +161,16 @@ interface Statement {
   value: string;
 }
 
-const WEEKDAY = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)\b/i;
-const MONTH =
-  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b/;
+/** A pattern that finds any of `list` as a whole word (with a plural `s` when `plural`). */
+function anyWord(list: Iterable<string>, flags = 'i', plural = false): RegExp {
+  return new RegExp(`\\b(?:${[...list].join('|')})${plural ? 's?' : ''}\\b`, flags);
+}
+
+/** A word with its first letter in upper case: month names are told from "may" by their capital. */
+const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+const WEEKDAY = anyWord([...WEEKDAYS, ...RELATIVE_DAYS]);
+const MONTH = anyWord([...MONTHS].map(capitalised), '');
 const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 
 /** True when a value is (short and) a date, a weekday or a month. */
@@ -161,10 +180,9 @@ export function isDateValue(value: string): boolean {
 }
 
 const PERSON_VALUE = /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){1,2}$/u;
-const PERSON_NAME_WORDS = /\b(?:engineer|owner|contact|lead|manager|maintainer)s?\b/i;
+const PERSON_NAME_WORDS = anyWord(PERSON_ROLES, 'i', true);
 // A name for a thing, whose two-word capitalised value is a name of that thing, not of a person.
-const THING_NAME_WORDS =
-  /\b(?:codename|code name|project|product|version|release|service|server|region|city|team|company|tool|library)\b/i;
+const THING_NAME_WORDS = anyWord(THING_KINDS);
 const PREFERENCE_WORDS = /\b(?:prefer|prefers|preferred|likes|would like|want|wants|wanted)\b/i;
 const DECISION_WORDS = /\b(?:decided|decide|we will|we'll|let us|let's|plan to|plans to|planned to)\b/i;
 
@@ -182,11 +200,15 @@ export function chooseSubject(sentence: string, name: string, value: string): st
 const LEAD_IN =
   /^(?:(?:please\s+)?(?:note|remember|keep in mind|be aware)(?:\s+that)?[,:]?|fyi[,:]?|for the record[,:]?|just so you know[,:]?|by the way[,:]?|btw[,:]?|also[,:]?|actually[,:]?|and[,:]?|so[,:]?|oh[,:]?)\s+/i;
 
-const QUESTION_START =
-  /^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|would|should|shall|may|might|have|has)\b/i;
+const QUESTION_START = new RegExp(
+  `^${anyWord([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]).source}`,
+  'i',
+);
 
-const REQUEST_START =
-  /^(?:please|kindly|can you|could you|would you|will you|tell|show|read|open|run|list|check|look|find|give|summari[sz]e|explain|describe|write|create|edit|change|update|fix|add|remove|delete|rename|install|build|test|print|display|review|go|make|help|let me know)\b/i;
+const REQUEST_START = new RegExp(
+  `^(?:${anyWord([...POLITE_OPENINGS, ...IMPERATIVE_VERBS]).source}|(?:can|could|would|will) you\\b|let me know\\b)`,
+  'i',
+);
 
 const DETERMINER = /^(?:the|our|my|a|an|your)\s+/i;
 const NOT_A_NAME = new Set(

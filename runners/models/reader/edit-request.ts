@@ -9,14 +9,18 @@ import type { Message } from '../../../engine/index.js';
 import { stringArgument } from './message-views.js';
 import type { Act } from './message-views.js';
 import { isErrorOutput, pagingOffset } from './outputs.js';
+import { CHANGE_VERBS, POLITE_OPENINGS, REQUEST_LEAD_WORDS } from './lexicon.js';
 import { contentStems, findPaths, sentences } from './text.js';
 
 /** Verbs that ask for a change to what a file says. */
-const EDIT_VERBS = 'change|replace|set|rename|update|modify|alter|swap|switch|substitute|bump|edit';
+const EDIT_VERBS = [...CHANGE_VERBS].join('|');
 
 // Politeness and sequencing before the verb, and the ways of asking someone to do a thing.
-const LEAD =
-  /^(?:(?:please|kindly|now|then|also|and|so|next|ok|okay|finally)[\s,]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?|(?:i(?:'d| would) like you to|i need you to|i want you to|let's|let us)\s+)?/i;
+const LEAD = new RegExp(
+  `^(?:(?:${[...POLITE_OPENINGS, ...REQUEST_LEAD_WORDS].join('|')})[\\s,]+)*` +
+    String.raw`(?:(?:can|could|would|will) you\s+(?:please\s+)?|(?:i(?:'d| would) like you to|i need you to|i want you to|let's|let us)\s+)?`,
+  'i',
+);
 
 const REQUEST = new RegExp(`${LEAD.source}(${EDIT_VERBS})\\b\\s+(.*)$`, 'is');
 

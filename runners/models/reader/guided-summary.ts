@@ -5,6 +5,7 @@
  */
 import { parseSections, parseTurns } from './distil.js';
 import type { ComposedTurn } from './distil.js';
+import { IMPERATIVE_VERBS, MODALS, POLITE_OPENINGS, PRIMARY_AUXILIARIES, WH_WORDS } from './lexicon.js';
 import { asSentence, clipWords, sentences } from './text.js';
 
 /** The section markers of a summary request, each at the start of its own line. */
@@ -19,11 +20,17 @@ export const QUOTED_WORDS = 20;
 
 const ELLIPSIS = '…';
 
-const QUESTION_START =
-  /^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|would|should|shall|may|have|has)\b/i;
-const POLITE = /^(?:please|kindly|can you|could you|would you|will you)\s+(?:please\s+)?/i;
-const IMPERATIVE =
-  /^(?:tell|show|read|open|run|list|check|look|find|give|summari[sz]e|explain|describe|write|create|edit|change|update|fix|add|remove|delete|rename|install|build|test|print|display|review|remind|compare)\b/i;
+/** A pattern for any of `list` as a whole word at the start of a text. */
+function opening(list: Iterable<string>): RegExp {
+  return new RegExp(`^(?:${[...list].join('|')})\\b`, 'i');
+}
+
+const QUESTION_START = opening([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]);
+const POLITE = new RegExp(
+  `^(?:${[...POLITE_OPENINGS].join('|')}|(?:${[...MODALS].join('|')}) you)\\s+(?:please\\s+)?`,
+  'i',
+);
+const IMPERATIVE = opening(IMPERATIVE_VERBS);
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

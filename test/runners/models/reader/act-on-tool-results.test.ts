@@ -141,3 +141,43 @@ describe('reader after a tool result', () => {
     expect(response.text).toBe('Reading club/ducks.md failed: club/ducks.md does not exist.');
   });
 });
+
+describe('a question about a file not yet read', () => {
+  it('reads the file first, then answers the question from it in the same turn', async () => {
+    const model = reader();
+    const asked = 'When does club/bees.md say the hives are inspected?';
+    const first = await model.respond(request([user(asked)]));
+    expect(first.toolCalls.map((call) => call.arguments)).toEqual([{ path: 'club/bees.md' }]);
+    const paged = await model.respond(request(readingTurn(asked, [firstPage])));
+    expect(paged.toolCalls.map((call) => call.arguments)).toEqual([{ path: 'club/bees.md', offset: 5 }]);
+    const answered = await model.respond(request(readingTurn(asked, [firstPage, secondPage])));
+    expect(answered.toolCalls).toEqual([]);
+    expect(answered.text).toMatch(/Saturday morning/);
+    expect(answered.text).not.toMatch(/^I read/);
+  });
+
+  it('gives an account, not an answer, when the question asks what the file holds', async () => {
+    const response = await reader().respond(
+      request(readingTurn('What is in club/bees.md?', [firstPage, secondPage])),
+    );
+    expect(response.text).toMatch(/^I read club\/bees\.md: Beekeeping rota\./);
+  });
+
+  it('abstains when the file it read does not say', async () => {
+    const response = await reader().respond(
+      request(readingTurn('What does club/bees.md say about honey prices?', [firstPage, secondPage])),
+    );
+    expect(response.text).toMatch(/^I don't know/);
+  });
+
+  it('answers from what is in view when the path-shaped name is no file', async () => {
+    const missing = 'error: there is no file "club/bees.md" in the workspace';
+    const response = await reader().respond(
+      request([
+        user('Hives are inspected every Saturday morning.'),
+        ...readingTurn('When does club/bees.md say the hives are inspected?', [missing]),
+      ]),
+    );
+    expect(response.text).toMatch(/Saturday morning/);
+  });
+});

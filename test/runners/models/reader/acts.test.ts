@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { readIntent } from '../../../../runners/models/reader/acts.js';
-import { TOOLS, request, user } from './conversation-fixtures.js';
+import { isQuestion, readIntent } from '../../../../runners/models/reader/acts.js';
+import { TOOLS, exchange, request, user } from './conversation-fixtures.js';
 
 const reader = () => createReaderModel({ profile: 'reader', window: 32_768 });
 
@@ -81,7 +81,7 @@ describe('readIntent', () => {
   it('leaves a question about past reads to be answered', () => {
     const intent = readIntent('Did you read docs/setup.md before docs/usage.md?');
     expect(intent.reads).toEqual([]);
-    expect(intent.question).toBe(true);
+    expect(isQuestion('Did you read docs/setup.md before docs/usage.md?')).toBe(true);
   });
 });
 
@@ -92,5 +92,59 @@ describe('other ways of asking for a read', () => {
     ]);
     expect(readIntent('Have a look at src/main.py.').reads.map((m) => m.path)).toEqual(['src/main.py']);
     expect(readIntent('Have you read src/main.py?').reads).toEqual([]);
+  });
+});
+
+describe('reading what the person names', () => {
+  const read = exchange(
+    'c1',
+    'read_file',
+    { path: 'garden/soil.txt' },
+    '1\tLoam, slightly acid.\n[end of file]',
+  );
+
+  it('reads a named file however the request is worded', async () => {
+    for (const prompt of ['garden/soil.txt after that.', 'On to garden/soil.txt, then.']) {
+      const response = await reader().respond(request([user(prompt)]));
+      expect(
+        response.toolCalls.map((call) => call.arguments),
+        prompt,
+      ).toEqual([{ path: 'garden/soil.txt' }]);
+    }
+  });
+
+  it('does not read a file again that is already read in view, and answers from it', async () => {
+    const response = await reader().respond(
+      request([user('Read garden/soil.txt'), ...read, user('What does garden/soil.txt say about loam?')]),
+    );
+    expect(response.toolCalls).toEqual([]);
+    expect(response.text).toMatch(/Loam/);
+  });
+
+  it('reads nothing for a message that refers back, declines or states', async () => {
+    for (const prompt of [
+      'Thanks, garden/soil.txt cleared it up.',
+      'Never open garden/soil.txt.',
+      'The soil notes live in garden/soil.txt.',
+    ]) {
+      const response = await reader().respond(request([user(prompt)]));
+      expect(response.toolCalls, prompt).toEqual([]);
+    }
+  });
+
+  it('acknowledges an empty message and asks for no tool', async () => {
+    const response = await reader().respond(request([user('')]));
+    expect(response).toMatchObject({ text: 'Noted.', toolCalls: [] });
+  });
+
+  it('says why a named file could not be read when it does not exist', async () => {
+    const missing = exchange('c1', 'read_file', { path: 'garden/none.txt' }, 'error: no such file');
+    const response = await reader().respond(request([user('Open garden/none.txt'), ...missing]));
+    expect(response.text).toBe('Reading garden/none.txt failed: no such file.');
+  });
+
+  it('answers a question put as a need with nothing in view by abstaining', async () => {
+    const response = await reader().respond(request([user('I still need the port that the pump uses.')]));
+    expect(response.text).toMatch(/^I don't know/);
   });
 });

@@ -1,0 +1,141 @@
+/**
+ * Question or statement: what a sentence of the person's does, read from its structure rather than
+ * from its last mark alone.
+ *
+ * A sentence asks when it ends in a question mark ("Mirror name?"); when it is an interrogative, a
+ * wh-word opening a clause ("which port does it use") or an auxiliary before its subject ("is the
+ * port open", "can you say …"); when it is an indirect question: the person asks to be told ("tell
+ * me …", "remind me …", "let me know …"), says they lack the knowledge ("I've forgotten which …",
+ * "I wonder whether …", "I don't know what …"); or when it states a need for one definite thing ("I
+ * still need the port that …", "I'd want the name of …"). Anything else states.
+ */
+import {
+  DEFINITE_DETERMINERS,
+  DESIRE_VERBS,
+  EMBEDDED_QUESTION_OPENERS,
+  FIRST_PERSON_OBJECTS,
+  FIRST_PERSON_SUBJECTS,
+  KNOWING_VERBS,
+  MODALS,
+  NOT_KNOWING_VERBS,
+  POLITENESS,
+  PRIMARY_AUXILIARIES,
+  TELLING_VERBS,
+  WH_WORDS,
+} from './lexicon.js';
+import { analyse, isVerbal } from './language.js';
+import type { Token } from './language.js';
+import { findPaths, sentences } from './text.js';
+
+/** What one sentence of the person's does. */
+export type DialogueAct = 'question' | 'statement';
+
+/** The sentence with its paths as "it", which the tagger reads as an ordinary pronoun. */
+function withoutPaths(sentence: string): string {
+  let text = sentence;
+  for (const mention of [...findPaths(sentence)].reverse()) {
+    const length = /^\S+/.exec(sentence.slice(mention.index))?.[0].length ?? 0;
+    text = `${text.slice(0, mention.index)}it${text.slice(mention.index + length)}`;
+  }
+  return text;
+}
+
+/** The words of a sentence, past the politeness and joining words that open it ("please", "so"). */
+function openingWords(tokens: readonly Token[]): Token[] {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM');
+  let start = 0;
+  while (
+    start < words.length &&
+    (POLITENESS.has(words[start]?.lower ?? '') || ['INTJ', 'CCONJ'].includes(words[start]?.pos ?? ''))
+  ) {
+    start++;
+  }
+  return words.slice(start);
+}
+
+/** An interrogative: a wh-word that opens the sentence's clause, or an auxiliary before a subject. */
+function interrogative(words: readonly Token[], sentence: string): boolean {
+  const [first, second] = words;
+  if (first === undefined) return false;
+  // "When the build fails, it retries": a wh-word opening a clause set off before the main one.
+  if (WH_WORDS.has(first.lower)) return !/,\s*\S/.test(sentence);
+  const auxiliary = PRIMARY_AUXILIARIES.has(first.lower) || MODALS.has(first.lower);
+  if (!auxiliary || second === undefined) return false;
+  // "Have a look at …" orders; "Have you …" asks: the subject after the auxiliary is a pronoun or
+  // a name, or for the other auxiliaries also a noun phrase ("is the port open").
+  const subjects = first.lemma === 'have' ? ['PRON', 'PROPN'] : ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'];
+  return subjects.includes(second.pos);
+}
+
+/** The index of the first token after `from` that opens an embedded question, or -1. */
+function openerAfter(words: readonly Token[], from: number): number {
+  return words.findIndex((t, i) => i > from && EMBEDDED_QUESTION_OPENERS.has(t.lower));
+}
+
+/** An indirect question: a request to be told, a lack of knowledge, or a need for one definite thing. */
+function indirect(words: readonly Token[]): boolean {
+  for (const [i, word] of words.entries()) {
+    const next = words[i + 1];
+    // "tell me …", "remind us …"; and "let me know …", "help us understand …"
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
+    if (toPerson && TELLING_VERBS.has(word.lemma)) return true;
+    if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
+    // The tagger may take "like" after "I'd" for a preposition: a desire verb counts unless a noun.
+    const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
+    if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
+    // "I've forgotten which …", "I wonder whether …"
+    if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
+    // "I don't know which …", "I can't remember what …"
+    if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
+    if (!desire || !isNeedOfPerson(words, i)) continue;
+    // "I'd like to know what …", "I'll want to find out which …": a wish to know.
+    const infinitive = words[i + 2];
+    if (next?.lower === 'to' && infinitive !== undefined && KNOWING_VERBS.has(infinitive.lemma)) return true;
+    // "I still need the port that …", "I'd want the name of …": a need for one definite thing.
+    if (definiteObject(words, i + 1)) return true;
+  }
+  return false;
+}
+
+/** True when the subject of the verb at `at` is the person ("I", "we"). */
+function isNeedOfPerson(words: readonly Token[], at: number): boolean {
+  const subject = words.slice(0, at).findLast((t) => t.pos === 'PRON' || t.pos === 'NOUN');
+  return subject !== undefined && FIRST_PERSON_SUBJECTS.has(subject.lower);
+}
+
+/**
+ * A definite noun phrase that starts at `from`, not the subject of an infinitive after it ("I need
+ * the build to pass" states a wish): "the port that …", "the name of …", "the folder our … goes in".
+ */
+function definiteObject(words: readonly Token[], from: number): boolean {
+  const determiner = words[from];
+  if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
+  let i = from + 1;
+  while (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[i]?.pos ?? '')) i++;
+  if (i === from + 1) return false;
+  const after = words[i];
+  return after === undefined || !(after.pos === 'PART' || after.lower === 'to');
+}
+
+/** What one sentence does: asks or states. */
+export function sentenceAct(sentence: string): DialogueAct {
+  const text = sentence.trim();
+  if (text === '') return 'statement';
+  if (text.endsWith('?')) return 'question';
+  const words = openingWords(analyse(withoutPaths(text)));
+  return interrogative(words, text) || indirect(words) ? 'question' : 'statement';
+}
+
+/** True when any sentence of `text` asks; a question mark settles it before any analysis. */
+export function isQuestion(text: string): boolean {
+  const parts = sentences(text);
+  return (
+    parts.some((sentence) => sentence.trim().endsWith('?')) ||
+    parts.some((sentence) => sentenceAct(sentence) === 'question')
+  );
+}
+
+/** True when some sentence of `text` states rather than asks. */
+export function statesSomething(text: string): boolean {
+  return sentences(text).some((sentence) => sentenceAct(sentence) === 'statement');
+}

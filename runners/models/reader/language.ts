@@ -1,0 +1,84 @@
+/**
+ * The language analysis the reader's acts rest on: wink-nlp's tokens, parts of speech, lemmas and
+ * negation scope for a short text such as one clause of a person's message. The model is loaded on
+ * first use, so a process that never asks pays nothing for it; it is a fixed resource, and nothing
+ * a text yields is kept between calls.
+ */
+import { createRequire } from 'node:module';
+import type WinkNLP from 'wink-nlp';
+import type { Model } from 'wink-nlp';
+import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
+
+/** One token of an analysed text. */
+export interface Token {
+  /** The token as written. */
+  value: string;
+  /** The token in lower case, without a leading apostrophe ("'ve" → "ve"). */
+  lower: string;
+  /** Its universal part of speech: NOUN, VERB, AUX, PRON, ADJ, ADV, PUNCT, … */
+  pos: string;
+  /** Its lemma in lower case: "was" → "be", "wrote" → "write". */
+  lemma: string;
+  /** True when the token lies in the scope of a negation ("don't open it", "no need to"). */
+  negated: boolean;
+}
+
+type Analyser = (text: string) => Token[];
+
+/** Loads wink-nlp and its English model once; both are CommonJS. */
+const loadAnalyser = ((): (() => Analyser) => {
+  let analyser: Analyser | undefined;
+  return () => {
+    if (analyser !== undefined) return analyser;
+    const require = createRequire(import.meta.url);
+    const winkNLP = require('wink-nlp') as typeof WinkNLP;
+    const model = require('wink-eng-lite-web-model') as Model;
+    const nlp = winkNLP(model, ['sbd', 'negation', 'pos']);
+    const its = nlp.its;
+    analyser = (text) => {
+      const tokens = nlp.readDoc(text).tokens();
+      const values = tokens.out(its.value);
+      const tags = tokens.out(its.pos);
+      // The typings give lemma and negation helpers signatures `out` does not accept; both work.
+      const out = tokens.out.bind(tokens) as (helper: unknown) => unknown[];
+      const lemmas = out(its.lemma) as string[];
+      const negations = out(its.negationFlag) as boolean[];
+      return values.map((value, i) => ({
+        value,
+        lower: value.toLowerCase().replace(/^['’]/, ''),
+        pos: tags[i] ?? '',
+        lemma: (lemmas[i] ?? value).toLowerCase(),
+        negated: negations[i] === true,
+      }));
+    };
+    return analyser;
+  };
+})();
+
+/** The tokens of `text`, each with its part of speech, lemma and negation. */
+export function analyse(text: string): Token[] {
+  return text.trim() === '' ? [] : loadAnalyser()(text);
+}
+
+/** True for a verb or an auxiliary. */
+export function isVerbal(token: Token): boolean {
+  return token.pos === 'VERB' || token.pos === 'AUX';
+}
+
+/** "summarise" and "summarize", "analyse" and "analyze": one spelling for comparing forms. */
+function spelling(word: string): string {
+  return word.replace(/is(e|ed|es|ing)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1');
+}
+
+/**
+ * True when a verb's form is its past tense or past participle: it differs from its lemma and is no
+ * "-s" or "-ing" form, nor only a spelling of the lemma ("wrote", "helped", "been"; not "summarise").
+ */
+export function isPastForm(token: Token): boolean {
+  if (!isVerbal(token) || MODALS.has(token.lemma)) return false;
+  const form = token.lower;
+  // The auxiliaries' present forms ("are", "'m", "'ve") differ from their lemmas too.
+  if (PRIMARY_AUXILIARIES.has(token.lemma)) return PAST_AUXILIARY_FORMS.has(form);
+  if (form === token.lemma || spelling(form) === spelling(token.lemma)) return false;
+  return form.endsWith('ed') || (!form.endsWith('ing') && !form.endsWith('s'));
+}

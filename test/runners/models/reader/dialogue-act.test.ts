@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { isQuestion, sentenceAct, statesSomething } from '../../../../runners/models/reader/dialogue-act.js';
+
+describe('question or statement, by structure', () => {
+  it('takes a question mark, a wh-word opening the clause, or an auxiliary before its subject', () => {
+    expect(sentenceAct('Kiln temperature?')).toBe('question');
+    expect(sentenceAct('Which glaze did the potter choose')).toBe('question');
+    expect(sentenceAct('How many pots fit on one shelf')).toBe('question');
+    expect(sentenceAct('Is the kiln vented to the yard')).toBe('question');
+    expect(sentenceAct('Can you say when the firing ends')).toBe('question');
+  });
+
+  it('takes indirect questions: asking to be told, lacking the knowledge, needing one definite thing', () => {
+    expect(sentenceAct('Remind me what the cone number was.')).toBe('question');
+    expect(sentenceAct('Please tell me the shelf count.')).toBe('question');
+    expect(sentenceAct('Let me know when the glaze dries.')).toBe('question');
+    expect(sentenceAct("I've forgotten which clay body we settled on.")).toBe('question');
+    expect(sentenceAct('I wonder whether the vent was fixed.')).toBe('question');
+    expect(sentenceAct("I don't know who fired the last batch.")).toBe('question');
+    expect(sentenceAct('I still need the temperature that the kiln peaks at.')).toBe('question');
+    expect(sentenceAct("I'd want the name of the glaze supplier.")).toBe('question');
+    expect(sentenceAct("I'd like to know how long the bisque firing takes.")).toBe('question');
+    expect(sentenceAct('I still need the shelf our biggest vase fits on.')).toBe('question');
+  });
+
+  it('takes statements, plans and orders for statements', () => {
+    expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
+    expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');
+    expect(sentenceAct('We want a quicker firing schedule.')).toBe('statement');
+    expect(sentenceAct('I know what the glaze is.')).toBe('statement');
+    expect(sentenceAct('I need the kiln to cool overnight.')).toBe('statement');
+    expect(sentenceAct('I want to fire the kiln on Monday.')).toBe('statement');
+    expect(sentenceAct('Have a look at the shelf plan.')).toBe('statement');
+    expect(sentenceAct('')).toBe('statement');
+  });
+
+  it('reads each sentence of a message', () => {
+    expect(isQuestion('The kiln is hot. Which shelf cracked?')).toBe(true);
+    expect(statesSomething('The kiln is hot. Which shelf cracked?')).toBe(true);
+    expect(isQuestion('The kiln is hot.')).toBe(false);
+    expect(isQuestion('')).toBe(false);
+  });
+});
+
+describe('proposals are no questions', () => {
+  it('takes "let us …" for a statement, and "let me know …" for a question', () => {
+    expect(sentenceAct('Let us keep the kiln below 1200 degrees.')).toBe('statement');
+    expect(sentenceAct('Let me know which shelf cracked.')).toBe('question');
+  });
+});

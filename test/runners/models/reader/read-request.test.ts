@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { clauses, readPaths, requestedReads } from '../../../../runners/models/reader/read-request.js';
+
+const asked = (message: string) => requestedReads(message).map((mention) => mention.path);
+const reason = (message: string) => readPaths(message)[0]?.reason;
+
+describe('a message that names a file asks for it to be read', () => {
+  it('reads a file however the request is worded: orders, wishes, fragments and questions', () => {
+    for (const message of [
+      'Please leaf through almanac/tides.txt.',
+      'almanac/tides.txt after that.',
+      'Over to almanac/tides.txt.',
+      'I want your opinion of almanac/tides.txt.',
+      'Lastly, almanac/tides.txt, because the rest depends on it.',
+      'What does almanac/tides.txt say about spring tides?',
+      'Does almanac/tides.txt cover neap tides?',
+      'Would you mind going over almanac/tides.txt?',
+      'Let us turn to almanac/tides.txt.',
+    ]) {
+      expect(asked(message), message).toEqual(['almanac/tides.txt']);
+    }
+  });
+
+  it('reads several files in the order named, and carries a verb over a list', () => {
+    expect(asked('Start with notes/a.md, then notes/b.md, and finally notes/c.md.')).toEqual([
+      'notes/a.md',
+      'notes/b.md',
+      'notes/c.md',
+    ]);
+    expect(asked('Did you open notes/a.md, notes/b.md or notes/c.md?')).toEqual([]);
+  });
+
+  it('reads only the files that are not declined in the same message', () => {
+    expect(asked('Read kiln/log.txt, but not kiln/old-log.txt.')).toEqual(['kiln/log.txt']);
+  });
+
+  it('asks for nothing when there is no path, or only prose with slashes', () => {
+    expect(requestedReads('')).toEqual([]);
+    expect(requestedReads('Take the bus and/or the tram next.')).toEqual([]);
+  });
+});
+
+describe('a message that names a file but asks for no read', () => {
+  it('tells each structural reason apart', () => {
+    expect(reason("Please don't touch pond/fish.csv.")).toBe('negated');
+    expect(reason('There is no need to open pond/fish.csv.')).toBe('negated');
+    expect(reason('Ignore pond/fish.csv for now.')).toBe('declined');
+    expect(reason('pond/fish.csv will have to wait.')).toBe('deferred');
+    expect(reason('We can get to pond/fish.csv tomorrow.')).toBe('deferred');
+    expect(reason('pond/fish.csv settled it.')).toBe('past');
+    expect(reason('Were the numbers in pond/fish.csv the weekly ones?')).toBe('past');
+    expect(reason('Have you gone through pond/fish.csv?')).toBe('past');
+    expect(reason('I have already checked pond/fish.csv.')).toBe('past');
+    expect(reason('I keep pond/fish.csv up to date by hand.')).toBe('own act');
+    expect(reason('I can go through pond/fish.csv myself.')).toBe('own act');
+    expect(reason('Nice work on pond/fish.csv, thanks.')).toBe('thanks');
+  });
+
+  it('still reads a file thanked for when the thanks comes with a next step', () => {
+    expect(asked('Thanks. Now pond/fish.csv, please.')).toEqual(['pond/fish.csv']);
+  });
+});
+
+describe('clauses', () => {
+  it('parts a message at sentence ends and clause marks, never inside a path', () => {
+    expect(clauses('First a/b.md, then c.txt. Done; thanks').map((c) => c.text)).toEqual([
+      'First a/b.md',
+      'then c.txt',
+      'Done',
+      'thanks',
+    ]);
+  });
+});
