@@ -1,13 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end suites: those that run the command line (or the compiled bin, or a script) as a child
+ * process, install the engine as a package, or drive a browser. `npm run test:unit` runs every other
+ * suite, in-process; `npm test` runs both projects.
+ */
+const endToEnd = [
+  'test/e2e/**/*.test.ts',
+  'test/bin/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/reports/html/report-browser.test.ts',
+  'test/runners/*/check-mutations.test.ts',
+  'test/runners/*/diff-against.test.ts',
+  'test/scenarios/source-folder.test.ts',
+  'test/scripts/generality.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Tests of the compiled command line and of the engine package need dist/ built from these sources.
-    globalSetup: ['test/setup/build-dist.ts'],
     testTimeout: 60_000,
     // End-to-end suites make their runs in beforeAll; on a busy 2-core machine that takes a while.
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: endToEnd,
+          // Each worker imports the harness once and runs its files in turn, rather than importing the
+          // reader, the tokenizer and wink-nlp afresh for every file: most of the time of a file.
+          isolate: false,
+          // In-process suites use one core each: on two cores, two at once (vitest's default leaves one
+          // core to its own process, which here has little to do).
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: endToEnd,
+          // Tests of the compiled command line and of the engine package need dist/ built from these sources.
+          globalSetup: ['test/setup/build-dist.ts'],
+        },
+      },
+    ],
   },
 });

@@ -146,11 +146,9 @@ describe('ollama:<model> against an Ollama server', () => {
       settings: defaultModelSettings(),
       policy: { ...policy, timeoutMs: 300 },
     });
-    const started = performance.now();
     expect((await failure(slow.respond(ask))).message).toBe(
       `no answer from Ollama at ${server.url} within 0.3 s (--timeout): the call was aborted`,
     );
-    expect(performance.now() - started).toBeLessThan(600);
   });
 
   it('refuses a model without tool support', async () => {
