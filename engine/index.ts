@@ -6,8 +6,8 @@
  */
 
 // The conversation: the turn loop over the store, save and resume, and what each turn reports.
-export { Conversation, type ConversationOptions } from './agent/conversation.js';
-export { MEMORY_RULE } from './agent/memory-notes.js';
+export { Conversation, type ConversationOptions } from './conversation/conversation.js';
+export { MEMORY_RULE } from './tools/memory/memory-notes.js';
 export {
   SWEEP_MAX_MS,
   SWEEP_MAX_SESSIONS,
@@ -17,10 +17,10 @@ export {
   type OutputSweep,
 } from './output/sweep.js';
 export { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from './tools/memory/output-digest.js';
-export type { SavedConversation } from './agent/resume.js';
-export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';
-export type { CallPurpose, ModelCall, ModelCallListener } from './agent/model-calls.js';
-export { REPEATED_CALL_NOTICE } from './agent/tool-runner.js';
+export type { SavedConversation } from './conversation/resume.js';
+export type { CondensationFigures, RequestFigures, TurnFigures } from './conversation/figures.js';
+export type { CallPurpose, ModelCall, ModelCallListener } from './model/model-calls.js';
+export { REPEATED_CALL_NOTICE } from './tools/tool-runner.js';
 
 // Settings, with the reference's defaults.
 export { defaultSettings, type ContextPolicyName, type EngineSettings } from './settings.js';
@@ -109,4 +109,4 @@ export {
   readAssessment,
   type AssessmentAnswer,
   type AssessmentFigures,
-} from './agent/assessment.js';
+} from './assess/assessment.js';

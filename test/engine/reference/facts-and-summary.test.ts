@@ -3,7 +3,7 @@
  * a command the person ran reaches them as one line ahead of its turn's prompt, never what it printed.
  */
 import { describe, expect, it } from 'vitest';
-import { personCommandLine, personCommandText } from '../../../engine/agent/person-command.js';
+import { personCommandLine, personCommandText } from '../../../engine/conversation/person-command.js';
 import {
   Conversation,
   defaultSettings,

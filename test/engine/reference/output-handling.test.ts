@@ -3,7 +3,7 @@
  * every result, a repeated call's notice included; a reference shows a page's blank last line as blank.
  */
 import { describe, expect, it } from 'vitest';
-import { REPEATED_CALL_NOTICE } from '../../../engine/agent/tool-runner.js';
+import { REPEATED_CALL_NOTICE } from '../../../engine/tools/tool-runner.js';
 import {
   Conversation,
   defaultSettings,
