@@ -11,87 +11,21 @@ import type { AssessmentEvent } from '../audit/events.js';
 import { toError } from '../errors.js';
 import type { Fact } from '../facts/fact.js';
 import { factLine } from '../facts/lines.js';
-import type { GuidedRequest, ToolSpec } from '../model/port.js';
+import type { ToolSpec } from '../model/port.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ModelCaller } from '../model/model-calls.js';
-import { toolCatalogue } from './catalogue.js';
 import { restatesTask, ruleTools } from './rules.js';
-
-/** The request as the assessment's call sees it, at most this many characters. */
-export const REQUEST_MAX_CHARS = 1500;
-/** Facts the call is shown (ids and identities, never values). */
-export const FACTS_SHOWN = 30;
-/** The call's answer: at most this many tools and relevant facts, in at most this many tokens. */
-export const MAX_TOOLS = 6;
-export const MAX_FACTS = 5;
-export const MAX_TOKENS = 256;
-/** Relevant facts the now block repeats. */
-export const RELEVANT_SHOWN = 4;
-
-/** The heading of the now block's relevant facts, and the start of its tools line. */
-export const RELEVANT_HEADER = 'Relevant to this request:';
-export const TOOLS_LINE_START = 'Tools for this request: ';
-
-/** The schema the assessment's call answers. */
-export const ASSESSMENT_SCHEMA: Record<string, unknown> = {
-  type: 'object',
-  properties: {
-    intent: { type: 'string', description: "the person's intent, in one line" },
-    tools: { type: 'array', items: { type: 'string' }, maxItems: MAX_TOOLS },
-    task: { type: 'string', description: 'the task, or empty for no change' },
-    objective: { type: 'string', description: "the task's objective, or empty" },
-    facts: { type: 'array', items: { type: 'string' }, maxItems: MAX_FACTS },
-  },
-  required: ['intent', 'tools', 'task', 'objective', 'facts'],
-};
-
-const INSTRUCTIONS =
-  "You assess one request of a conversation before it is answered: the person's intent in one line, " +
-  'the tools it needs (names from the catalogue), the task and its objective if the request gives a ' +
-  'new one (else empty), and the ids of the facts that bear on it. Answer in the schema only.';
-
-/** The call's answer, read and checked. */
-export interface AssessmentAnswer {
-  intent: string;
-  tools: string[];
-  task: string;
-  objective: string;
-  facts: string[];
-}
-
-function stringList(value: unknown, field: string, max: number): string[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new Error(`the assessment's ${field} must be a list of strings`);
-  }
-  return (value as string[]).slice(0, max);
-}
-
-/** Reads the call's answer; throws on an answer that does not follow the schema. */
-export function readAssessment(value: unknown): AssessmentAnswer {
-  if (typeof value !== 'object' || value === null) throw new Error('the assessment is not an object');
-  const v = value as Record<string, unknown>;
-  const text = (field: string): string => {
-    const found = v[field] ?? '';
-    if (typeof found !== 'string') throw new Error(`the assessment's ${field} must be a string`);
-    return found.replace(/\s+/g, ' ').trim();
-  };
-  return {
-    intent: text('intent'),
-    tools: stringList(v['tools'] ?? [], 'tools', MAX_TOOLS),
-    task: text('task'),
-    objective: text('objective'),
-    facts: stringList(v['facts'] ?? [], 'facts', MAX_FACTS),
-  };
-}
-
-/** The task as it stands, and who set it. */
-export interface TaskState {
-  text: string;
-  /** The person or a caller set it: the assessment never changes it. */
-  setByPerson: boolean;
-}
+import { RELEVANT_HEADER, TOOLS_LINE_START } from '../protocol.js';
+import {
+  assessmentRequest,
+  readAssessment,
+  type AssessmentAnswer,
+  type TaskState,
+} from './assessment-call.js';
+import { relevantFacts } from './relevant-facts.js';
+import { toolCatalogue } from './catalogue.js';
 
 /** Where the task lives: the facts layer when it is on, else the assessment's own record. */
 export interface TaskHolder {
@@ -129,21 +63,6 @@ export interface AssessorOptions {
   /** Every entry of the store, for the tools each turn called. */
   entries: () => readonly Entry[];
   task: TaskHolder;
-}
-
-const SUBJECT_WORD = /[\p{L}\p{N}]{3,}/gu;
-const COMMON = new Set(
-  'the and for with from that this what which when where who how are was were you your our can did does has have into about'.split(
-    ' ',
-  ),
-);
-
-function keyWords(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(SUBJECT_WORD) ?? []).filter((word) => !COMMON.has(word)));
-}
-
-function isTaskOrSession(fact: Fact): boolean {
-  return fact.identity.subject === 'task' || fact.identity.scope === 'session';
 }
 
 export class Assessor {
@@ -243,7 +162,7 @@ export class Assessor {
       this.#taskRegistered = new Set();
     }
     this.#register(tools);
-    this.#relevant = this.#relevantFacts(request, answer?.facts ?? []);
+    this.#relevant = relevantFacts(this.options.task.facts(), request, answer?.facts ?? []);
     this.#audit(turn, method, {
       taskBefore: before?.text ?? null,
       taskAfter: after,
@@ -315,7 +234,14 @@ export class Assessor {
       this.figures.calls += 1;
       const response = await caller.generate(
         turn,
-        this.#request(turn, request, task, taskFixed),
+        assessmentRequest({
+          allowed: this.options.allowed,
+          facts: this.options.task.facts(),
+          previous: this.#toolsCalledSince(turn - 1, turn - 1),
+          task,
+          taskFixed,
+          request,
+        }),
         'assessment',
       );
       return { ok: true, answer: readAssessment(response.value) };
@@ -324,67 +250,6 @@ export class Assessor {
     } finally {
       this.figures.callMs += clock.monotonic() - started;
     }
-  }
-
-  #request(turn: number, request: string, task: TaskState | null, taskFixed: boolean): GuidedRequest {
-    const facts = this.options.task
-      .facts()
-      .filter((fact) => !isTaskOrSession(fact))
-      .slice(-FACTS_SHOWN);
-    const previous = this.#toolsCalledSince(turn - 1, turn - 1);
-    const taskLine =
-      task === null
-        ? 'Current task: none yet.'
-        : `Current task${taskFixed ? ' (fixed: this request does not change it)' : ''}: ${task.text}`;
-    const chars = Array.from(request);
-    const cut = chars.length <= REQUEST_MAX_CHARS ? request : chars.slice(0, REQUEST_MAX_CHARS).join('');
-    const content = [
-      toolCatalogue(this.options.allowed),
-      taskLine,
-      facts.length === 0
-        ? 'Facts: none.'
-        : ['Facts (ids and what they are about):', ...facts.map((f) => `- ${f.id}: ${identity(f)}`)].join(
-            '\n',
-          ),
-      `Tools the previous request used: ${previous.join(', ') || 'none'}.`,
-      `Request:\n${cut}`,
-    ].join('\n\n');
-    return {
-      purpose: 'assessment',
-      messages: [
-        { role: 'system', content: INSTRUCTIONS },
-        { role: 'user', content },
-      ],
-      schema: ASSESSMENT_SCHEMA,
-      maxTokens: MAX_TOKENS,
-    };
-  }
-
-  /**
-   * Up to four facts repeated for the request: the model's choice first, then the facts whose
-   * subject, name or value share words with the request; never the task or the session's facts,
-   * which the now block already holds.
-   */
-  #relevantFacts(request: string, chosen: readonly string[]): Fact[] {
-    const standing = this.options.task.facts().filter((fact) => !isTaskOrSession(fact));
-    const byId = new Map(standing.map((fact) => [fact.id, fact]));
-    const picked: Fact[] = [];
-    for (const id of chosen) {
-      const fact = byId.get(id);
-      if (fact && !picked.includes(fact)) picked.push(fact);
-    }
-    const asked = keyWords(request);
-    const overlap = (fact: Fact): number => {
-      const words = keyWords(`${identity(fact)} ${fact.value}`);
-      return [...words].filter((word) => asked.has(word)).length;
-    };
-    const ranked = standing
-      .filter((fact) => !picked.includes(fact))
-      .map((fact, index) => ({ fact, index, score: overlap(fact) }))
-      .filter((item) => item.score > 0)
-      .sort((a, b) => b.score - a.score || b.index - a.index)
-      .map((item) => item.fact);
-    return [...picked, ...ranked].slice(0, RELEVANT_SHOWN);
   }
 
   #audit(
@@ -401,9 +266,4 @@ export class Assessor {
       ...rest,
     }).id;
   }
-}
-
-function identity(fact: Fact): string {
-  const { subject, name } = fact.identity;
-  return name === '' ? subject : `${subject} ${name}`;
 }

@@ -6,64 +6,34 @@
  * the parts and runs a turn's lifecycle; each part is its own module.
  */
 import { AuditRecorder } from '../audit/recorder.js';
-import { composeMessages, entriesAtTurn, type TurnBlocks } from '../compose/composer.js';
+import type { TurnBlocks } from '../compose/composer.js';
 import { policyFor } from '../condense/policy-for.js';
-import { UnregisteredToolError, errorCode, toError } from '../errors.js';
-import { NOW_HEADER } from '../facts/blocks.js';
+import { errorCode, toError } from '../errors.js';
 import type { Overflow } from '../model/overflow.js';
-import type { Message, ModelPort, ModelRequest, ToolCall } from '../model/port.js';
+import type { Message, ModelPort, ModelRequest } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
-import type { OutputStore } from '../output/store-port.js';
-import type { OutputSweep } from '../output/sweep.js';
-import type { AuditReader, AuditSink, Clock, Ids } from '../ports.js';
-import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
-import { RETRIED_PREFIX } from '../condense/target.js';
-import { Assessor, type TaskHolder } from '../assess/assessment.js';
-import { Condenser } from '../condense/condenser.js';
+import { Assessor } from '../assess/assessment.js';
+import type { Condenser } from '../condense/condenser.js';
 import { FactsLayer } from '../facts/facts-layer.js';
 import type { CondensationFigures, TurnFigures } from './figures.js';
 import { MemoryNotes } from '../tools/memory/memory-notes.js';
 import { Meter } from '../measure/meter.js';
-import { ModelCaller, type ModelCallListener } from '../model/model-calls.js';
+import { ModelCaller } from '../model/model-calls.js';
 import { openConversation } from './opening.js';
-import { OutputViews } from '../output/output-views.js';
-import { OverflowRecovery } from '../condense/overflow-recovery.js';
-import { personCommandText } from './person-command.js';
-import { saveConversation, type SavedConversation } from './resume.js';
-import { ToolLoop } from '../tools/tool-loop.js';
-import { ToolRunner } from '../tools/tool-runner.js';
+import type { OutputViews } from '../output/output-views.js';
+import type { OverflowRecovery } from '../condense/overflow-recovery.js';
+import { runPersonCommand } from './person-command.js';
+import type { ConversationOptions } from './options.js';
+import { saveConversation } from './resume.js';
+import type { ToolRunner } from '../tools/tool-runner.js';
 import { TurnTally } from './turn-tally.js';
-
-export interface ConversationOptions {
-  model: ModelPort;
-  clock: Clock;
-  ids: Ids;
-  audit: AuditSink;
-  /** Reads the audit back, so the memory tool recalls entries from the verbatim record. */
-  auditReader?: AuditReader;
-  tools: readonly Tool[];
-  settings: EngineSettings;
-  instructions: string;
-  /** The window when the runner knows it better than the model states it (e.g. Ollama's num_ctx). */
-  window?: number;
-  /** Model steps a turn may take before it is stopped. */
-  maxSteps?: number;
-  /** Sees every model call (turns, distillations, summaries) once it has answered or failed. */
-  onCall?: ModelCallListener;
-  /** Where a tool result larger than the budget is kept whole; without one, such results are cut. */
-  outputStore?: OutputStore;
-  /** Keeps the transcript before and after each condensation; returns the name it was kept under. */
-  saveTranscript?: (name: string, messages: readonly Message[]) => string;
-  /** What sweeping the output store by age did before this start (sweepOutputs); on session.start. */
-  outputSweep?: OutputSweep | null;
-  /** Resume a saved conversation instead of starting over the instructions. */
-  resume?: SavedConversation;
-  /** Aborts the model call in progress when it fires (the call fails as a model failure). */
-  signal?: AbortSignal;
-}
+import { Composition } from './composition.js';
+import { taskHolder } from './task-holder.js';
+import { turnParts } from './turn-parts.js';
+import { ToolRetry } from './tool-retry.js';
 
 export class Conversation {
   readonly store: ContextStore;
@@ -82,14 +52,10 @@ export class Conversation {
   readonly #views: OutputViews;
   /** The assessment per request, when the settings turn it on. */
   readonly #assessor: Assessor | null;
-  /** True while a turn is retried after a call to a tool its request did not register. */
-  #retryingTools = false;
+  readonly #retry: ToolRetry;
   #window: number | null;
   #turn = 0;
-  /** The turn whose earlier block is squeezed to the floor's size. */
-  #squeezedTurn = -1;
-  /** The prompt-side blocks each turn's latest request carried, so any turn's context can be rebuilt. */
-  readonly #turnBlocks = new Map<number, TurnBlocks>();
+  readonly #composition: Composition;
   /** This conversation's session.start event, and the sessions a resume carried entries from. */
   readonly #start: string;
   readonly #carriedFrom: string[];
@@ -132,7 +98,7 @@ export class Conversation {
           clock,
           audit: this.#audit,
           entries: () => this.store.all(),
-          task: this.#taskHolder(),
+          task: taskHolder(this.facts),
         })
       : null;
     const opening = openConversation({
@@ -151,69 +117,41 @@ export class Conversation {
     this.#turn = opening.turn;
     this.#start = opening.start;
     this.#carriedFrom = opening.carriedFrom;
-    const { store } = this;
-    const audit = this.#audit;
-    const views = new OutputViews({
-      store,
-      audit,
-      settings: settings.context,
-      readOnly: (tool) => this.#tools.get(tool)?.readOnly ?? false,
-    });
-    this.#views = views;
-    this.#runner = new ToolRunner({
-      tools: this.#tools,
-      audit,
-      store,
-      clock,
-      memory: settings.context.memory,
-      budget: () => this.toolBudget,
-      ...(options.outputStore ? { outputStore: options.outputStore } : {}),
-    });
-    const loop = new ToolLoop({
-      caller: this.#caller,
-      meter,
-      store,
-      audit,
-      runner: this.#runner,
-      clock,
-      ids,
-      maxSteps: options.maxSteps ?? 16,
-      compose: (turn) => this.#composeSent(turn),
-      ...(this.#assessor
-        ? {
-            registration: {
-              registers: (tool: string) => this.#assessor?.registers(tool) ?? true,
-              retrying: () => this.#retryingTools,
-            },
-          }
-        : {}),
-    });
-    this.#condenser = new Condenser({
-      settings: settings.context,
-      policy,
-      store,
-      audit,
-      meter,
+    this.#retry = new ToolRetry({ assessor: this.#assessor, store: this.store, caller: this.#caller });
+    this.#composition = new Composition({
+      store: this.store,
       facts: this.facts,
+      assessor: this.#assessor,
+      tools: () => [...this.#tools.values()].map((t) => t.spec),
       window: () => this.#window,
-      compose: (list, at) => this.composeRequest(list, at),
-      referenceEarlier: (at, tally) => views.referenceEarlier(at, tally),
-      squeeze: (at, kept) => this.#squeeze(at, kept),
-      ...(options.saveTranscript ? { saveTranscript: options.saveTranscript } : {}),
-      condensations: this.condensations,
     });
-    this.#recovery = new OverflowRecovery({
-      policy,
-      store,
-      audit,
-      meter,
-      caller: this.#caller,
-      loop,
-      condenser: this.#condenser,
-      window: () => this.#window,
-      learnWindow: (overflow) => this.#learnWindow(overflow),
-      compose: () => this.composeRequest(),
-    });
+    const parts = turnParts(
+      {
+        options,
+        policy,
+        audit: this.#audit,
+        caller: this.#caller,
+        meter,
+        store: this.store,
+        facts: this.facts,
+        assessor: this.#assessor,
+        tools: this.#tools,
+        condensations: this.condensations,
+      },
+      {
+        window: () => this.#window,
+        toolBudget: () => this.toolBudget,
+        composeSent: (turn) => this.#composition.sent(turn),
+        composeRequest: (list, at) => this.composeRequest(list, at),
+        squeeze: (at, kept) => this.#composition.squeeze(at, kept),
+        learnWindow: (overflow) => this.#learnWindow(overflow),
+        retryingTools: () => this.#retry.retrying,
+      },
+    );
+    this.#views = parts.views;
+    this.#runner = parts.runner;
+    this.#condenser = parts.condenser;
+    this.#recovery = parts.recovery;
   }
 
   /**
@@ -273,31 +211,12 @@ export class Conversation {
 
   /** The request the model would be sent now for `turn`, from the store's active entries. */
   composeRequest(entries: readonly Entry[] = this.store.active(), turn = this.#turn): ModelRequest {
-    const messages = composeMessages(entries, { turn, ...this.#blocksFor(entries, turn) });
-    const tools = this.#assessor ? this.#assessor.tools : [...this.#tools.values()].map((t) => t.spec);
-    return { messages, tools };
-  }
-
-  /** The prompt-side blocks of a composition of `entries` for `turn`. */
-  #blocksFor(entries: readonly Entry[], turn: number): TurnBlocks {
-    const blocks = this.facts?.blocks(entries, this.#window, this.#squeezedTurn === turn) ?? null;
-    const now = this.#nowBlock(blocks?.now ?? null);
-    return {
-      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
-      ...(now ? { nowBlock: now } : {}),
-    };
-  }
-
-  /** A request the model is sent: composed, and its blocks kept as the turn's. */
-  #composeSent(turn: number): ModelRequest {
-    const entries = this.store.active();
-    this.#turnBlocks.set(turn, this.#blocksFor(entries, turn));
-    return this.composeRequest(entries, turn);
+    return this.#composition.request(entries, turn);
   }
 
   /** The prompt-side blocks that `turn`'s latest request carried; undefined for a turn not sent. */
   blocksAt(turn: number): TurnBlocks | undefined {
-    return this.#turnBlocks.get(turn);
+    return this.#composition.blocksAt(turn);
   }
 
   /**
@@ -306,59 +225,12 @@ export class Conversation {
    * carried. For the turn's last request, `upToEntry` is the entry before its reply.
    */
   contextAt(turn: number, upToEntry = Infinity): Message[] {
-    return composeMessages(entriesAtTurn(this.store.all(), turn, upToEntry), {
-      turn,
-      ...(this.#turnBlocks.get(turn) ?? {}),
-    });
-  }
-
-  /**
-   * The floor's squeeze: the earlier block of `kept` at its smaller size for `turn`, when that is
-   * smaller than the block as it is; false, and nothing squeezed, when it is not.
-   */
-  #squeeze(turn: number, kept: readonly Entry[]): boolean {
-    const full = this.facts?.blocks(kept, this.#window, false)?.earlier ?? '';
-    const squeezed = this.facts?.blocks(kept, this.#window, true)?.earlier ?? '';
-    if (squeezed.length >= full.length) return false;
-    this.#squeezedTurn = turn;
-    return true;
-  }
-
-  /** The now block: the facts layer's, then the assessment's relevant facts and tools line. */
-  #nowBlock(facts: string | null): string | null {
-    const lines = this.#assessor?.nowLines();
-    if (!lines) return facts;
-    return [facts ?? NOW_HEADER, ...lines].join('\n');
+    return this.#composition.contextAt(this.store.all(), turn, upToEntry);
   }
 
   /** The assessment's figures, when it is on. */
   get assessment(): Assessor['figures'] | null {
     return this.#assessor?.figures ?? null;
-  }
-
-  /** Where the assessment finds and records the task: the facts layer, or a record of its own. */
-  #taskHolder(): TaskHolder {
-    const facts = this.facts;
-    if (facts) {
-      return {
-        current: () => {
-          const task = facts.facts.current().findLast((f) => f.identity.subject === 'task');
-          if (!task) return null;
-          const byPerson = task.source.kind === 'person' || task.source.kind === 'caller';
-          return { text: task.value, setByPerson: byPerson };
-        },
-        infer: (turn, value) => facts.modelNotes('task', 'task', value, turn, 'inferred'),
-        facts: () => facts.facts.current(),
-      };
-    }
-    let own: string | null = null;
-    return {
-      current: () => (own === null ? null : { text: own, setByPerson: false }),
-      infer: (_turn, value) => {
-        own = value;
-      },
-      facts: () => [],
-    };
   }
 
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
@@ -391,7 +263,7 @@ export class Conversation {
         sources: [promptEvent.id],
         recordedAt: clock.now(),
       });
-      tally.replied(await this.#runTurn(turn, promptEntry, tally));
+      tally.replied(await this.#retry.run(this.#recovery, turn, promptEntry, tally));
       this.#views.cutReply(turn, tally);
       this.facts?.extract(turn, this.store.all());
       this.#notes.recordPending(turn);
@@ -411,66 +283,14 @@ export class Conversation {
     return figures;
   }
 
-  /**
-   * Runs the turn's steps, recovering from an overflow; when the model calls a tool the request did
-   * not register, registers every allowed tool and runs the turn again once on a fresh session, the
-   * attempt's entries kept in the store, dropped.
-   */
-  async #runTurn(turn: number, promptEntry: Entry, tally: TurnTally): Promise<string> {
-    try {
-      return await this.#recovery.run(turn, promptEntry, tally);
-    } catch (thrown) {
-      if (!(thrown instanceof UnregisteredToolError) || !this.#assessor || this.#retryingTools) throw thrown;
-      const event = this.#assessor.retry(turn);
-      const attempt = this.store.active().filter((e) => e.id > promptEntry.id);
-      this.store.drop(
-        attempt.map((e) => e.id),
-        RETRIED_PREFIX + event,
-        turn,
-      );
-      this.#caller.sessions.reset();
-      tally.retriedForTools();
-      this.#retryingTools = true;
-      try {
-        return await this.#recovery.run(turn, promptEntry, tally);
-      } finally {
-        this.#retryingTools = false;
-      }
-    }
-  }
-
   #learnWindow(overflow: Overflow): void {
     if (overflow.limit !== null && overflow.limit > 0) this.#window = overflow.limit;
   }
 
-  /**
-   * A command the person ran (after `!`): run through the run_command tool and stored as a prompt
-   * that is no turn of its own; it goes with the turn after it.
-   */
+  /** A command the person ran (after `!`), stored as a prompt that goes with the next turn. */
   async personCommand(command: string): Promise<ToolResult> {
-    const turn = this.#turn + 1;
-    const call: ToolCall = {
-      callId: this.options.ids.next('call'),
-      tool: 'run_command',
-      arguments: { command },
-    };
-    const result = await this.#runner.run(turn, call);
-    const text = personCommandText(command, result.content);
-    const event = this.#audit.record({
-      type: 'prompt',
-      turn,
-      entry: this.store.nextId(),
-      text,
-      command: true,
-    });
-    this.store.append({
-      kind: 'prompt',
-      turn,
-      text,
-      personCommand: true,
-      sources: [event.id],
-      recordedAt: this.options.clock.now(),
-    });
-    return result;
+    const { ids, clock } = this.options;
+    const parts = { ids, clock, audit: this.#audit, store: this.store, runner: this.#runner };
+    return runPersonCommand(parts, this.#turn, command);
   }
 }

@@ -10,8 +10,8 @@ import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import { ContextStore } from '../store/store.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
-import { MEMORY_RULE } from '../tools/memory/memory-notes.js';
 import { planResume, type SavedConversation } from './resume.js';
+import { MEMORY_RULE } from '../protocol.js';
 
 export interface OpeningOptions {
   audit: AuditRecorder;

@@ -1,28 +1,42 @@
 /**
- * A command the person ran after `!`: the prompt text the model is sent (the command and what it
- * printed), and the one line the distiller and the running summary read in its place, since what a
- * command printed is an observation whose facts the extraction rules take, not the person's words.
+ * A command the person ran after `!`: run through the run_command tool and stored as a prompt that is
+ * no turn of its own; it goes with the turn after it. The prompt's wording is the protocol's.
  */
-import { exitStatusOf } from '../output/trailers.js';
+import type { AuditRecorder } from '../audit/recorder.js';
+import type { ToolCall } from '../model/port.js';
+import type { Clock, Ids } from '../ports.js';
+import { personCommandText } from '../protocol.js';
+import type { ContextStore } from '../store/store.js';
+import type { ToolResult } from '../tools/tool.js';
+import type { ToolRunner } from '../tools/tool-runner.js';
 
-const OPENING = /^I ran `([^\n]*)` myself:(?:\n|$)/;
-
-/** The prompt that tells the model of a command the person ran, and its result. */
-export function personCommandText(command: string, result: string): string {
-  return `I ran \`${command}\` myself:\n${result}`;
+export interface PersonCommandParts {
+  ids: Ids;
+  clock: Clock;
+  audit: AuditRecorder;
+  store: ContextStore;
+  runner: ToolRunner;
 }
 
-/**
- * The command as one line, with how it ended: `the person ran \`npm test\`: exit status 1`. A text
- * not in the prompt's form is given by its first line.
- */
-export function personCommandLine(text: string): string {
-  const match = OPENING.exec(text);
-  if (!match) return `the person ran: ${text.split('\n', 1)[0] ?? ''}`;
-  const result = text.slice(match[0].length);
-  const first = result.split('\n', 1)[0] ?? '';
-  const status = first.startsWith('error:') ? 'failed' : exitStatusOf(first);
-  const ending =
-    status === undefined ? '' : /^-?\d+$/.test(status) ? `: exit status ${status}` : `: ${status}`;
-  return `the person ran \`${match[1] ?? ''}\`${ending}`;
+/** Runs `command` for the turn after `lastTurn` and records it as that turn's person command. */
+export async function runPersonCommand(
+  parts: PersonCommandParts,
+  lastTurn: number,
+  command: string,
+): Promise<ToolResult> {
+  const { ids, clock, audit, store, runner } = parts;
+  const turn = lastTurn + 1;
+  const call: ToolCall = { callId: ids.next('call'), tool: 'run_command', arguments: { command } };
+  const result = await runner.run(turn, call);
+  const text = personCommandText(command, result.content);
+  const event = audit.record({ type: 'prompt', turn, entry: store.nextId(), text, command: true });
+  store.append({
+    kind: 'prompt',
+    turn,
+    text,
+    personCommand: true,
+    sources: [event.id],
+    recordedAt: clock.now(),
+  });
+  return result;
 }

@@ -6,7 +6,8 @@
 import type { Message } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 import { groupTurns } from '../store/turns.js';
-import { personCommandLine } from '../conversation/person-command.js';
+import { exitStatusOf } from '../output/trailers.js';
+import { PERSON_COMMAND_OPENING } from '../protocol.js';
 
 /** A turn as the distiller and the summary see it. */
 export interface TurnText {
@@ -175,4 +176,21 @@ export function fitSummary(text: string, words: number): string {
   return sentences.length > 0
     ? [first, '…', ...sentences].join(' ')
     : first.split(' ').slice(0, words).join(' ');
+}
+
+/**
+ * A command the person ran, as one line with how it ended: `the person ran \`npm test\`: exit status 1`.
+ * The distiller and the running summary read it in place of the prompt, since what a command printed
+ * is an observation whose facts the extraction rules take, not the person's words. A text not in the
+ * prompt's form is given by its first line.
+ */
+export function personCommandLine(text: string): string {
+  const match = PERSON_COMMAND_OPENING.exec(text);
+  if (!match) return `the person ran: ${text.split('\n', 1)[0] ?? ''}`;
+  const result = text.slice(match[0].length);
+  const first = result.split('\n', 1)[0] ?? '';
+  const status = first.startsWith('error:') ? 'failed' : exitStatusOf(first);
+  const ending =
+    status === undefined ? '' : /^-?\d+$/.test(status) ? `: exit status ${status}` : `: ${status}`;
+  return `the person ran \`${match[1] ?? ''}\`${ending}`;
 }

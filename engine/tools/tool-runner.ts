@@ -12,9 +12,7 @@ import type { OutputStore } from '../output/store-port.js';
 import type { Clock } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from './tool.js';
-
-/** The line that opens the result of a call already made, with the same arguments, in the same turn. */
-export const REPEATED_CALL_NOTICE = '[the same call was already made this turn; its earlier result is above]';
+import { REPEATED_CALL_NOTICE } from '../protocol.js';
 
 /** What tool calls add to the figures of a turn. */
 export interface ToolTally {

@@ -6,18 +6,13 @@
 import type { AuditRecorder } from '../../audit/recorder.js';
 import { loadKinds } from '../../facts/kinds.js';
 import type { OutputStore } from '../../output/store-port.js';
-import type { AuditReader } from '../../ports.js';
+import type { AuditReader } from '../../audit/sink.js';
 import type { ContextStore } from '../../store/store.js';
 import { memoryTool, type MemoryNote } from './memory.js';
 import type { Tool } from '../tool.js';
 import type { OutputDigestCall } from './memory-source.js';
 import type { FactsLayer } from '../../facts/facts-layer.js';
 import type { ModelCaller } from '../../model/model-calls.js';
-
-/** The standing rule the instructions carry when the memory tool is on. */
-export const MEMORY_RULE =
-  'Earlier turns may reach you only as a summary, facts or references. When a question needs detail ' +
-  'they leave out, recall the entry or turn they name with the memory tool rather than guess or run a tool again.';
 
 export interface MemoryNotesOptions {
   /** The current turn. */

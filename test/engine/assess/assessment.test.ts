@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Conversation } from '../../../engine/conversation/conversation.js';
 import type { AssessmentEvent } from '../../../engine/audit/events.js';
-import { CATALOGUE_HEADER } from '../../../engine/assess/catalogue.js';
 import type { GuidedRequest, ModelRequest, ModelResponse } from '../../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { memorySink } from '../../../engine/audit/sink.js';
 import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
 import type { Tool } from '../../../engine/tools/tool.js';
 import { fakeModel } from '../helpers.js';
+import { CATALOGUE_HEADER } from '../../../engine/protocol.js';
 
 function tool(name: string, description: string): Tool {
   return {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Conversation } from '../../../engine/conversation/conversation.js';
-import { MEMORY_RULE } from '../../../engine/tools/memory/memory-notes.js';
 import type { ModelRequest, ModelResponse } from '../../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { memorySink } from '../../../engine/audit/sink.js';
 import { defaultSettings } from '../../../engine/settings.js';
 import type { Tool } from '../../../engine/tools/tool.js';
 import { fakeModel } from '../helpers.js';
+import { MEMORY_RULE } from '../../../engine/protocol.js';
 
 const fileText = Array.from(
   { length: 30 },

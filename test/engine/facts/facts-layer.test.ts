@@ -4,7 +4,8 @@ import { fitSummary, summaryWords } from '../../../engine/facts/facts-prompts.js
 import { ModelCaller } from '../../../engine/model/model-calls.js';
 import { AuditRecorder } from '../../../engine/audit/recorder.js';
 import type { GuidedRequest } from '../../../engine/model/port.js';
-import { memorySink, sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { sequentialIds, steppingClock } from '../../../engine/ports.js';
+import { memorySink } from '../../../engine/audit/sink.js';
 import { defaultSettings } from '../../../engine/settings.js';
 import { storeWithTurns } from '../helpers.js';
 import { fakeModel } from '../helpers.js';
