@@ -17,7 +17,7 @@ export {
   type OutputSweep,
 } from './output/sweep.js';
 export type { SavedConversation } from './conversation/resume.js';
-export type { CondensationFigures, RequestFigures, TurnFigures } from './conversation/figures.js';
+export type { CondensationFigures, RequestFigures, TurnFigures } from './measure/figures.js';
 export type { CallPurpose, ModelCall, ModelCallListener } from './model/model-calls.js';
 
 // The texts a reader of requests finds again by their wording: headers, markers, notices.

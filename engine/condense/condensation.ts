@@ -9,7 +9,7 @@ import type { Message, ModelRequest } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
-import type { CondensationFigures } from '../conversation/figures.js';
+import type { CondensationFigures } from '../measure/figures.js';
 import type { Meter } from '../measure/meter.js';
 
 export interface CondensationDeps {

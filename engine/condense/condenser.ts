@@ -15,9 +15,9 @@ import type { ContextStore } from '../store/store.js';
 import { groupTurns } from '../store/turns.js';
 import { condense } from './condensation.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
-import type { CondensationFigures } from '../conversation/figures.js';
+import type { CondensationFigures } from '../measure/figures.js';
 import type { Meter } from '../measure/meter.js';
-import type { TurnTally } from '../conversation/turn-tally.js';
+import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface CondenserOptions {
   settings: EngineSettings['context'];

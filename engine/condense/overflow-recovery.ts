@@ -18,7 +18,7 @@ import type { Condenser } from './condenser.js';
 import type { Meter } from '../measure/meter.js';
 import type { ModelCaller } from '../model/model-calls.js';
 import type { ToolLoop } from '../tools/tool-loop.js';
-import type { TurnTally } from '../conversation/turn-tally.js';
+import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface OverflowRecoveryOptions {
   policy: ContextPolicy;

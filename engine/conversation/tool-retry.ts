@@ -10,7 +10,7 @@ import { UnregisteredToolError } from '../errors.js';
 import type { ModelCaller } from '../model/model-calls.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
-import type { TurnTally } from './turn-tally.js';
+import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface ToolRetryParts {
   assessor: Assessor | null;

@@ -21,7 +21,7 @@ import type { Tool } from '../tools/tool.js';
 import { ToolLoop } from '../tools/tool-loop.js';
 import { ToolRunner } from '../tools/tool-runner.js';
 import type { ConversationOptions } from './options.js';
-import type { CondensationFigures } from './figures.js';
+import type { CondensationFigures } from '../measure/figures.js';
 
 /** What the conversation has made before the parts. */
 export interface Shared {

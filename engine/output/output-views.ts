@@ -11,7 +11,7 @@ import { buildReference } from './reference.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
-import type { TurnTally } from '../conversation/turn-tally.js';
+import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface OutputViewsOptions {
   store: ContextStore;

@@ -10,11 +10,11 @@ import { byteLength, tokensForBytes } from '../measure/estimate.js';
 import type { Message, ModelRequest, ModelResponse, ToolCall } from '../model/port.js';
 import type { Clock, Ids } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
-import type { RequestFigures } from '../conversation/figures.js';
+import type { RequestFigures } from '../measure/figures.js';
 import type { Meter } from '../measure/meter.js';
 import type { ModelCaller } from '../model/model-calls.js';
 import type { ToolRunner } from './tool-runner.js';
-import type { TurnTally } from '../conversation/turn-tally.js';
+import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface ToolLoopOptions {
   caller: ModelCaller;

@@ -13,14 +13,7 @@ import type { Clock } from '../ports.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from './tool.js';
 import { REPEATED_CALL_NOTICE } from '../protocol.js';
-
-/** What tool calls add to the figures of a turn. */
-export interface ToolTally {
-  /** A call ran, taking `ms`. */
-  addToolCall(ms: number): void;
-  /** A result's whole output went to the output store. */
-  addHeldBack(): void;
-}
+import type { ToolTally } from '../measure/turn-tally.js';
 
 export interface ToolRunnerOptions {
   tools: ReadonlyMap<string, Tool>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnTally } from '../../../engine/conversation/turn-tally.js';
+import { TurnTally } from '../../../engine/measure/turn-tally.js';
 
 describe('the tally of a turn', () => {
   it("gives the engine what the model and the tools did not take of the turn's time", () => {

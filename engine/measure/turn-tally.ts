@@ -5,7 +5,14 @@
  * figures, with the engine's own time as what is left of the whole.
  */
 import type { RequestFigures, TurnFigures } from './figures.js';
-import type { ToolTally } from '../tools/tool-runner.js';
+
+/** What tool calls add to the figures of a turn. */
+export interface ToolTally {
+  /** A call ran, taking `ms`. */
+  addToolCall(ms: number): void;
+  /** A result's whole output went to the output store. */
+  addHeldBack(): void;
+}
 
 export class TurnTally implements ToolTally {
   readonly #figures: TurnFigures;
