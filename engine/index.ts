@@ -6,8 +6,8 @@
  */
 
 // The conversation: the turn loop over the store, save and resume, and what each turn reports.
-export { Conversation, type ConversationOptions } from './agent/conversation.js';
-export { MEMORY_RULE } from './agent/memory-notes.js';
+export { Conversation } from './conversation/conversation.js';
+export type { ConversationOptions } from './conversation/options.js';
 export {
   SWEEP_MAX_MS,
   SWEEP_MAX_SESSIONS,
@@ -16,25 +16,34 @@ export {
   type OutputSessions,
   type OutputSweep,
 } from './output/sweep.js';
-export { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from './tools/memory/output-digest.js';
-export type { SavedConversation } from './agent/resume.js';
-export type { CondensationFigures, RequestFigures, TurnFigures } from './agent/figures.js';
-export type { CallPurpose, ModelCall, ModelCallListener } from './agent/model-calls.js';
-export { REPEATED_CALL_NOTICE } from './agent/tool-runner.js';
+export type { SavedConversation } from './conversation/resume.js';
+export type { CondensationFigures, RequestFigures, TurnFigures } from './measure/figures.js';
+export type { CallPurpose, ModelCall, ModelCallListener } from './model/model-calls.js';
+
+// The texts a reader of requests finds again by their wording: headers, markers, notices.
+export {
+  CATALOGUE_HEADER,
+  DIGEST_MARKERS,
+  EARLIER_HEADER,
+  END_OF_FILE,
+  MAX_NOTABLE_PER_PAGE,
+  MEMORY_RULE,
+  NOW_HEADER,
+  RELEVANT_HEADER,
+  REPEATED_CALL_NOTICE,
+  SUMMARY_HEADER_START,
+  PERSON_COMMAND_OPENING,
+  TOOLS_LINE_START,
+  cutMarker,
+  pagingHint,
+} from './protocol.js';
 
 // Settings, with the reference's defaults.
 export { defaultSettings, type ContextPolicyName, type EngineSettings } from './settings.js';
 
 // The ports, and their in-memory and deterministic implementations.
-export {
-  memorySink,
-  sequentialIds,
-  steppingClock,
-  type AuditReader,
-  type AuditSink,
-  type Clock,
-  type Ids,
-} from './ports.js';
+export { sequentialIds, steppingClock, type Clock, type Ids } from './ports.js';
+export { memorySink, type AuditReader, type AuditSink } from './audit/sink.js';
 export type { OutputStore, StoredLines, StoredOutput } from './output/store-port.js';
 export { OUTPUT_STORE_MAX_BYTES, isValidOutputId } from './output/store-port.js';
 export { WorkspaceError, type Workspace } from './tools/workspace.js';
@@ -66,7 +75,7 @@ export { composeMessages, entriesAtTurn, type TurnBlocks } from './compose/compo
 
 // Tools: the built-in ones that reach only a workspace port, and the tool contract.
 export { errorResult, stringArgument, type Tool, type ToolResult } from './tools/tool.js';
-export { END_OF_FILE, pagingHint, readFileTool } from './tools/read-file.js';
+export { readFileTool } from './tools/read-file.js';
 export { editFileTool } from './tools/edit-file.js';
 export { currentDateTool } from './tools/current-date.js';
 
@@ -75,9 +84,7 @@ export { loadKinds, type KindOverrides, type KindTable } from './facts/kinds.js'
 
 // What the engine puts in front of the model, for runtimes and models that read it back.
 export { buildReference } from './output/reference.js';
-export { cutMarker } from './output/cuts.js';
 export { heldBackMarker } from './output/held-note.js';
-export { EARLIER_HEADER, NOW_HEADER, SUMMARY_HEADER_START } from './facts/blocks.js';
 export { boundSections, wholeBytes, wholeLines, type Section, type StreamSample } from './output/bound.js';
 export { prefixByBytes, splitLines, suffixByBytes } from './output/text.js';
 export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.js';
@@ -100,13 +107,7 @@ export {
 } from './errors.js';
 
 // The assessment per request: the catalogue the instructions carry, the rules, the call's schema.
-export { CATALOGUE_HEADER, catalogueNames, toolCatalogue } from './assess/catalogue.js';
+export { catalogueNames, toolCatalogue } from './assess/catalogue.js';
 export { restatesTask } from './assess/rules.js';
-export {
-  ASSESSMENT_SCHEMA,
-  RELEVANT_HEADER,
-  TOOLS_LINE_START,
-  readAssessment,
-  type AssessmentAnswer,
-  type AssessmentFigures,
-} from './agent/assessment.js';
+export { ASSESSMENT_SCHEMA, readAssessment, type AssessmentAnswer } from './assess/assessment-call.js';
+export type { AssessmentFigures } from './assess/assessment.js';

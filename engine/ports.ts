@@ -1,8 +1,8 @@
 /**
  * The engine's ports: the only ways it reaches the world outside. Runners implement them; tests
- * pass fakes. Keeping time and ids behind ports is what makes two runs byte-identical.
+ * pass fakes. Keeping time and ids behind ports is what makes two runs byte-identical. This module
+ * imports nothing, so every layer of the engine may import it; the audit's ports are in audit/sink.ts.
  */
-import type { AuditEvent } from './audit/events.js';
 
 /** Where time comes from. `now` stamps records; `monotonic` measures durations. */
 export interface Clock {
@@ -15,19 +15,6 @@ export interface Clock {
 /** Where ids come from: deterministic in runs, so equal runs give equal ids. */
 export interface Ids {
   next(kind: 'event' | 'session' | 'call'): string;
-}
-
-/** Receives every audit event as it is recorded. */
-export interface AuditSink {
-  write(event: AuditEvent): void;
-}
-
-/**
- * Reads the audit back: the event recorded under an id, or undefined when the audit does not hold it
- * (never recorded, rotated out, or the audit is off). The memory tool reads entries' content here.
- */
-export interface AuditReader {
-  event(id: string): AuditEvent | undefined | Promise<AuditEvent | undefined>;
 }
 
 /** Counters that start at 1 for each kind: `evt-1`, `ses-1`, `call-1`. */
@@ -55,22 +42,5 @@ export function steppingClock(start: number, stepMs: number, monotonic: () => nu
       return value;
     },
     monotonic,
-  };
-}
-
-/** A sink that keeps events in memory, for tests and for runners that write at the end; it reads them back by id. */
-export function memorySink(): AuditSink & {
-  events: AuditEvent[];
-  event(id: string): AuditEvent | undefined;
-} {
-  const events: AuditEvent[] = [];
-  const byId = new Map<string, AuditEvent>();
-  return {
-    events,
-    write: (event) => {
-      events.push(event);
-      byId.set(event.id, event);
-    },
-    event: (id) => byId.get(id),
   };
 }

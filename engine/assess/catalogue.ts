@@ -5,9 +5,7 @@
  * entry of its own, written once, so it is the same on every request of the conversation.
  */
 import type { ToolSpec } from '../model/port.js';
-
-/** The catalogue's first line. */
-export const CATALOGUE_HEADER = 'Tools (each request names its own; call any by name):';
+import { CATALOGUE_HEADER } from '../protocol.js';
 
 /** Longest clause, in characters. */
 export const CLAUSE_MAX_CHARS = 80;

@@ -4,14 +4,28 @@
  * Each event has an id from the Ids port and a time from the Clock port.
  */
 
-import type { OutputSweep } from '../output/sweep.js';
-
 interface EventBase {
   id: string;
   /** ISO time from the Clock port. */
   at: string;
   /** The person turn this event belongs to; 0 before the first. */
   turn: number;
+}
+
+/** What one sweep did, as session.start records it. */
+export interface OutputSweep {
+  days: number;
+  /** Folders old enough to go, the current one never among them. */
+  due: number;
+  removed: string[];
+  files: number;
+  bytes: number;
+  /** Due folders left for a later start: the bound was reached. */
+  left: number;
+  /** Why it stopped: every due folder removed, or a bound reached. */
+  stopped: 'done' | 'sessions' | 'time';
+  /** Set when listing or a removal failed; the sweep stops there and the conversation goes on. */
+  error?: string;
 }
 
 export interface SessionStartEvent extends EventBase {

@@ -1,5 +1,6 @@
 /** Stamps events with an id and a time and hands them to the sink. */
-import type { AuditSink, Clock, Ids } from '../ports.js';
+import type { Clock, Ids } from '../ports.js';
+import type { AuditSink } from './sink.js';
 import type { AuditEvent, UnstampedEvent } from './events.js';
 
 export class AuditRecorder {

@@ -1,6 +1,6 @@
 /**
  * Context policies: when a request is due a condensation ahead of the window, and how a
- * condensation chooses what to drop. The agent measures, applies the drops and audits them.
+ * condensation chooses what to drop. The conversation measures, applies the drops and audits them.
  */
 import type { CondensationStep } from '../audit/events.js';
 import type { Entry } from '../store/entry.js';

@@ -3,7 +3,7 @@
  * its versions and states, the running summary's versions, and the dropped turns still waiting for
  * the next summary batch. Checked by shape before a resumed conversation uses it.
  */
-import type { TurnText } from '../agent/facts-prompts.js';
+import type { TurnText } from './facts-prompts.js';
 import {
   count,
   listOf,

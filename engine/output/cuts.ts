@@ -9,6 +9,7 @@
 import { splitBlocks, replyLines, type Block } from './reply-blocks.js';
 import { contentMask } from './trailers.js';
 import { splitLines } from './text.js';
+import { cutMarker } from '../protocol.js';
 
 /** The least number of words a stretch must hold to be cut. */
 export const MIN_CUT_WORDS = 24;
@@ -162,11 +163,6 @@ export function findCuts(reply: string, outputs: readonly TurnOutput[]): Cut[] {
     });
   }
   return cuts;
-}
-
-/** The marker that stands in the reply for a cut stretch. */
-export function cutMarker(cut: Pick<Cut, 'tool' | 'entryId'>): string {
-  return `(showed the person the ${cut.tool} output, entry ${cut.entryId})`;
 }
 
 /** `reply` with each cut's byte range replaced by its marker; overlapping or invalid cuts are skipped. */

@@ -5,6 +5,7 @@
  * the final figures and still never exceed the budget.
  */
 import { formatCount, formatSize } from './text.js';
+import { heldBackText } from '../protocol.js';
 
 /** Where a held-back output is kept and what the conversation can do to reach it. */
 export interface HeldInfo {
@@ -44,11 +45,7 @@ interface RangeText {
 
 /** The marker line for `lines` lines and `bytes` bytes held back. */
 export function heldBackMarker(lines: number, bytes: number): string {
-  return markerText(`${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}`, formatSize(bytes));
-}
-
-function markerText(count: string, size: string): string {
-  return `[… ${count} (${size}) held back …]`;
+  return heldBackText(`${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}`, formatSize(bytes));
 }
 
 /**
@@ -63,7 +60,7 @@ function longestSize(bytes: number): string {
 
 /** The marker at its longest for a stream of `lines` lines and `bytes` bytes. */
 export function longestMarker(lines: number, bytes: number): string {
-  return markerText(`${formatCount(lines)} lines`, longestSize(bytes));
+  return heldBackText(`${formatCount(lines)} lines`, longestSize(bytes));
 }
 
 function rangeText(range: RangeText): string {

@@ -5,7 +5,10 @@
  * the time through the clock port, is bounded (16 folders and 100 ms a start, whichever comes first),
  * and what it did is recorded on the new conversation's session.start event.
  */
+import type { OutputSweep } from '../audit/events.js';
 import type { Clock } from '../ports.js';
+
+export type { OutputSweep } from '../audit/events.js';
 
 /** The most folders one start removes. */
 export const SWEEP_MAX_SESSIONS = 16;
@@ -27,22 +30,6 @@ export interface OutputSession {
 export interface OutputSessions {
   list(): Promise<readonly OutputSession[]>;
   remove(id: string): Promise<{ files: number; bytes: number }>;
-}
-
-/** What one sweep did, as session.start records it. */
-export interface OutputSweep {
-  days: number;
-  /** Folders old enough to go, the current one never among them. */
-  due: number;
-  removed: string[];
-  files: number;
-  bytes: number;
-  /** Due folders left for a later start: the bound was reached. */
-  left: number;
-  /** Why it stopped: every due folder removed, or a bound reached. */
-  stopped: 'done' | 'sessions' | 'time';
-  /** Set when listing or a removal failed; the sweep stops there and the conversation goes on. */
-  error?: string;
 }
 
 export interface SweepOptions {

@@ -6,12 +6,7 @@
 import { byteLength } from '../measure/estimate.js';
 import { errorResult, positiveIntArgument, stringArgument, type Tool, type ToolResult } from './tool.js';
 import { WorkspaceError, type Workspace } from './workspace.js';
-
-export const END_OF_FILE = '[end of file]';
-/** The paging hint's text for the next line to read. */
-export function pagingHint(offset: number): string {
-  return `[more from offset ${offset}]`;
-}
+import { END_OF_FILE, pagingHint } from '../protocol.js';
 
 /** One page of `text` from line `offset` (1-based), within `budget` bytes. */
 export function readPage(text: string, offset: number, budget: number): string {

@@ -27,7 +27,7 @@ function reported(results: ESLint.LintResult[]): string[] {
 
 describe('the architecture, held by lint', () => {
   it.each([
-    ['engine.ts', 'engine/agent/lint-fixture.ts'],
+    ['engine.ts', 'engine/conversation/lint-fixture.ts'],
     ['scenarios.ts', 'scenarios/lint-fixture.ts'],
     ['strategies.ts', 'strategies/lint-fixture.ts'],
     ['reports.ts', 'reports/lint-fixture.ts'],

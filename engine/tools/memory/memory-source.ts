@@ -4,7 +4,7 @@ import type { KindTable } from '../../facts/kinds.js';
 import type { FactStore } from '../../facts/store.js';
 import type { GuidedRequest } from '../../model/port.js';
 import type { OutputStore } from '../../output/store-port.js';
-import type { AuditReader } from '../../ports.js';
+import type { AuditReader } from '../../audit/sink.js';
 import type { Entry } from '../../store/entry.js';
 
 /** What a guided call about a stored output is for: its notable lines, or an answer drawn from it. */

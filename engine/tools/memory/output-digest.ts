@@ -9,20 +9,13 @@ import { byteLength } from '../../measure/estimate.js';
 import { isValidOutputId } from '../../output/store-port.js';
 import { cutToBytes, textLines } from './memory-page.js';
 import type { MemorySource, OutputDigestCall } from './memory-source.js';
+import { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from '../../protocol.js';
 
 /** The most pages of one output the calls read; a longer output's rest is named as not read. */
 export const MAX_DIGEST_PAGES = 64;
-/** The most notable lines one page's answer may name. */
-export const MAX_NOTABLE_PER_PAGE = 8;
 /** Token bounds of the two calls' answers. */
 export const SUMMARY_ANSWER_TOKENS = 400;
 export const CONDENSE_ANSWER_TOKENS = 300;
-
-/** The section markers of a digest request, each at the start of its own line. */
-export const DIGEST_MARKERS = {
-  page: 'Page of a stored output:',
-  question: 'Question:',
-} as const;
 
 export const NOTABLE_SCHEMA = {
   type: 'object',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOGUE_HEADER,
-  catalogueNames,
-  toolCatalogue,
-  toolClause,
-} from '../../../engine/assess/catalogue.js';
+import { catalogueNames, toolCatalogue, toolClause } from '../../../engine/assess/catalogue.js';
+import { CATALOGUE_HEADER } from '../../../engine/protocol.js';
 
 describe('the tool catalogue', () => {
   const spec = (name: string, description: string) => ({ name, description, parameters: {} });

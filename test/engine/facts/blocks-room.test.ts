@@ -8,8 +8,9 @@
  * and for the line that says how many were left out.
  */
 import { describe, expect, it } from 'vitest';
-import { composeFactBlocks, EARLIER_HEADER, NOW_HEADER } from '../../../engine/facts/blocks.js';
+import { composeFactBlocks } from '../../../engine/facts/blocks.js';
 import type { Fact, FactScope, FactSource } from '../../../engine/facts/fact.js';
+import { EARLIER_HEADER, NOW_HEADER } from '../../../engine/protocol.js';
 
 const bytes = (text: string): number => new TextEncoder().encode(text).length;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyCuts, cutMarker, findCuts, type TurnOutput } from '../../../engine/output/cuts.js';
+import { applyCuts, findCuts, type TurnOutput } from '../../../engine/output/cuts.js';
+import { cutMarker } from '../../../engine/protocol.js';
 
 /** The reply text a cut's byte range covers. */
 function cutText(reply: string, cut: { start: number; end: number }): string {

@@ -4,7 +4,7 @@
  * from the overflow's own count.
  */
 import { describe, expect, it } from 'vitest';
-import { floorNote } from '../../../engine/agent/condensation.js';
+import { floorNote } from '../../../engine/condense/condensation.js';
 import {
   ContextOverflowError,
   Conversation,

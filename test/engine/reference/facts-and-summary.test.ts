@@ -3,7 +3,8 @@
  * a command the person ran reaches them as one line ahead of its turn's prompt, never what it printed.
  */
 import { describe, expect, it } from 'vitest';
-import { personCommandLine, personCommandText } from '../../../engine/agent/person-command.js';
+import { personCommandLine } from '../../../engine/facts/facts-prompts.js';
+import { personCommandText } from '../../../engine/protocol.js';
 import {
   Conversation,
   defaultSettings,

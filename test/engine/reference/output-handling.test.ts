@@ -3,7 +3,6 @@
  * every result, a repeated call's notice included; a reference shows a page's blank last line as blank.
  */
 import { describe, expect, it } from 'vitest';
-import { REPEATED_CALL_NOTICE } from '../../../engine/agent/tool-runner.js';
 import {
   Conversation,
   defaultSettings,
@@ -16,6 +15,7 @@ import {
 import { buildReference } from '../../../engine/output/reference.js';
 import { MemoryOutputStore } from '../../../runners/recording/output-store/index.js';
 import { fakeModel } from '../helpers.js';
+import { REPEATED_CALL_NOTICE } from '../../../engine/protocol.js';
 
 const BUDGET = 4096;
 

@@ -70,7 +70,7 @@ describe('snapshots check on a mutated copy of the repository', () => {
     ],
     [
       'the summary call’s text',
-      'engine/agent/facts-prompts.ts',
+      'engine/facts/facts-prompts.ts',
       "const summary = ['Summary so far:'",
       "const summary = ['Summary so far;'",
       ['--scenario', 'reading', '--strategy', 'target'],

@@ -1,0 +1,90 @@
+/**
+ * What the model is sent: the request composed from the store's entries with the prompt-side blocks
+ * (the facts layer's earlier and now blocks, the assessment's lines), and the blocks each turn's
+ * latest request carried, kept so that any turn's context can be rebuilt afterwards.
+ */
+import type { Assessor } from '../assess/assessment.js';
+import { composeMessages, entriesAtTurn, type TurnBlocks } from '../compose/composer.js';
+import type { FactsLayer } from '../facts/facts-layer.js';
+import type { Message, ModelRequest, ToolSpec } from '../model/port.js';
+import { NOW_HEADER } from '../protocol.js';
+import type { Entry } from '../store/entry.js';
+import type { ContextStore } from '../store/store.js';
+
+export interface CompositionOptions {
+  store: ContextStore;
+  facts: FactsLayer | null;
+  assessor: Assessor | null;
+  /** Every tool of the conversation, registered on each request when there is no assessment. */
+  tools: () => ToolSpec[];
+  window: () => number | null;
+}
+
+export class Composition {
+  /** The turn whose earlier block is squeezed to the floor's size. */
+  #squeezedTurn = -1;
+  /** The prompt-side blocks each turn's latest request carried, so any turn's context can be rebuilt. */
+  readonly #turnBlocks = new Map<number, TurnBlocks>();
+
+  constructor(private readonly options: CompositionOptions) {}
+
+  /** The request the model would be sent for `turn` over `entries`. */
+  request(entries: readonly Entry[], turn: number): ModelRequest {
+    const messages = composeMessages(entries, { turn, ...this.#blocksFor(entries, turn) });
+    const { assessor } = this.options;
+    const tools = assessor ? assessor.tools : this.options.tools();
+    return { messages, tools };
+  }
+
+  /** A request the model is sent: composed, and its blocks kept as the turn's. */
+  sent(turn: number): ModelRequest {
+    const entries = this.options.store.active();
+    this.#turnBlocks.set(turn, this.#blocksFor(entries, turn));
+    return this.request(entries, turn);
+  }
+
+  /** The prompt-side blocks that `turn`'s latest request carried; undefined for a turn not sent. */
+  blocksAt(turn: number): TurnBlocks | undefined {
+    return this.#turnBlocks.get(turn);
+  }
+
+  /** The context composed for `turn` from `all` the store's entries, up to `upToEntry`. */
+  contextAt(all: readonly Entry[], turn: number, upToEntry: number): Message[] {
+    return composeMessages(entriesAtTurn(all, turn, upToEntry), {
+      turn,
+      ...(this.#turnBlocks.get(turn) ?? {}),
+    });
+  }
+
+  /**
+   * The floor's squeeze: the earlier block of `kept` at its smaller size for `turn`, when that is
+   * smaller than the block as it is; false, and nothing squeezed, when it is not.
+   */
+  squeeze(turn: number, kept: readonly Entry[]): boolean {
+    const { facts } = this.options;
+    const window = this.options.window();
+    const full = facts?.blocks(kept, window, false)?.earlier ?? '';
+    const squeezed = facts?.blocks(kept, window, true)?.earlier ?? '';
+    if (squeezed.length >= full.length) return false;
+    this.#squeezedTurn = turn;
+    return true;
+  }
+
+  /** The prompt-side blocks of a composition of `entries` for `turn`. */
+  #blocksFor(entries: readonly Entry[], turn: number): TurnBlocks {
+    const blocks =
+      this.options.facts?.blocks(entries, this.options.window(), this.#squeezedTurn === turn) ?? null;
+    const now = this.#nowBlock(blocks?.now ?? null);
+    return {
+      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
+      ...(now ? { nowBlock: now } : {}),
+    };
+  }
+
+  /** The now block: the facts layer's, then the assessment's relevant facts and tools line. */
+  #nowBlock(facts: string | null): string | null {
+    const lines = this.options.assessor?.nowLines();
+    if (!lines) return facts;
+    return [facts ?? NOW_HEADER, ...lines].join('\n');
+  }
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { Conversation } from '../../../engine/conversation/conversation.js';
+import type { SavedConversation } from '../../../engine/conversation/resume.js';
+import type { AuditEvent, ResumeEvent, SessionStartEvent } from '../../../engine/audit/events.js';
+import type { ModelRequest } from '../../../engine/model/port.js';
+import { sequentialIds, steppingClock, type Ids } from '../../../engine/ports.js';
+import { memorySink } from '../../../engine/audit/sink.js';
+import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
+import type { Tool } from '../../../engine/tools/tool.js';
+import { fakeModel } from '../helpers.js';
+
+// Each output is long enough to be sent as a reference after its turn, and each turn reads one.
+const readTool: Tool = {
+  readOnly: true,
+  spec: { name: 'read_file', description: 'read', parameters: {} },
+  run: async (args) => ({
+    content: Array.from(
+      { length: 40 },
+      (_, i) => `${String(args.path)} line ${i + 1}: some words of text`,
+    ).join('\n'),
+    ok: true,
+  }),
+};
+
+function settings(): EngineSettings {
+  const s = defaultSettings();
+  s.context.policy = 'condense';
+  s.context.keepTurns = 2;
+  return s;
+}
+
+const lastUser = (r: ModelRequest) => r.messages.findLast((m) => m.role === 'user')?.content ?? '';
+
+/** Reads the file a prompt names, then replies; distils one fact and a summary when asked. */
+function model() {
+  return fakeModel(
+    (r) => {
+      const usage = { promptTokens: Math.ceil(JSON.stringify(r.messages).length / 4), completionTokens: 5 };
+      if (r.messages.at(-1)?.role === 'tool') return { text: 'I read it.', toolCalls: [], usage };
+      const path = /read (\S+)/.exec(lastUser(r))?.[1];
+      if (!path) return { text: 'Noted.', toolCalls: [], usage };
+      return { text: '', toolCalls: [{ callId: '', tool: 'read_file', arguments: { path } }], usage };
+    },
+    {
+      generate: async (request) => ({
+        value: {
+          facts: [{ subject: 'entity', name: 'release codename', value: 'BLUE HERON', said: 'person' }],
+          summary: `A summary written for ${request.purpose}.`,
+        },
+      }),
+    },
+  );
+}
+
+function conversation(options: { ids?: Ids; resume?: SavedConversation } = {}) {
+  const audit = memorySink();
+  const convo = new Conversation({
+    model: model(),
+    clock: steppingClock(0, 1000, () => 0),
+    ids: options.ids ?? sequentialIds(),
+    audit,
+    tools: [readTool],
+    settings: settings(),
+    instructions: 'system text',
+    window: 700,
+    ...(options.resume ? { resume: options.resume } : {}),
+  });
+  return { convo, audit };
+}
+
+/** A conversation that has condensed, referenced outputs and recorded facts and a summary. */
+async function savedAfter(turns: number) {
+  const ids = sequentialIds();
+  const { convo, audit } = conversation({ ids });
+  await convo.turn('The codename for the next release is BLUE HERON.');
+  convo.statePersonFact('entity', 'pilot team', 'the platform group');
+  for (let i = 2; i <= turns; i++) await convo.turn(`Please read docs/part-${i}.md and summarise it.`);
+  return { convo, audit, ids, files: convo.save() };
+}
+
+const resumeEvent = (events: AuditEvent[]) =>
+  events.find((e): e is ResumeEvent => e.type === 'context.resume');
+
+describe('save and resume', () => {
+  it('rebuilds the store with sources, dropped entries and origins, and composes the same request', async () => {
+    const { convo, files } = await savedAfter(7);
+    const saved = convo.store.all();
+    expect(saved.some((e) => !e.active)).toBe(true);
+    expect(saved.some((e) => e.referencedAt !== undefined)).toBe(true);
+    expect(convo.facts?.summaries.length).toBeGreaterThan(0);
+
+    const { convo: resumed, audit } = conversation({ resume: { name: 'mid', ...files } });
+    const rebuilt = resumed.store.all();
+    expect(rebuilt.map((e) => [e.id, e.kind, e.text, e.turn, e.active, e.droppedBy])).toEqual(
+      saved.map((e) => [e.id, e.kind, e.text, e.turn, e.active, e.droppedBy]),
+    );
+    expect(rebuilt.map((e) => e.sources)).toEqual(saved.map((e) => e.sources));
+    expect(rebuilt.map((e) => [e.cuts, e.cutText, e.reference])).toEqual(
+      saved.map((e) => [e.cuts, e.cutText, e.reference]),
+    );
+    expect(rebuilt.map((e) => e.origin)).toEqual(
+      saved.map((e) => (e.kind === 'instructions' ? 'carried' : 'resumed')),
+    );
+    // Drops and references happened before the resumed conversation's first turn.
+    expect(rebuilt.filter((e) => e.droppedAt !== undefined).every((e) => e.droppedAt === 0)).toBe(true);
+    expect(rebuilt.filter((e) => e.referencedAt !== undefined).map((e) => e.id)).toEqual(
+      saved.filter((e) => e.referencedAt !== undefined).map((e) => e.id),
+    );
+    expect(resumed.facts?.facts.all()).toEqual(convo.facts?.facts.all());
+    expect(resumed.facts?.summaries).toEqual(convo.facts?.summaries);
+
+    // The first request carries what the saving conversation would have sent next.
+    expect(resumed.composeRequest(resumed.store.active(), 8)).toEqual(
+      convo.composeRequest(convo.store.active(), 8),
+    );
+    expect(resumeEvent(audit.events)).toMatchObject({
+      name: 'mid',
+      linked: true,
+      reason: null,
+      entries: saved.length,
+      dropped: saved.filter((e) => !e.active).length,
+      summaries: convo.facts?.summaries.length,
+    });
+    const start = audit.events.find((e): e is SessionStartEvent => e.type === 'session.start');
+    expect(start?.resumed).toBe('mid');
+    expect(start?.carriedFrom).toEqual(['evt-1']);
+  });
+
+  it('goes on after the saved turns, in a new session, and saves again with the chain of sessions', async () => {
+    const { files, ids } = await savedAfter(4);
+    const { convo: resumed } = conversation({ ids, resume: { name: 'mid', ...files } });
+    const figures = await resumed.turn('Please read docs/next.md and summarise it.');
+    expect(figures).toMatchObject({ turn: 5, status: 'completed' });
+    expect(figures.requests[0]?.fresh).toBe(true);
+    const again = JSON.parse(resumed.save().sidecar) as { carriedFrom: string[]; session: string };
+    expect(again.carriedFrom).toEqual(['evt-1']);
+    expect(again.session).not.toBe('evt-1');
+  });
+
+  const broken: [string, (files: { transcript: string; sidecar: string }) => string | null, RegExp][] = [
+    ['missing', () => null, /no store sidecar/],
+    ['corrupt', () => 'this is not JSON', /does not decode/],
+    ['truncated', (f) => f.sidecar.slice(0, Math.floor(f.sidecar.length / 2)), /does not decode/],
+    ['of another version', (f) => f.sidecar.replace('"version": 1', '"version": 2'), /version 2, not 1/],
+    [
+      'malformed',
+      (f) => f.sidecar.replace(/"sources": \[[^\]]*\]/, '"sources": "evt-2"'),
+      /malformed: sidecar\.entries\[0\]\.sources is not a list/,
+    ],
+    [
+      'with a malformed facts state',
+      (f) => f.sidecar.replace('"lastFactId":', '"lastFactId": "x", "was":'),
+      /malformed: facts\.lastFactId is not a whole number/,
+    ],
+  ];
+
+  it.each(broken)('resumes from the transcript alone when the sidecar is %s', async (_, spoil, reason) => {
+    const { files, convo } = await savedAfter(7);
+    const { convo: resumed, audit } = conversation({
+      resume: { name: 'mid', transcript: files.transcript, sidecar: spoil(files) },
+    });
+    const event = resumeEvent(audit.events);
+    expect(event).toMatchObject({ linked: false, facts: 0, summaries: 0, dropped: 0 });
+    expect(event?.reason).toMatch(reason);
+    expect(resumed.store.all().map((e) => e.id)).toEqual(convo.store.active().map((e) => e.id));
+    expect(
+      resumed.store.all().every((e) => e.active && e.cuts === undefined && e.reference === undefined),
+    ).toBe(true);
+    expect(resumed.facts?.facts.all()).toEqual([]);
+    expect(await resumed.turn('What is the codename?')).toMatchObject({ status: 'completed', turn: 8 });
+  });
+
+  it('resumes from the transcript alone when the sidecar belongs to another save', async () => {
+    const early = await savedAfter(3);
+    const late = await savedAfter(7);
+    const { audit } = conversation({
+      resume: { name: 'mid', transcript: early.files.transcript, sidecar: late.files.sidecar },
+    });
+    expect(resumeEvent(audit.events)?.reason).toMatch(
+      /does not match the transcript: it has \d+ active entries/,
+    );
+  });
+
+  it('refuses a transcript that cannot be read, naming it', () => {
+    expect(() =>
+      conversation({ resume: { name: 'mid', transcript: '{"version": 1', sidecar: null } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'TRANSCRIPT_UNREADABLE',
+        message: expect.stringMatching(/transcript 'mid'/),
+      }),
+    );
+    expect(() =>
+      conversation({ resume: { name: 'mid', transcript: '{"version": 1, "entries": [{}]}', sidecar: null } }),
+    ).toThrow(/transcript\.entries\[0\]\.id is not a whole number/);
+  });
+});
