@@ -5,6 +5,7 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
+import type { ReaderContext } from './context.js';
 import { editRequest, linesRead, planEdit } from './edit-request.js';
 import type { EditRequest } from './edit-request.js';
 import type { Act } from './message-views.js';
@@ -129,7 +130,11 @@ function startEdit(messages: readonly Message[], edit: EditRequest, canRead: boo
  * The reader's act on a new prompt, the last of `messages`: tool calls in the order the prompt asks
  * for them, else an answer, else a short acknowledgement.
  */
-export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+export function actOnPrompt(
+  messages: readonly Message[],
+  tools: readonly ToolSpec[],
+  context?: ReaderContext,
+): Act {
   const index = messages.length - 1;
   const prompt = messages[index]?.content ?? '';
   const intent = readIntent(prompt);
@@ -162,7 +167,7 @@ export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSp
   // "The port moved to 7420, remember that?" asks nothing a sentence could answer: it is a statement.
   const statesSomething = sentences(prompt).some((sentence) => !isQuestion(sentence));
   if (intent.question && !(statesSomething && questionKey(prompt).length === 0)) {
-    return { text: answerQuestion(messages, index), toolCalls: [] };
+    return { text: answerQuestion(messages, index, context), toolCalls: [] };
   }
   return { text: 'Noted.', toolCalls: [] };
 }
