@@ -1,11 +1,13 @@
 /**
  * A results folder as an invocation holds it: locked while in use, with its plan.json, its runs.jsonl
  * of finished runs, and a folder per finished run. A new folder is made fresh (a default name never
- * collides with another's); a folder being resumed is first cleared of what an interrupted invocation
- * left: a cut-off last line of runs.jsonl, partial run folders, temporary files, and run folders that
- * no record names.
+ * collides with another's), and a folder given with --out must be empty or already hold results; a
+ * folder being resumed is first cleared of what an interrupted invocation left: a cut-off last line of
+ * runs.jsonl, the partial folders of planned runs, the planned runs' folders that no record names, and
+ * the harness's own temporary files. Each is found by its exact name, and no link is followed: whatever
+ * else a user keeps in the folder stays as it is.
  */
-import { mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
@@ -13,8 +15,32 @@ import { RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
 import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { lockFolder, type FolderLock } from '../io/lock.js';
-import { PARTIAL_SUFFIX } from './invocation.js';
-import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
+import { LOCK_FILE } from '../io/lock.js';
+import { expandPlan, PARTIAL_SUFFIX } from './invocation.js';
+import { PLAN_FILE, readPlan, resolvePlan, type PlanFile } from './plan-file.js';
+import { runId } from './run-scenario.js';
+
+/**
+ * The files an invocation writes at the top of a results folder: its plan, records, lock and reports.
+ * Each report is written through `<name>.<pid>.tmp`, so those are the only temporary names it leaves.
+ */
+const RESULTS_FILES: readonly string[] = [
+  PLAN_FILE,
+  RUNS_FILE_NAME,
+  LOCK_FILE,
+  'summary.csv',
+  'summary.md',
+  'turns.csv',
+  'junit.xml',
+  'report.html',
+];
+
+/** True for a temporary file the harness names `<results file>.<pid>.tmp`. */
+function isOwnTemporary(name: string): boolean {
+  if (!name.endsWith(TEMPORARY_SUFFIX)) return false;
+  const match = /^(.+)\.\d+$/.exec(name.slice(0, -TEMPORARY_SUFFIX.length));
+  return match !== null && RESULTS_FILES.includes(match[1] ?? '');
+}
 
 /** An open results folder. */
 export interface ResultsFolder {
@@ -51,9 +77,25 @@ export async function freshFolder(parent: string, name: string, now = new Date()
   }
 }
 
-/** Opens a new results folder for `plan`: `dir` must hold no results yet. */
+/** How many of a folder's entries a refusal names before it says how many more there are. */
+const NAMED_ENTRIES = 5;
+
+/**
+ * Opens a new results folder for `plan`. `dir` may be missing or empty; a folder that already holds
+ * results (plan.json or runs.jsonl) is sent to --resume, and one that holds anything else is refused,
+ * so that no file of the user's is written over or removed.
+ */
 export async function createResults(dir: string, plan: PlanFile, command: string): Promise<ResultsFolder> {
   if (existsSync(dir) && !(await isFolder(dir))) throw outputError(dir, { code: 'EEXIST' });
+  // The lock is the harness's own: a stale one is taken over below, a live one refuses the folder.
+  const entries = existsSync(dir) ? (await readdir(dir)).filter((name) => name !== LOCK_FILE).sort() : [];
+  if (entries.length > 0 && !entries.includes(PLAN_FILE) && !entries.includes(RUNS_FILE_NAME)) {
+    const named = entries.slice(0, NAMED_ENTRIES).join(', ');
+    const more = entries.length > NAMED_ENTRIES ? ` and ${entries.length - NAMED_ENTRIES} more` : '';
+    throw new UsageError(
+      `--out ${dir}: the folder is not empty and holds no results (${named}${more}); give an empty or a new folder`,
+    );
+  }
   const lock = await lockFolder(dir, command);
   try {
     if (existsSync(join(dir, RUNS_FILE_NAME)) || existsSync(join(dir, PLAN_FILE))) {
@@ -82,10 +124,11 @@ async function isFolder(path: string): Promise<boolean> {
 export async function resumeResults(dir: string, command: string): Promise<ResultsFolder> {
   if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
   const plan = await readPlan(dir);
+  const planned = await plannedRunIds(plan);
   const lock = await lockFolder(dir, command);
   try {
     const done = await finishedRuns(dir);
-    await clearLeftovers(dir, done);
+    await clearLeftovers(dir, done, planned);
     return { dir, plan, done, lock };
   } catch (thrown) {
     await lock.release();
@@ -113,16 +156,39 @@ async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
   return done;
 }
 
-/** Removes what no finished run owns: partial and unrecorded run folders, temporary files. */
-async function clearLeftovers(dir: string, done: ReadonlyMap<string, RunRecord>): Promise<void> {
+/** The ids of every run the plan names, whichever shard makes it: the only run folders it may own. */
+async function plannedRunIds(plan: PlanFile): Promise<ReadonlySet<string>> {
+  const specs = expandPlan(await resolvePlan(plan));
+  return new Set(specs.map((spec) => runId({ ...spec, scenario: spec.scenario.scenario.name })));
+}
+
+/**
+ * Removes what an interrupted invocation left and no finished run owns: the partial folders of planned
+ * runs, the folders of planned runs that no record names, and the harness's temporary files at the
+ * top of the folder. Entries are matched by exact name and never followed: a link in their place is
+ * removed as a link, and anything else under the folder is the user's and stays.
+ */
+async function clearLeftovers(
+  dir: string,
+  done: ReadonlyMap<string, RunRecord>,
+  planned: ReadonlySet<string>,
+): Promise<void> {
   const runs = join(dir, 'runs');
-  if (existsSync(runs)) {
+  if (existsSync(runs) && (await lstat(runs)).isDirectory()) {
     for (const name of await readdir(runs)) {
-      if (name.endsWith(PARTIAL_SUFFIX) || !done.has(name))
-        await rm(join(runs, name), { recursive: true, force: true });
+      const partialOf = name.endsWith(PARTIAL_SUFFIX) ? name.slice(0, -PARTIAL_SUFFIX.length) : undefined;
+      const owned = partialOf !== undefined ? planned.has(partialOf) : planned.has(name) && !done.has(name);
+      if (owned) await removeEntry(join(runs, name));
     }
   }
-  for (const path of await readdir(dir, { recursive: true })) {
-    if (path.endsWith(TEMPORARY_SUFFIX)) await rm(join(dir, path), { force: true });
+  for (const name of await readdir(dir)) {
+    if (isOwnTemporary(name)) await removeEntry(join(dir, name));
   }
+}
+
+/** Removes one entry without following it: a folder with what it holds, a link or file by itself. */
+async function removeEntry(path: string): Promise<void> {
+  const found = await lstat(path).catch(() => undefined);
+  if (found === undefined) return;
+  await rm(path, { recursive: found.isDirectory(), force: true });
 }

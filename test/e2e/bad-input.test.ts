@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,3 +102,20 @@ function hash(text: string): number {
   for (const c of text) h = (h * 31 + c.charCodeAt(0)) | 0;
   return h;
 }
+
+describe('--out on a folder of the user’s', () => {
+  it('exits 2 with one line naming what is there, and leaves every file as it was', async () => {
+    const out = join(dir, 'users-own');
+    await mkdir(out);
+    await writeFile(join(out, 'summary.md'), '# my notes\n');
+    await writeFile(join(out, 'report.html'), '<p>mine</p>\n');
+    const io = bufferIO();
+    expect(await main(['run', '--scenario', 'codename', '--out', out], io)).toBe(2);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr).toEqual([
+      `wisp-eval: --out ${out}: the folder is not empty and holds no results (report.html, summary.md); give an empty or a new folder`,
+    ]);
+    expect((await readdir(out)).sort()).toEqual(['report.html', 'summary.md']);
+    expect(await readFile(join(out, 'summary.md'), 'utf8')).toBe('# my notes\n');
+  });
+});

@@ -67,3 +67,108 @@ export const MONTHS = words(
 
 /** Words of politeness and hedging that carry no content of a request ("please", "kindly"). */
 export const POLITENESS = words('please kindly thanks thank cheers');
+
+// --- reader-types ---
+
+/**
+ * General nouns that name the kind of value a question asks for, by kind, as their lemma. The head
+ * noun of "which port", "how many shops" or "the version that ..." is looked up here.
+ */
+export const KIND_NOUNS = {
+  number: words(
+    'number count amount total quantity sum figure port size limit maximum minimum percentage percent ' +
+      'price cost score rank ratio rate capacity',
+  ),
+  duration: words('duration period interval timeout delay span lifetime length'),
+  clock: words('time hour'),
+  day: words('day date weekday deadline'),
+  time: words('year month moment'),
+  version: words('version release'),
+  path: words('file path directory folder filename'),
+  option: words('option flag switch setting parameter argument directive key property variable'),
+  person: words('person people author maintainer owner creator contributor'),
+  identifier: words('name identifier id username alias label tag'),
+} as const;
+
+/** Words that, before "variable", make it one of the environment: "environment variable". */
+export const ENVIRONMENT_WORDS = words('environment env shell');
+
+/** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
+export const MEASURE_ADJECTIVES = words('many much far big large old tall high wide deep heavy fast small');
+
+/** Adjectives and adverbs that "how" turns into a question for a span of time. */
+export const SPAN_ADVERBS = words('long often frequently soon');
+
+/**
+ * Verbs that take a question as their object: "I've forgotten which ...", "remind me what ...",
+ * "do you know when ...".
+ */
+export const QUESTION_TAKING_VERBS = words(
+  'know remember recall forget forgot forgotten remind tell say wonder ask show check confirm find ' +
+    'figure guess see understand',
+);
+
+/**
+ * Verbs by which a speaker says what they lack or asks to be given: "I still need the port that ...",
+ * "could you give me the address".
+ */
+export const NEED_VERBS = words('need want require lack miss seek give send share');
+
+/** Participles that give a thing its name: "what is the mirror called?". */
+export const NAMING_PARTICIPLES = words('called named titled dubbed');
+
+/** The forms of "be". */
+export const BE_FORMS = words('am is are was were be been being');
+
+/** Question words that also open a clause of time or place: "When the pump stops, does ...?". */
+export const CLAUSE_WH_WORDS = words('when where');
+
+/** The pronoun of the one asked: "could you tell me ...". */
+export const LISTENER_PRONOUNS = words('you');
+
+/** Words that embed a yes/no question: "I'm not sure whether ...". */
+export const YES_NO_COMPLEMENTISERS = words('whether');
+
+/** Units of time and of length, singular, plural and abbreviated, after a number ("40 minutes"). */
+export const SPAN_UNITS = words(
+  'second seconds sec secs minute minutes min mins hour hours hr hrs day days night nights week weeks ' +
+    'fortnight fortnights month months year years decade decades metre metres meter meters ' +
+    'kilometre kilometres kilometer kilometers km mile miles foot feet ft yard yards inch inches cm mm',
+);
+
+/** Units of time alone, after a figure: a "when" may be answered with "in 3 days". */
+export const TIME_UNITS = words(
+  'second seconds minute minutes hour hours day days week weeks month months year years',
+);
+
+/** Units of one or two letters, written straight after a figure only: "48h", "90 s", "250ms". */
+export const SHORT_SPAN_UNITS = words('ms s m h d');
+
+/** Amounts said in words that may stand before a unit: "an hour", "a few days", "half a year". */
+export const AMOUNT_WORDS = words('a an several few couple half');
+
+/**
+ * Words that, after a span, make it a difference or a span back in time ("ten minutes longer",
+ * "two days ago"), which does not say how long the thing itself is.
+ */
+export const SPAN_COMPARATIVES = words(
+  'longer shorter more less fewer earlier later early late faster slower sooner ago',
+);
+
+/** Words that name a time of day without figures. */
+export const CLOCK_WORDS = words('noon midnight');
+
+/** Words that mark morning or afternoon after an hour ("7 pm"). */
+export const MERIDIEMS = words('am pm a.m. p.m.');
+
+/** Parts of the day and other periods a "when" may be answered with ("in the morning", "next week"). */
+export const PERIODS = words(
+  'morning mornings afternoon afternoons evening evenings night nights week weeks weekend weekends ' +
+    'month months year years quarter quarters',
+);
+
+/** Words that introduce a person's name: "by Ana", "I'm Ana", "named Ana". */
+export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
+
+/** Words that negate a statement; "n't" on a verb does too. */
+export const NEGATIONS = words('not never cannot');

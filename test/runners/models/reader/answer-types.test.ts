@@ -27,7 +27,7 @@ describe('the kind of answer a question asks for', () => {
     expect(answerType('Which day is the cleanup now?')).toBe('day');
     expect(answerType('Which release of the firmware ships with the buoy?')).toBe('version');
     expect(answerType('Which file holds the tide tables?')).toBe('path');
-    expect(answerType('Which option turns off the foghorn?')).toBe('identifier');
+    expect(answerType('Which option turns off the foghorn?')).toBe('option');
     expect(answerType('By default, does the pump start when the float rises?')).toBe('yes-no');
     expect(answerType('What time of day does the ferry leave?')).toBe('clock');
     expect(answerType('Where is the boathouse?')).toBe('any');

@@ -1,0 +1,424 @@
+/**
+ * A question's shape: its question word, the head noun of what it asks for, and from the two the kind
+ * of value it wants. The head noun is found from the parts of speech: the noun a "which"/"what"
+ * determines ("which PostgreSQL version" -> version), the noun after "how many", the X of "what is the
+ * X of Y", the object of a need stated as a statement ("I still need the port that ...") and the noun
+ * of a fragment ("Mirror name?"). An indirect question ("I've forgotten which file ...", "remind me
+ * what port ...") is read as the question it embeds.
+ */
+import {
+  BE_FORMS,
+  CLAUSE_WH_WORDS,
+  CONJUNCTIONS,
+  ENVIRONMENT_WORDS,
+  KIND_NOUNS,
+  LISTENER_PRONOUNS,
+  MEASURE_ADJECTIVES,
+  MODALS,
+  NAMING_PARTICIPLES,
+  NEED_VERBS,
+  POLITENESS,
+  PRIMARY_AUXILIARIES,
+  QUESTION_TAKING_VERBS,
+  SPAN_ADVERBS,
+  WH_WORDS,
+  YES_NO_COMPLEMENTISERS,
+} from './lexicon.js';
+import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
+
+/** What a question asks for. */
+export type AnswerType =
+  | 'person'
+  | 'number'
+  | 'day'
+  | 'time'
+  | 'clock'
+  | 'duration'
+  | 'version'
+  | 'path'
+  | 'option'
+  | 'env-var'
+  | 'identifier'
+  | 'yes-no'
+  | 'any';
+
+/** A question's shape: its question word and head noun, when it has them, and the kind it asks for. */
+export interface QuestionShape {
+  /** The question word, lower case ("which", "how"), absent for yes/no questions and needs. */
+  wh?: string;
+  /** The noun that names what is asked for, as written ("version", "port"). */
+  head?: string;
+  type: AnswerType;
+  /** The words of the noun phrase the question word determines ("PostgreSQL", "version"). */
+  nouns: string[];
+}
+
+/** The kind of value a head noun names, by its lemma or its form as written. */
+function kindOfNoun(word: TaggedWord): Exclude<AnswerType, 'yes-no' | 'any' | 'env-var'> | undefined {
+  for (const [kind, nouns] of Object.entries(KIND_NOUNS) as [
+    keyof typeof KIND_NOUNS,
+    ReadonlySet<string>,
+  ][]) {
+    if (nouns.has(word.lemma) || nouns.has(word.lower)) return kind;
+  }
+  return undefined;
+}
+
+const isAuxiliary = (word: TaggedWord | undefined) =>
+  word !== undefined && (PRIMARY_AUXILIARIES.has(word.lower) || MODALS.has(word.lower) || word.pos === 'AUX');
+const isWh = (word: TaggedWord | undefined) => word !== undefined && WH_WORDS.has(word.lower);
+const isWord = (word: TaggedWord) => word.pos !== 'PUNCT' && word.pos !== 'SYM';
+/** Parts of speech that never belong to a noun phrase after its determiner. */
+const CLOSED = new Set([
+  'AUX',
+  'ADP',
+  'PUNCT',
+  'DET',
+  'PRON',
+  'PART',
+  'SCONJ',
+  'CCONJ',
+  'ADV',
+  'INTJ',
+  'SYM',
+]);
+/** Parts of speech a noun phrase's later words have. */
+const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+
+/**
+ * The noun phrase that starts at `from`: its words, up to a verb, an auxiliary, a preposition or
+ * punctuation. The tagger may read a noun as a verb ("which file holds ..."): it is kept when it
+ * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
+ * follows it. A word that names no kind followed by a determiner
+ * starts a verb phrase ("which variable sets the proxy") and ends the noun phrase. A possessor
+ * ("the mirror's name") and an adverb before an adjective ("the very first file") are passed over.
+ */
+function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
+  let phrase: TaggedWord[] = [];
+  for (let i = from; i < words.length && phrase.length < 4; i++) {
+    const word = words[i];
+    const next = words[i + 1];
+    if (word === undefined) break;
+    if (isPossessive(word) && phrase.length > 0) {
+      phrase = [];
+      continue;
+    }
+    if (word.pos === 'ADV' && (next?.pos === 'ADJ' || next?.pos === 'NUM')) continue;
+    if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
+    if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
+    if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
+      // A participle before a noun modifies it ("the listening port", "the gzipped size").
+      const modifies = next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
+      const verbFollows = next !== undefined && (next.pos === 'VERB' || isAuxiliary(next));
+      if (!modifies && !(phrase.length === 0 && verbFollows)) break;
+    }
+    phrase.push(word);
+  }
+  return phrase;
+}
+
+/** The possessive "'s" or "'" after a noun. */
+function isPossessive(word: TaggedWord): boolean {
+  return word.pos === 'PART' && /^['’]s?$/.test(word.lower);
+}
+
+/** The head of a noun phrase: its last word that names a kind, else its last word. */
+function headOf(phrase: readonly TaggedWord[]): TaggedWord | undefined {
+  return phrase.findLast((word) => kindOfNoun(word) !== undefined) ?? phrase.at(-1);
+}
+
+/** The kind a head noun asks for: "environment variable" is one of the environment. */
+function kindOfPhrase(phrase: readonly TaggedWord[]): AnswerType {
+  const head = headOf(phrase);
+  if (head === undefined) return 'any';
+  const kind = kindOfNoun(head);
+  if (head.lemma === 'variable' && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower))) return 'env-var';
+  return kind ?? 'any';
+}
+
+function shapeOfPhrase(phrase: readonly TaggedWord[], wh?: string): QuestionShape {
+  const head = headOf(phrase)?.value;
+  return {
+    ...(wh === undefined ? {} : { wh }),
+    ...(head === undefined ? {} : { head }),
+    type: kindOfPhrase(phrase),
+    nouns: phrase.map((word) => word.value),
+  };
+}
+
+/** The shape of a question opened by the question word at `at`. */
+function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
+  const word = words[at];
+  const wh = word?.lower ?? '';
+  const next = words[at + 1];
+  switch (wh) {
+    case 'who':
+    case 'whom':
+      return { wh, type: 'person', nouns: [] };
+    case 'whose': {
+      const phrase = nounPhrase(words, at + 1);
+      return { ...shapeOfPhrase(phrase, wh), type: 'person' };
+    }
+    case 'when':
+      return { wh, type: 'time', nouns: [] };
+    case 'how': {
+      if (next !== undefined && SPAN_ADVERBS.has(next.lower)) return { wh, type: 'duration', nouns: [] };
+      if (next !== undefined && MEASURE_ADJECTIVES.has(next.lower)) {
+        const phrase = nounPhrase(words, at + 2);
+        // "How many shops feed into ...": the noun counted is the first of the phrase.
+        const head = phrase[0]?.value;
+        return {
+          wh,
+          ...(head === undefined ? {} : { head }),
+          type: 'number',
+          nouns: phrase.map((w) => w.value),
+        };
+      }
+      return { wh, type: 'any', nouns: [] };
+    }
+    case 'which':
+    case 'what': {
+      // "Which of the files ...": the noun after "of".
+      let from = at + 1;
+      if (words[from]?.pos === 'ADP' && words[from]?.lower === 'of') from++;
+      while (from > at + 1 && words[from]?.pos === 'DET') from++;
+      const phrase = nounPhrase(words, from);
+      if (phrase.length > 0) return shapeOfPhrase(phrase, wh);
+      // "What is the X (of Y)?", and as embedded, "what the X is".
+      let i = at + 1;
+      if (next !== undefined && (BE_FORMS.has(next.lower) || BE_FORMS.has(next.lemma))) i++;
+      while (words[i]?.pos === 'DET') i++;
+      const subject = i > at + 1 ? nounPhrase(words, i) : [];
+      // "What is the mirror called?" asks for a name.
+      if (words.some((word) => NAMING_PARTICIPLES.has(word.lower))) {
+        return { ...shapeOfPhrase(subject, wh), type: 'identifier', nouns: [] };
+      }
+      if (subject.length > 0) return { ...shapeOfPhrase(subject, wh), nouns: [] };
+      // "The X is what?": what is asked is the subject the sentence opens with.
+      if (isAuxiliary(words[at - 1]) && (next === undefined || !isWord(next))) {
+        let first = clauseStart(words);
+        while (words[first]?.pos === 'DET') first++;
+        const opening = nounPhrase(words, first);
+        if (opening.length > 0) return { ...shapeOfPhrase(opening, wh), nouns: [] };
+      }
+      return { wh, type: 'any', nouns: [] };
+    }
+    default:
+      return { wh, type: 'any', nouns: [] };
+  }
+}
+
+/** Where a sentence's clause starts: after openers such as "so", "please", "ok," or "By default,". */
+function clauseStart(words: readonly TaggedWord[]): number {
+  let i = 0;
+  // A phrase set off by a comma at the start, with no verb and no question word in it, only frames.
+  const comma = words.findIndex((word) => word.value === ',');
+  const framed =
+    comma > 0 &&
+    words.slice(0, comma).every((word) => !isWh(word) && !isAuxiliary(word) && word.pos !== 'VERB');
+  const asks = isWh(words[comma + 1]) || isAuxiliary(words[comma + 1]);
+  if (framed && asks) i = comma + 1;
+  while (i < words.length) {
+    const word = words[i];
+    if (word === undefined || isWh(word)) break;
+    const opener =
+      word.pos === 'PUNCT' ||
+      word.pos === 'INTJ' ||
+      word.pos === 'CCONJ' ||
+      POLITENESS.has(word.lower) ||
+      CONJUNCTIONS.has(word.lower) ||
+      // "now which ...", "also, does ..."
+      (word.pos === 'ADV' && (isWh(words[i + 1]) || isAuxiliary(words[i + 1]))) ||
+      // "At which port ...", "For how long ..."
+      (word.pos === 'ADP' && isWh(words[i + 1]));
+    if (!opener) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * A question embedded after a verb that takes one: "know which", "remind me what", "tell us when".
+ * Returns the index of its question word.
+ */
+function embeddedQuestion(words: readonly TaggedWord[], from: number): number | undefined {
+  for (let i = from; i < words.length; i++) {
+    if (
+      !QUESTION_TAKING_VERBS.has(words[i]?.lemma ?? '') &&
+      !QUESTION_TAKING_VERBS.has(words[i]?.lower ?? '')
+    )
+      continue;
+    let j = i + 1;
+    while ((words[j]?.pos === 'PRON' || words[j]?.pos === 'ADP') && !isWh(words[j])) j++;
+    if (isWh(words[j])) return j;
+  }
+  return undefined;
+}
+
+/**
+ * The noun phrase a need or a request names as its object: "I still need the port that ...", "tell
+ * me the version of ...", "I'd like to know the owner".
+ */
+function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] | undefined {
+  for (let i = from; i < words.length; i++) {
+    const word = words[i];
+    if (word === undefined) break;
+    const asks =
+      NEED_VERBS.has(word.lemma) ||
+      QUESTION_TAKING_VERBS.has(word.lemma) ||
+      QUESTION_TAKING_VERBS.has(word.lower);
+    if (!asks) continue;
+    let j = i + 1;
+    // Past "me", "to know", "of", "about", and the determiners of the noun phrase.
+    while (j < words.length) {
+      const skip = words[j];
+      if (skip === undefined) break;
+      const passes =
+        (skip.pos === 'PRON' && !isWh(skip)) ||
+        skip.pos === 'PART' ||
+        skip.pos === 'DET' ||
+        (skip.pos === 'ADP' && (j === i + 1 || words[j - 1]?.pos === 'PRON')) ||
+        QUESTION_TAKING_VERBS.has(skip.lemma) ||
+        NEED_VERBS.has(skip.lemma);
+      if (!passes) break;
+      j++;
+    }
+    if (isWh(words[j])) return undefined;
+    const phrase = nounPhrase(words, j);
+    if (phrase.length > 0) return phrase;
+  }
+  return undefined;
+}
+
+/**
+ * Where the question of a sentence starts when a clause set off by a comma comes first: "When the
+ * pump stops, does ...", "Remind me, who ...". The clause after the comma asks when it opens with a
+ * question word or an auxiliary.
+ */
+function afterLeadingClause(words: readonly TaggedWord[], start: number): number {
+  const first = words[start];
+  if (first === undefined || (isWh(first) && !CLAUSE_WH_WORDS.has(first.lower)) || isAuxiliary(first))
+    return start;
+  for (let i = start + 1; i < words.length; i++) {
+    if (words[i]?.value !== ',') continue;
+    const rest = clauseStart(words.slice(i + 1)) + i + 1;
+    const opening = words[rest];
+    if (opening !== undefined && (isWh(opening) || isAuxiliary(opening))) return rest;
+  }
+  return start;
+}
+
+/**
+ * A question word inside a statement or at the end of one, that asks: "I've lost track of which
+ * day ...", "The fleet runs which release?", "Run by whom?", "Freeze: how many days?". A question
+ * word after a noun ("the day when", "the file, which") starts a relative clause and asks nothing.
+ */
+function questionWordWithin(words: readonly TaggedWord[], from: number): number | undefined {
+  for (let i = from; i < words.length; i++) {
+    if (!isWh(words[i])) continue;
+    const before = words[i - 1];
+    if (before === undefined) return i;
+    if (before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'NUM') continue;
+    // "when" and "where" after a verb open a clause of time or place ("bash calls it when ...").
+    const asked =
+      words[i + 1]?.value === '?' || isAuxiliary(before) || before.pos === 'ADP' || before.value === ':';
+    if (CLAUSE_WH_WORDS.has(words[i]?.lower ?? '') && !asked) continue;
+    if (before.value === ',' && words[i - 2]?.pos !== 'VERB') continue;
+    return i;
+  }
+  return undefined;
+}
+
+/** True for a sentence of only an auxiliary and pronouns ("Do you?"), which leans on the one before. */
+function isElliptical(words: readonly TaggedWord[]): boolean {
+  const content = words.filter(isWord);
+  return content.length <= 3 && content.every((word) => isAuxiliary(word) || word.pos === 'PRON');
+}
+
+/**
+ * The noun phrase a fragment asks about: of "X: Y?" the part after the colon, and of that the words
+ * before its first preposition ("Author of the tool?" -> author).
+ */
+function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined {
+  if (words.at(-1)?.value !== '?' || words.some(isAuxiliary)) return undefined;
+  const colon = words.findLastIndex((word) => word.value === ':');
+  let part = words.slice(colon + 1).filter(isWord);
+  if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);
+  const [opening, second] = part;
+  // It opens with its noun phrase; the tagger may read a first noun as a verb ("Mirror name?").
+  const nominal = (word: TaggedWord) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined;
+  if (opening === undefined || !(nominal(opening) || (second !== undefined && nominal(second))))
+    return undefined;
+  const cut = part.findIndex((word) => word.pos === 'ADP' || word.pos === 'SCONJ');
+  const phrase = (cut < 0 ? part : part.slice(0, cut)).filter(
+    (word) => NOMINAL.has(word.pos) || word.pos === 'VERB' || kindOfNoun(word) !== undefined,
+  );
+  return phrase.length > 0 ? phrase : undefined;
+}
+
+/** The shape of one sentence of a question. */
+function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
+  if (isElliptical(words)) return { type: 'any', nouns: [] };
+  const start = afterLeadingClause(words, clauseStart(words));
+  const first = words[start];
+  if (first === undefined) return { type: 'any', nouns: [] };
+  if (isWh(first)) return whShape(words, start);
+  const embedded = embeddedQuestion(words, start);
+  if (isAuxiliary(first)) {
+    // "Do you know which port ...?" asks for the port, "Could you tell me the port ...?" too; "Does
+    // it stop when ...?" asks yes or no.
+    if (embedded !== undefined) return whShape(words, embedded);
+    const whether = words.some((word) => YES_NO_COMPLEMENTISERS.has(word.lower));
+    const needed = whether ? undefined : requestedObject(words, start);
+    return needed === undefined ? { type: 'yes-no', nouns: [] } : shapeOfPhrase(needed);
+  }
+  if (embedded !== undefined) return whShape(words, embedded);
+  if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower)))
+    return { type: 'yes-no', nouns: [] };
+  const within = questionWordWithin(words, start);
+  if (within !== undefined) return whShape(words, within);
+  const needed = neededObject(words, start);
+  if (needed !== undefined) return shapeOfPhrase(needed);
+  const fragment = fragmentPhrase(words.slice(start));
+  if (fragment !== undefined) return shapeOfPhrase(fragment);
+  return { type: 'any', nouns: [] };
+}
+
+/**
+ * The object of a request put as a yes/no question to the listener: "Could you tell me the port
+ * ...", "Would you mind giving me the address ...".
+ */
+function requestedObject(words: readonly TaggedWord[], start: number): TaggedWord[] | undefined {
+  const subject = words[start + 1];
+  if (subject === undefined || subject.pos !== 'PRON' || !LISTENER_PRONOUNS.has(subject.lower))
+    return undefined;
+  return neededObject(words, start + 2);
+}
+
+/**
+ * The shape of a question: of its sentences, the first that asks (ends with "?") and has a kind,
+ * else the first with a kind, else the first that asks.
+ */
+export function questionShape(question: string): QuestionShape {
+  if (question.trim() === '') return { type: 'any', nouns: [] };
+  const shapes = taggedSentences(question).map((words) => ({
+    asks: words.at(-1)?.value === '?',
+    shape: sentenceShape(words),
+  }));
+  const typed = (s: { shape: QuestionShape }) => s.shape.type !== 'any';
+  return (
+    shapes.find((s) => s.asks && typed(s))?.shape ??
+    shapes.find(typed)?.shape ??
+    shapes.find((s) => s.asks)?.shape ??
+    shapes[0]?.shape ?? { type: 'any', nouns: [] }
+  );
+}
+
+/** The words of the noun phrase a "which"/"what" determines: "which PostgreSQL version" -> both. */
+export function whichNouns(question: string): string[] {
+  for (const words of taggedSentences(question)) {
+    const at = words.findIndex((word) => word.lower === 'which' || word.lower === 'what');
+    if (at >= 0) return nounPhrase(words, at + 1).map((word) => word.value);
+  }
+  return [];
+}

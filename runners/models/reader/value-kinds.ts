@@ -1,0 +1,425 @@
+/**
+ * One recogniser per kind of value a question may ask for. Each finds the stretches of a sentence
+ * that are a value of its kind ("40 minutes", "07:45", "v2.3.1", "docs/setup.md", "--dry-run",
+ * "$HOME", "Ana Petrova", `retryLimit`) and returns them in sentence order.
+ *
+ * Every pattern here starts only where a word starts and has no quantifier nested inside another
+ * that could match the same text, so each runs in time linear in the sentence's length.
+ */
+import {
+  AMOUNT_WORDS,
+  CLOCK_WORDS,
+  ENVIRONMENT_WORDS,
+  MERIDIEMS,
+  MONTHS,
+  NAME_INTRODUCERS,
+  NEGATIONS,
+  NUMBER_WORDS,
+  PERIODS,
+  RELATIVE_DAYS,
+  SHORT_SPAN_UNITS,
+  SPAN_COMPARATIVES,
+  SPAN_UNITS,
+  TIME_UNITS,
+  WEEKDAYS,
+} from './lexicon.js';
+import { asPath } from './text.js';
+
+/** A value found in a sentence: where it starts and ends, and its text. */
+export interface ValueSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The kinds of value a recogniser finds. */
+export type ValueKind =
+  | 'number'
+  | 'duration'
+  | 'clock'
+  | 'day'
+  | 'time'
+  | 'version'
+  | 'path'
+  | 'command-option'
+  | 'env-var'
+  | 'code-name'
+  | 'proper-noun'
+  | 'literal'
+  | 'person'
+  | 'statement';
+
+/** An alternation of the words of a list, longest first, each escaped for a pattern. */
+function alternation(list: Iterable<string>, capitalise = false): string {
+  return [...list]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => (capitalise ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+}
+
+/** The spans of every match of `pattern` (global), or of its first group when it has one. */
+function spansOf(sentence: string, pattern: RegExp): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const match of sentence.matchAll(pattern)) {
+    const group = match[1];
+    const text = group ?? match[0];
+    const start = group === undefined ? match.index : match.index + match[0].lastIndexOf(group);
+    if (text !== '') spans.push({ start, end: start + text.length, text });
+  }
+  return spans;
+}
+
+/** Spans in sentence order, one of any two that overlap (the earlier, then the longer) kept. */
+function inOrder(spans: ValueSpan[]): ValueSpan[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: ValueSpan[] = [];
+  for (const span of sorted) {
+    const last = kept.at(-1);
+    if (last !== undefined && span.start < last.end) continue;
+    kept.push(span);
+  }
+  return kept;
+}
+
+/** A word of a sentence, with where it starts. */
+interface Word {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+// A word: letters and figures, with inner apostrophes or hyphens ("o'clock", "well-known").
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+function wordsOf(sentence: string): Word[] {
+  return [...sentence.matchAll(WORD)].map((match) => ({
+    text: match[0],
+    lower: match[0].toLowerCase(),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** The words of a sentence that are in `list`, joined when only spaces or hyphens part them. */
+function listedWords(sentence: string, list: ReadonlySet<string>, join: boolean): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const word of wordsOf(sentence)) {
+    // A hyphenated word ("twenty-five") is listed when each of its parts is.
+    const parts = word.lower.split('-');
+    if (!parts.every((part) => list.has(part))) continue;
+    const last = spans.at(-1);
+    if (join && last !== undefined && /^[\s-]+$/.test(sentence.slice(last.end, word.start))) {
+      last.end = word.end;
+      last.text = sentence.slice(last.start, last.end);
+    } else spans.push({ start: word.start, end: word.end, text: word.text });
+  }
+  return spans;
+}
+
+// ---- numbers ----
+
+// Figures, with thousands separated by commas ("12,500") or dotted parts ("3.5", "2.3.1").
+const FIGURES = /(?<![\p{N}])(?:\d{1,3}(?:,\d{3})+(?![\p{N}])|\d+(?:\.\d+)*)/gu;
+
+/** Numbers in figures or in words ("31", "12,500", "twenty-five", "a dozen"). */
+export function numberSpans(sentence: string): ValueSpan[] {
+  return inOrder([...spansOf(sentence, FIGURES), ...listedWords(sentence, NUMBER_WORDS, true)]);
+}
+
+// ---- spans of time and lengths ----
+
+const AMOUNT = `(?:${alternation([...NUMBER_WORDS, ...AMOUNT_WORDS, 'of'])})`;
+const UNIT = `(?:${alternation(SPAN_UNITS)})`;
+const SHORT_UNIT = `(?:${alternation(SHORT_SPAN_UNITS)})`;
+const COMPARATIVE = `(?:${alternation(SPAN_COMPARATIVES)})`;
+const SPAN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|${AMOUNT}(?:[\s-]+${AMOUNT}){0,2}[\s-]+(?:and\s+a\s+half\s+)?${UNIT})(?![\p{L}\p{N}])` +
+    // A span that only compares ("a week longer") or reaches back ("two days ago") is no span asked.
+    String.raw`(?![\s-]*(?:and\s+\p{L}+\s+)?${COMPARATIVE}(?![\p{L}]))`,
+  'giu',
+);
+
+/**
+ * Spans of time or lengths stated outright, as "how long" asks for ("55 minutes", "seven weeks", "an
+ * hour and a half", "48h", "300 metres"); not a difference ("ten minutes longer") nor a span back in
+ * time ("two days ago").
+ */
+export function durationSpans(sentence: string): ValueSpan[] {
+  // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
+  return spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
+}
+
+// ---- clock times ----
+
+const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
+const CLOCK = new RegExp(
+  String.raw`(?<![\p{N}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
+    String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?o['’]clock(?![\p{L}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(CLOCK_WORDS)})(?![\p{L}])`,
+  'giu',
+);
+
+/** Times of day: "07:45", "7.30 pm", "9am", "six o'clock", "noon". */
+export function clockSpans(sentence: string): ValueSpan[] {
+  return spansOf(sentence, CLOCK);
+}
+
+// ---- days and dates ----
+
+// Months are names written with a capital: "may" and "march" are everyday words too.
+const MONTH = `(?:${alternation(MONTHS, true)})`;
+const DATE = new RegExp(
+  String.raw`(?<![\p{N}])\d{4}-\d{2}-\d{2}(?![\p{N}])` +
+    String.raw`|(?<![\p{N}/])\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?![\p{N}])` +
+    String.raw`|(?:(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th)?\s+)?(?<![\p{L}])(?:${MONTH})\.?(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?(?![\p{L}\p{N}]))?(?:,?\s+\d{4}(?![\p{N}]))?`,
+  'gu',
+);
+
+/**
+ * Days and dates: weekdays and the relative days ("Thursday", "tomorrow"), months with a capital and
+ * the day or year beside them ("12 March", "March 2025"), "2025-03-12", "12/03/2025".
+ */
+export function daySpans(sentence: string): ValueSpan[] {
+  const days = new Set([...WEEKDAYS, ...RELATIVE_DAYS]);
+  return inOrder([...spansOf(sentence, DATE), ...listedWords(sentence, days, false)]);
+}
+
+// ---- times, as "when" asks ----
+
+const YEAR = /(?<![\p{N}])(?:1[89]|20)\d{2}(?![\p{N}])/gu;
+const AFTER_TIME = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\d+\s*(?:${alternation(TIME_UNITS)}|[smhd])(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/**
+ * What answers "when": a day or a date, a clock time, a year, a part of the day or another period
+ * ("in the morning", "next week"), or a time counted in units ("in 3 days").
+ */
+export function timeSpans(sentence: string): ValueSpan[] {
+  return inOrder([
+    ...daySpans(sentence),
+    ...clockSpans(sentence),
+    ...spansOf(sentence, YEAR),
+    ...listedWords(sentence, PERIODS, false),
+    ...spansOf(sentence, AFTER_TIME),
+  ]);
+}
+
+// ---- versions ----
+
+const VERSION = new RegExp(
+  // "1.2", "v2.3.1", "3.0.0-rc.1", "@1.4"; a figure after letters counts ("python3.11" -> "3.11").
+  String.raw`(?<![\p{N}.])[vV]?\d+(?:\.\d+)+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{N}])` +
+    // "v18", "@18", "version 3"
+    String.raw`|(?<![\p{L}\p{N}])v\d+(?![\p{L}\p{N}])|@\d+(?![\p{N}])|(?<![\p{L}])[Vv]ersion\s+\d+(?![\p{N}])` +
+    // A name with a number: "Node 18", "Firmware 3".
+    String.raw`|(?<![\p{L}\p{N}_])\p{Lu}[\p{L}\p{N}_+-]*\s+\d+(?!\p{N}|\.\p{N})`,
+  'gu',
+);
+
+const CALENDAR_WORDS = new Set([...WEEKDAYS, ...MONTHS]);
+/** True for the name of a day of the week or of a month. */
+function isCalendarWord(word: string): boolean {
+  return CALENDAR_WORDS.has(word.toLowerCase().replace(/\.$/, ''));
+}
+
+/** Versions: "1.2", "v2.3.1", "3.0.0-rc.1", "v18", "version 3", "Node 18". */
+export function versionSpans(sentence: string): ValueSpan[] {
+  // A day or a month with a number beside it ("Thursday 12", "March 2025") is a date.
+  return inOrder(
+    spansOf(sentence, VERSION).filter((span) => !isCalendarWord(span.text.split(/\s/)[0] ?? '')),
+  );
+}
+
+// ---- paths ----
+
+/** Paths and file names: "docs/setup.md", "~/.bashrc", ".env", "Makefile.am". */
+export function pathSpans(sentence: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const match of sentence.matchAll(/\S+/g)) {
+    const path = asPath(match[0]);
+    if (path === undefined) continue;
+    const start = match.index + match[0].indexOf(path);
+    spans.push({ start, end: start + path.length, text: path });
+  }
+  return spans;
+}
+
+// ---- command-line options ----
+
+// A value after "=" ends before the punctuation that closes the sentence ("--depth=3.").
+const COMMAND_OPTION = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*(?:=[^\s`'",;)]*[^\s`'",;).:!?])?/gu;
+
+/** Command-line options: "--dry-run", "-x", "--level=3". */
+export function commandOptionSpans(sentence: string): ValueSpan[] {
+  return spansOf(sentence, COMMAND_OPTION);
+}
+
+// ---- environment variables ----
+
+const ENV_VAR = new RegExp(
+  // "$HOME", "${PATH}"
+  String.raw`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?` +
+    // UPPER_CASE with an underscore, or any upper-case name set with "=" ("DEBUG=1").
+    String.raw`|(?<![\p{L}\p{N}_$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\p{L}\p{N}_])` +
+    String.raw`|(?<![\p{L}\p{N}_$])[A-Z][A-Z0-9_]*(?==)` +
+    // An upper-case name written as code: `DEBUG`.
+    String.raw`|(?<=\x60)[A-Z][A-Z0-9_]*(?=\x60)`,
+  'gu',
+);
+
+/** Environment variables: "$HOME", "${PATH}", "NODE_OPTIONS", "DEBUG=1", `CI`. */
+export function envVarSpans(sentence: string): ValueSpan[] {
+  return inOrder(spansOf(sentence, ENV_VAR));
+}
+
+/** True when a noun phrase's words say the variable is one of the environment. */
+export function namesEnvironment(words: readonly string[]): boolean {
+  return words.some((word) => ENVIRONMENT_WORDS.has(word.toLowerCase()));
+}
+
+// ---- names written as code ----
+
+const CODE_NAME = new RegExp(
+  // Quoted as code, without spaces: `retryLimit`, `tide.enabled`.
+  String.raw`\x60([^\x60\s]+)\x60` +
+    // "Foo::Bar", camelCase, PascalCase with an inner capital, snake_case.
+    String.raw`|(?<![\w:-])[\w-]+::[\w:-]+` +
+    String.raw`|(?<![\w$])[a-z]+[A-Z][\w$]*` +
+    String.raw`|(?<![\w$])[A-Z][a-z]+[A-Z]\w*` +
+    String.raw`|(?<![\w$])\w+_\w+` +
+    // A dotted key: "tide.enabled", "server.port".
+    String.raw`|(?<![\w./])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+(?![\w./])`,
+  'g',
+);
+
+/** Names as code writes them: in backquotes, camelCase, snake_case, "Foo::Bar", "server.port". */
+export function codeNameSpans(sentence: string): ValueSpan[] {
+  return inOrder(spansOf(sentence, CODE_NAME));
+}
+
+// ---- literal values ----
+
+// A value in double quotes (no line break inside), one in single quotes that stand apart from words
+// (an apostrophe inside "it's" opens none), or a bare one after "=": `name = "north"`, 'main',
+// `level=debug`. A single-quoted value is at most 80 characters long, so no quote scans far.
+const LITERAL =
+  /["“]([^"”\n]+)["”]|(?<![\p{L}\p{N}])['‘]([^'‘’\s][^'‘’\n]{0,80}?)['’](?![\p{L}\p{N}])|(?<![=!<>])=[ \t]*([\p{L}\p{N}_][\p{L}\p{N}_./:-]*)/gu;
+
+/** Values as a configuration or a command writes them: quoted, or after "=". */
+export function literalSpans(sentence: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const match of sentence.matchAll(LITERAL)) {
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
+    const start = match.index + match[0].lastIndexOf(text);
+    if (text.trim() !== '') spans.push({ start, end: start + text.length, text });
+  }
+  return spans;
+}
+
+// ---- proper nouns and persons ----
+
+/**
+ * True when a word starts a sentence or a line: nothing before it, or a mark that ends a sentence or
+ * opens a list or heading. A capital there says nothing of the word.
+ */
+function startsSentence(sentence: string, at: number): boolean {
+  const before = sentence.slice(Math.max(0, at - 3), at).trimEnd();
+  return before === '' || /[.!?:;#*>(\-–—"'“‘`]$/u.test(before);
+}
+
+/** Capitalised words that do not start a sentence: "going with Tiller", "mirrored in Lisbon". */
+export function properNounSpans(sentence: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const word of wordsOf(sentence)) {
+    if (!/^\p{Lu}[\p{Ll}\p{N}]/u.test(word.text) || startsSentence(sentence, word.start)) continue;
+    // Days and months are written with a capital too, and are dates, not names.
+    if (isCalendarWord(word.text)) continue;
+    spans.push({ start: word.start, end: word.end, text: word.text });
+  }
+  return spans;
+}
+
+const CAPITALISED = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?$/u;
+
+/**
+ * Persons' names: capitalised words side by side ("Tomasz Wierzbicki"; of three or more at the start
+ * of a sentence, the first may be any word: "Ask Ana Lind"), or one after a word that introduces a
+ * name ("by Ana", "I'm Ana", "named Ana").
+ */
+export function personSpans(sentence: string): ValueSpan[] {
+  const words = wordsOf(sentence);
+  const spans: ValueSpan[] = [];
+  const spaceBetween = (a: Word, b: Word) => /^\s+$/.test(sentence.slice(a.end, b.start));
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === undefined || !CAPITALISED.test(word.text)) continue;
+    let last = i;
+    for (let j = i + 1; j < words.length; j++) {
+      const next = words[j];
+      const before = words[j - 1];
+      if (next === undefined || before === undefined) break;
+      if (!CAPITALISED.test(next.text) || !spaceBetween(before, next)) break;
+      last = j;
+    }
+    const previous = words[i - 1];
+    if (last > i) {
+      const first = last - i >= 2 && startsSentence(sentence, word.start) ? i + 1 : i;
+      const from = words[first];
+      const to = words[last];
+      if (from !== undefined && to !== undefined)
+        spans.push({ start: from.start, end: to.end, text: sentence.slice(from.start, to.end) });
+      i = last;
+    } else if (
+      previous !== undefined &&
+      NAME_INTRODUCERS.has(previous.lower) &&
+      spaceBetween(previous, word)
+    ) {
+      spans.push({ start: word.start, end: word.end, text: word.text });
+    }
+  }
+  return spans;
+}
+
+// ---- statements, for yes or no ----
+
+/** The sentence itself when it states something (it asks nothing): what a yes or a no rests on. */
+export function statementSpans(sentence: string): ValueSpan[] {
+  const trimmed = sentence.trim();
+  if (trimmed === '' || trimmed.endsWith('?') || !/[\p{L}\p{N}]/u.test(trimmed)) return [];
+  const start = sentence.indexOf(trimmed);
+  return [{ start, end: start + trimmed.length, text: trimmed }];
+}
+
+/** True when a sentence says no: "not", "never", "cannot", "no longer", or a verb with "n't". */
+export function isNegative(sentence: string): boolean {
+  const words = wordsOf(sentence);
+  return words.some(
+    (word, i) =>
+      NEGATIONS.has(word.lower) ||
+      /n['’]t$/.test(word.lower) ||
+      (word.lower === 'no' && words[i + 1]?.lower === 'longer'),
+  );
+}
+
+/** The recogniser of each kind. */
+export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => ValueSpan[]>> = {
+  number: numberSpans,
+  duration: durationSpans,
+  clock: clockSpans,
+  day: daySpans,
+  time: timeSpans,
+  version: versionSpans,
+  path: pathSpans,
+  'command-option': commandOptionSpans,
+  'env-var': envVarSpans,
+  'code-name': codeNameSpans,
+  'proper-noun': properNounSpans,
+  literal: literalSpans,
+  person: personSpans,
+  statement: statementSpans,
+};

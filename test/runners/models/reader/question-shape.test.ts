@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerType,
+  askedNouns,
+  holdsType,
+  questionShape,
+  typeSpans,
+} from '../../../../runners/models/reader/answer-types.js';
+
+describe('the table from a question’s shape to the kind it asks for', () => {
+  it('reads the question word alone where it says the kind', () => {
+    expect(answerType('Who repairs the looms?')).toBe('person');
+    expect(answerType('Whom should I ask about dye?')).toBe('person');
+    expect(answerType('Whose van brings the wool?')).toBe('person');
+    expect(answerType('When does the dye shed open?')).toBe('time');
+    expect(answerType('How long does indigo take to set?')).toBe('duration');
+    expect(answerType('How often is the loom oiled?')).toBe('duration');
+    expect(answerType('How many spindles are left?')).toBe('number');
+    expect(answerType('How far is the mill from the station?')).toBe('number');
+    expect(answerType('Why is the wool grey?')).toBe('any');
+    expect(answerType('Where do the spindles go?')).toBe('any');
+  });
+
+  it('maps the head noun a which or what determines', () => {
+    expect(questionShape('Which port does the loom controller listen on?')).toEqual({
+      wh: 'which',
+      head: 'port',
+      type: 'number',
+      nouns: ['port'],
+    });
+    expect(answerType('Which Debian release does the image build on?')).toBe('version');
+    expect(answerType('What folder holds the patterns?')).toBe('path');
+    expect(answerType('Which flags does the weaver accept?')).toBe('option');
+    expect(answerType('Which environment variable sets the thread count?')).toBe('env-var');
+    expect(answerType('Which variable sets the thread count?')).toBe('option');
+    expect(answerType('What date is the fair?')).toBe('day');
+    expect(answerType('What hour does the fair close?')).toBe('clock');
+    expect(answerType('In which year was the mill built?')).toBe('time');
+    expect(answerType('Which colour is the warp?')).toBe('any');
+  });
+
+  it('finds the head noun after "what is the"', () => {
+    expect(questionShape('What is the timeout of the dye pump?')).toMatchObject({
+      wh: 'what',
+      head: 'timeout',
+      type: 'duration',
+    });
+    expect(answerType("What's the name of the new pattern?")).toBe('identifier');
+  });
+
+  it('reads an auxiliary first as a yes or no, after an opening phrase of any length', () => {
+    expect(answerType('Does the loom stop when the thread breaks?')).toBe('yes-no');
+    expect(answerType('On a cold morning with the heating off, can the dye still set?')).toBe('yes-no');
+    expect(answerType('So, is the mill open?')).toBe('yes-no');
+  });
+
+  it('reads an embedded question as the question it embeds', () => {
+    expect(answerType('Do you remember which version we pinned?')).toBe('version');
+    expect(answerType('I can’t recall who signed off the order.')).toBe('person');
+    expect(answerType('Remind me how many bobbins we ordered.')).toBe('number');
+    expect(answerType('Tell me when the courier comes.')).toBe('time');
+  });
+
+  it('reads a need stated as a statement, and a fragment', () => {
+    expect(questionShape('I still need the path that the patterns are saved to.')).toMatchObject({
+      head: 'path',
+      type: 'path',
+    });
+    expect(answerType('We still want the release the plugin needs.')).toBe('version');
+    expect(answerType('Loom port?')).toBe('number');
+  });
+
+  it('reads a question word left in place or after a colon', () => {
+    expect(answerType('The kiln reaches which temperature?')).toBe('any');
+    expect(answerType('The looms were serviced by whom?')).toBe('person');
+    expect(answerType('The wool van comes how often?')).toBe('duration');
+    expect(answerType('Spare bobbins: how many?')).toBe('number');
+    expect(answerType('The dye pump runs on which firmware version?')).toBe('version');
+    expect(answerType('The pattern archive is what?')).toBe('any');
+    expect(answerType('The pattern folder is what?')).toBe('path');
+  });
+
+  it('does not read a clause of time or a relative clause as the question', () => {
+    expect(answerType('Name of the script the loom runs when it starts?')).toBe('identifier');
+    expect(answerType('When the thread snaps, does the loom stop?')).toBe('yes-no');
+    expect(answerType('When the thread snaps, which alarm sounds?')).toBe('any');
+  });
+
+  it('reads a request put as a yes/no question for what it asks', () => {
+    expect(answerType('Could you tell me the port the loom controller uses?')).toBe('number');
+    expect(answerType('Would you remind me of the release the plugin needs?')).toBe('version');
+    expect(answerType('Can you tell me on which day the fair opens?')).toBe('day');
+    expect(answerType('Could you tell me whether the shed is open?')).toBe('yes-no');
+    expect(answerType('I’m not sure whether the shed is open.')).toBe('yes-no');
+  });
+
+  it('reads past possessors, adverbs and participles to the head noun', () => {
+    expect(answerType("What is the controller's default listening port?")).toBe('number');
+    expect(answerType('What was the very first file you wrote?')).toBe('path');
+    expect(answerType('Which of the folders holds the drafts?')).toBe('path');
+    expect(answerType('What is the new pattern called?')).toBe('identifier');
+  });
+
+  it('takes the sentence that asks, of several', () => {
+    expect(answerType('The courier was late again. Which day does he come now?')).toBe('day');
+    expect(answerType('I don’t know who repairs the looms. Do you?')).toBe('person');
+  });
+
+  it('asks for nothing typed on bad input', () => {
+    expect(questionShape('')).toEqual({ type: 'any', nouns: [] });
+    expect(questionShape('   ')).toEqual({ type: 'any', nouns: [] });
+    expect(answerType('?!')).toBe('any');
+    expect(answerType('Which is better?')).toBe('any');
+    expect(answerType('The mill is open.')).toBe('any');
+    expect(answerType('Что это такое?')).toBe('any');
+  });
+
+  it('reads a very long question quickly', () => {
+    const long = `Which port ${'does the controller really '.repeat(4_000)}use?`;
+    const started = performance.now();
+    expect(answerType(long)).toBe('number');
+    expect(performance.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+});
+
+describe('the words a which or what determines', () => {
+  it('are the noun phrase up to the verb', () => {
+    expect(askedNouns('Which Debian release does the image build on?')).toEqual(['Debian', 'release']);
+    expect(askedNouns('What did you read last?')).toEqual([]);
+    expect(askedNouns('Where is it?')).toEqual([]);
+    expect(askedNouns('')).toEqual([]);
+  });
+});
+
+describe('values of the kind asked, in a sentence', () => {
+  it('are found for the kind a question asks', () => {
+    const sentence = 'The controller listens on port 5020 and logs to /var/log/loom.log.';
+    const spans = (question: string) => typeSpans(sentence, answerType(question)).map((span) => span.text);
+    expect(spans('Which port does the controller listen on?')).toEqual(['5020']);
+    expect(spans('Which file does the controller log to?')).toEqual(['/var/log/loom.log']);
+    expect(spans('Who wrote the controller?')).toEqual([]);
+  });
+
+  it('for an option, are options, names as code and environment variables, not prose', () => {
+    const texts = (sentence: string) => typeSpans(sentence, 'option').map((span) => span.text);
+    expect(texts('Pass --slow or set `warp.tension` and LOOM_MODE.')).toEqual([
+      '--slow',
+      'warp.tension',
+      'LOOM_MODE',
+    ]);
+    expect(texts('The tension can be set by hand.')).toEqual([]);
+  });
+
+  it('for a name, include proper nouns and quoted values', () => {
+    const texts = (sentence: string) => typeSpans(sentence, 'identifier').map((span) => span.text);
+    expect(texts('The pattern is called "herringbone-2".')).toEqual(['herringbone-2']);
+    expect(texts('We went with Tabby in the end.')).toEqual(['Tabby']);
+  });
+
+  it('are none for "any", which every sentence holds', () => {
+    expect(typeSpans('The wool is grey.', 'any')).toEqual([]);
+    expect(holdsType('The wool is grey.', 'any')).toBe(true);
+    expect(holdsType('The wool is grey.', 'number')).toBe(false);
+  });
+});

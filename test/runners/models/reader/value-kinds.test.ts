@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockSpans,
+  codeNameSpans,
+  commandOptionSpans,
+  daySpans,
+  durationSpans,
+  envVarSpans,
+  isNegative,
+  literalSpans,
+  numberSpans,
+  pathSpans,
+  personSpans,
+  properNounSpans,
+  RECOGNISERS,
+  statementSpans,
+  timeSpans,
+  versionSpans,
+  type ValueSpan,
+} from '../../../../runners/models/reader/value-kinds.js';
+
+const texts = (spans: ValueSpan[]) => spans.map((span) => span.text);
+
+describe('numbers', () => {
+  it('are found in figures and in words, in sentence order', () => {
+    expect(texts(numberSpans('The orchard has 12,500 trees, forty-two benches and 3.5 ponds.'))).toEqual([
+      '12,500',
+      'forty-two',
+      '3.5',
+    ]);
+    expect(texts(numberSpans('A dozen geese and twenty five ducks.'))).toEqual(['dozen', 'twenty five']);
+  });
+
+  it('are absent from a sentence without one', () => {
+    expect(numberSpans('The orchard is quiet in winter.')).toEqual([]);
+  });
+
+  it('give where each span starts and ends', () => {
+    const sentence = 'Gate 7 opens.';
+    for (const span of numberSpans(sentence)) expect(sentence.slice(span.start, span.end)).toBe(span.text);
+  });
+});
+
+describe('spans of time and lengths', () => {
+  it('are found in figures, words and abbreviations', () => {
+    expect(texts(durationSpans('The kiln fires for 36 hours, then cools for two days.'))).toEqual([
+      '36 hours',
+      'two days',
+    ]);
+    expect(texts(durationSpans('Logs rotate every 72h.'))).toEqual(['72h']);
+    expect(texts(durationSpans('The trail is 4 km long.'))).toEqual(['4 km']);
+    expect(texts(durationSpans('Glazing takes a couple of weeks.'))).toEqual(['a couple of weeks']);
+  });
+
+  it('leave out differences and spans back in time', () => {
+    expect(durationSpans('The second coat dries ten minutes faster.')).toEqual([]);
+    expect(durationSpans('The kiln was repaired three weeks ago.')).toEqual([]);
+  });
+
+  it('are absent from a sentence that only counts things', () => {
+    expect(durationSpans('The studio has nine wheels.')).toEqual([]);
+  });
+});
+
+describe('clock times', () => {
+  it('are found with a colon, a meridiem or a word', () => {
+    expect(texts(clockSpans('Doors open at 18:30 and the talk starts at 7 pm.'))).toEqual(['18:30', '7 pm']);
+    expect(texts(clockSpans('Lunch is at noon, tea at four o’clock.'))).toEqual(['noon', 'four o’clock']);
+  });
+
+  it('are absent where there is no time of day', () => {
+    expect(clockSpans('The talk starts on Friday.')).toEqual([]);
+    expect(clockSpans('I am here.')).toEqual([]);
+  });
+});
+
+describe('days and dates', () => {
+  it('are weekdays, relative days, months with their day and year, and numeric dates', () => {
+    expect(texts(daySpans('The fair moved from Saturday to 4 October 2026.'))).toEqual([
+      'Saturday',
+      '4 October 2026',
+    ]);
+    expect(texts(daySpans('Pick-up is tomorrow; returns close 2026-11-30.'))).toEqual([
+      'tomorrow',
+      '2026-11-30',
+    ]);
+  });
+
+  it('do not take an everyday word that shares a month’s name', () => {
+    expect(daySpans('You may march in the parade.')).toEqual([]);
+  });
+});
+
+describe('times, as "when" asks', () => {
+  it('are days, clock times, years, periods or counted units', () => {
+    expect(texts(timeSpans('The mill was built in 1887.'))).toEqual(['1887']);
+    expect(texts(timeSpans('Deliveries come in the morning.'))).toEqual(['morning']);
+    expect(texts(timeSpans('The parcel arrives in 3 days.'))).toEqual(['3 days']);
+  });
+
+  it('are absent from a bare count', () => {
+    expect(timeSpans('Read lines 1-40 of the log.')).toEqual([]);
+  });
+});
+
+describe('versions', () => {
+  it('are dotted numbers, v-numbers and names with a number', () => {
+    expect(texts(versionSpans('Upgrade from 2.4.1 to v3.0.0-beta.2 before Deno 2 ships.'))).toEqual([
+      '2.4.1',
+      'v3.0.0-beta.2',
+      'Deno 2',
+    ]);
+    expect(texts(versionSpans('The plugin needs v7 or later.'))).toEqual(['v7']);
+  });
+
+  it('do not take a day or a month with its number', () => {
+    expect(versionSpans('The workshop is on Tuesday 14.')).toEqual([]);
+    expect(versionSpans('It closed in March 2019.')).toEqual([]);
+  });
+});
+
+describe('paths', () => {
+  it('are paths and file names, without the punctuation around them', () => {
+    expect(texts(pathSpans('Edit (src/loom/weave.ts) and then .gitignore, not README.'))).toEqual([
+      'src/loom/weave.ts',
+      '.gitignore',
+    ]);
+  });
+
+  it('are absent from prose', () => {
+    expect(pathSpans('He and/or she may come.')).toEqual([]);
+  });
+});
+
+describe('command-line options', () => {
+  it('are long and short options, with a value', () => {
+    expect(texts(commandOptionSpans('Run it with --no-colour, -v or --depth=3.'))).toEqual([
+      '--no-colour',
+      '-v',
+      '--depth=3',
+    ]);
+  });
+
+  it('are not hyphens inside words or before figures', () => {
+    expect(commandOptionSpans('A well-known route, -5 degrees.')).toEqual([]);
+  });
+});
+
+describe('environment variables', () => {
+  it('are $NAMES, UPPER_CASE names, names set with "=" and upper-case names as code', () => {
+    expect(texts(envVarSpans('Set LOOM_THREADS or $TMPDIR, with VERBOSE=1 and `CI`.'))).toEqual([
+      'LOOM_THREADS',
+      '$TMPDIR',
+      'VERBOSE',
+      'CI',
+    ]);
+  });
+
+  it('are not acronyms in prose', () => {
+    expect(envVarSpans('The API talks to the NAS over HTTP.')).toEqual([]);
+  });
+});
+
+describe('names as code and literal values', () => {
+  it('are code spans, camelCase, snake_case, :: names and dotted keys', () => {
+    expect(
+      texts(codeNameSpans('Set `maxWarp` or warp_limit via Loom::Frame and shuttle.speed today.')),
+    ).toEqual(['maxWarp', 'warp_limit', 'Loom::Frame', 'shuttle.speed']);
+  });
+
+  it('are quoted values and values after "="', () => {
+    expect(texts(literalSpans('colour = "deep-indigo" and mode=fast'))).toEqual(['deep-indigo', 'fast']);
+    expect(texts(literalSpans("The loom's default profile is 'plain' and it's fine."))).toEqual(['plain']);
+  });
+
+  it('are absent from plain prose', () => {
+    expect(codeNameSpans('The loom is set by hand.')).toEqual([]);
+    expect(literalSpans('The loom is set by hand.')).toEqual([]);
+    expect(literalSpans("It's the weavers' loom, isn't it?")).toEqual([]);
+  });
+});
+
+describe('proper nouns and persons', () => {
+  it('take capitalised words that do not start a sentence, and not days or months', () => {
+    expect(texts(properNounSpans('We chose Weft over Warpline on Monday.'))).toEqual(['Weft', 'Warpline']);
+    expect(properNounSpans('Weaving is slow.')).toEqual([]);
+  });
+
+  it('take two capitalised names side by side, or one a word introduces', () => {
+    expect(texts(personSpans('The looms are serviced by Oona Lindqvist.'))).toEqual(['Oona Lindqvist']);
+    expect(texts(personSpans('The dye shed is run by Ngozi.'))).toEqual(['Ngozi']);
+    expect(texts(personSpans('Hi, I’m Radek.'))).toEqual(['Radek']);
+    expect(personSpans('The dye shed is run by the co-op.')).toEqual([]);
+  });
+
+  it('handle letters beyond ASCII', () => {
+    expect(texts(personSpans('Ask Željka Šimić.'))).toEqual(['Željka Šimić']);
+  });
+});
+
+describe('statements and their polarity', () => {
+  it('take a sentence that states, not one that asks', () => {
+    expect(texts(statementSpans('  The shed is locked.  '))).toEqual(['The shed is locked.']);
+    expect(statementSpans('Is the shed locked?')).toEqual([]);
+    expect(statementSpans('')).toEqual([]);
+  });
+
+  it('tell a negation from an affirmation', () => {
+    expect(isNegative('The shed isn’t locked at night.')).toBe(true);
+    expect(isNegative('The shed is no longer locked.')).toBe(true);
+    expect(isNegative('The shed is never locked.')).toBe(true);
+    expect(isNegative('The shed is locked at night.')).toBe(false);
+    expect(isNegative('Nothing noteworthy: the knot holds.')).toBe(false);
+  });
+});
+
+describe('every recogniser', () => {
+  it('returns nothing for an empty sentence', () => {
+    for (const recognise of Object.values(RECOGNISERS)) expect(recognise('')).toEqual([]);
+  });
+
+  it('returns spans whose text is the sentence between their bounds, in order', () => {
+    const sentence =
+      'On 2026-03-04 at 09:15, Ada Byrne ran `weave --fast` on src/a.ts with LOOM_DEBUG=1 for 20 minutes (v1.2).';
+    for (const recognise of Object.values(RECOGNISERS)) {
+      const spans = recognise(sentence);
+      for (const span of spans) expect(sentence.slice(span.start, span.end)).toBe(span.text);
+      const starts = spans.map((span) => span.start);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    }
+  });
+
+  it('runs in time linear in the sentence’s length on long, repetitive input', () => {
+    const long = [
+      'a'.repeat(100_000),
+      '1'.repeat(100_000),
+      ' '.repeat(100_000) + 'x',
+      'A'.repeat(100_000) + 'a',
+      'A_'.repeat(50_000) + 'a',
+      '1.'.repeat(50_000) + 'x',
+      'a a '.repeat(25_000),
+      'one '.repeat(25_000) + 'x',
+      '`'.repeat(50_000) + 'a'.repeat(50_000),
+      'Ab '.repeat(33_000),
+      'a-'.repeat(50_000) + '!',
+      'a::'.repeat(33_000) + '!',
+      '="'.repeat(50_000),
+      " 'a".repeat(33_000),
+    ];
+    for (const text of long) {
+      for (const [kind, recognise] of Object.entries(RECOGNISERS)) {
+        const started = performance.now();
+        recognise(text);
+        // Generous for a machine shared under heavy load; a pattern that backtracks takes minutes
+        // or hours on these inputs.
+        expect(performance.now() - started, `${kind} on ${JSON.stringify(text.slice(0, 8))}…`).toBeLessThan(
+          10_000,
+        );
+      }
+    }
+  }, 300_000);
+});
