@@ -72,13 +72,6 @@ module.exports = {
       from: { path: '^runners/models/reader/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-no-pkg', 'npm-unknown'] },
     },
-    {
-      // To go: createRequire loads wink-nlp's model in these two files, and is being replaced by a
-      // plain import. No other node: module is allowed to the reader.
-      comment: 'the node:module imports the reader still has, to be removed',
-      from: { path: '^runners/models/reader/(discourse|parts-of-speech)\\.ts$' },
-      to: { path: '^module$', dependencyTypes: ['core'] },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -7,6 +7,7 @@ import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
 import type { PromptIntent } from './acts.js';
 import { answerQuestion } from './answer.js';
+import type { ReaderContext } from './context.js';
 import { isQuestion } from './dialogue-act.js';
 import { ACCOUNT_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { questionKey } from './match.js';
@@ -176,7 +177,11 @@ export function asksForOneThing(prompt: string, intent: PromptIntent): boolean {
  * The reader's act when the last message is a tool result: another page, or the turn's reply. When
  * told to show a file it retypes every page verbatim, preceded by one short line.
  */
-export function actOnToolResults(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+export function actOnToolResults(
+  messages: readonly Message[],
+  tools: readonly ToolSpec[],
+  context?: ReaderContext,
+): Act {
   const promptIndex = latestUserIndex(messages);
   const prompt = promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '';
   const intent = readIntent(prompt);
@@ -191,7 +196,7 @@ export function actOnToolResults(messages: readonly Message[], tools: readonly T
   // name shaped like a path that is no file ("~/.bashrc", "Node.js") leaves the question to answer
   // from what is in view.
   if (intent.reads.length > 0 && asksForOneThing(prompt, intent)) {
-    return { text: answerQuestion(messages, promptIndex), toolCalls: [] };
+    return { text: answerQuestion(messages, promptIndex, context), toolCalls: [] };
   }
   const edit = tools.some((tool) => tool.name === 'edit_file') ? intent.edit : undefined;
   if (edit !== undefined) {

@@ -6,6 +6,7 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
+import type { ReaderContext } from './context.js';
 import { editRequest, linesRead, planEdit } from './edit-request.js';
 import type { EditRequest } from './edit-request.js';
 import type { Act } from './message-views.js';
@@ -84,7 +85,11 @@ function startEdit(messages: readonly Message[], edit: EditRequest, canRead: boo
  * The reader's act on a new prompt, the last of `messages`: tool calls in the order the prompt asks
  * for them, else an answer, else a short acknowledgement.
  */
-export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSpec[]): Act {
+export function actOnPrompt(
+  messages: readonly Message[],
+  tools: readonly ToolSpec[],
+  context?: ReaderContext,
+): Act {
   const index = messages.length - 1;
   const prompt = messages[index]?.content ?? '';
   const asked = readIntent(prompt);
@@ -118,7 +123,7 @@ export function actOnPrompt(messages: readonly Message[], tools: readonly ToolSp
     return { text: `I can't do that here: I have ${missing.join(' and ')}.`, toolCalls: [] };
   // "The port moved to 7420, remember that?" asks nothing a sentence could answer: it is a statement.
   if (isQuestion(prompt) && !(statesSomething(prompt) && questionKey(prompt).length === 0)) {
-    return { text: answerQuestion(messages, index), toolCalls: [] };
+    return { text: answerQuestion(messages, index, context), toolCalls: [] };
   }
   return { text: 'Noted.', toolCalls: [] };
 }

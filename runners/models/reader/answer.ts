@@ -4,7 +4,6 @@
  * don't know" when no visible sentence covers them. With this, a score measures whether the
  * information reached the model.
  */
-import { LRUCache } from 'lru-cache';
 import type { Message } from '../../../engine/index.js';
 import { stringArgument, visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
@@ -13,6 +12,7 @@ import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCa
 import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
+import { createReaderContext, type ReaderContext } from './context.js';
 import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
 import {
@@ -97,32 +97,22 @@ function originOf(visible: VisibleText): Origin | undefined {
   return 'person';
 }
 
-function candidates(texts: readonly VisibleText[]): Sourced[] {
+function candidates(texts: readonly VisibleText[], context: ReaderContext): Sourced[] {
   const found: Sourced[] = [];
   for (const visible of texts) {
     // A tool call says what was asked for, not what is so.
     const origin = originOf(visible);
     if (origin === undefined) continue;
     const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
-    let made = madeCandidates.get(key);
+    let made = context.passages.get(key) as readonly Sourced[] | undefined;
     if (made === undefined) {
       made = candidatesOf(visible.text, origin, visible.prose === true);
-      madeCandidates.set(key, made);
+      context.passages.set(key, made);
     }
     found.push(...made);
   }
   return found;
 }
-
-/**
- * The candidates of texts already seen, by origin, form and text. A conversation shows the model the
- * same messages call after call, and a text's candidates depend on nothing else; they are never
- * changed once made, so sharing them is safe. Bounded by the texts' length.
- */
-const madeCandidates = new LRUCache<string, readonly Sourced[]>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (_value, key) => key.length + 1,
-});
 
 /** The candidate sentences of one visible text. */
 function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
@@ -230,9 +220,15 @@ function passiveStems(question: string): Set<string> {
 
 /**
  * Answers the question at `questionIndex` from every other visible message (the system message
- * aside), replying with one chosen sentence so no wrong extra value spoils it.
+ * aside), replying with one chosen sentence so no wrong extra value spoils it. `context` holds the
+ * candidates of texts the reader model has already seen (a text's candidates depend on nothing else);
+ * without one, nothing is kept.
  */
-export function answerQuestion(messages: readonly Message[], questionIndex: number): string {
+export function answerQuestion(
+  messages: readonly Message[],
+  questionIndex: number,
+  context: ReaderContext = createReaderContext(),
+): string {
   const question = messages[questionIndex]?.content ?? '';
   const texts = visibleTexts(messages, questionIndex);
   if (isFileOrderQuestion(question)) return answerFileOrder(question, texts);
@@ -240,7 +236,7 @@ export function answerQuestion(messages: readonly Message[], questionIndex: numb
   if (fromRuns !== undefined) return fromRuns;
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
-  const pool = candidates(texts).map((candidate) => withAcronyms(candidate, question));
+  const pool = candidates(texts, context).map((candidate) => withAcronyms(candidate, question));
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
   const framing = new Set([

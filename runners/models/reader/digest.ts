@@ -6,6 +6,7 @@
  */
 import { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE, type Message } from '../../../engine/index.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
+import type { ReaderContext } from './context.js';
 
 interface PageLine {
   n: number;
@@ -62,7 +63,7 @@ function questionOf(text: string): string {
 }
 
 /** The answer the page gives to the call's question, or `found: false` when it gives none. */
-export function condensedAnswer(text: string): { found: boolean; answer: string } {
+export function condensedAnswer(text: string, context?: ReaderContext): { found: boolean; answer: string } {
   const question = questionOf(text);
   const page = pageLines(text)
     .map((line) => line.text)
@@ -72,6 +73,6 @@ export function condensedAnswer(text: string): { found: boolean; answer: string 
     { role: 'tool', callId: 'page', tool: 'output', content: page },
     { role: 'user', content: question },
   ];
-  const answer = answerQuestion(messages, 1);
+  const answer = answerQuestion(messages, 1, context);
   return answer === ABSTENTION ? { found: false, answer: '' } : { found: true, answer };
 }

@@ -23,6 +23,7 @@ import { summarise } from './guided-summary.js';
 import { condensedAnswer, notableLines } from './digest.js';
 import { actOnToolResults } from './act-on-tool-results.js';
 import { TokenCounter } from './tokens.js';
+import { createReaderContext, type ReaderContext } from './context.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
 import type { ReaderProfile } from './window.js';
 
@@ -36,18 +37,22 @@ export interface ReaderOptions {
 }
 
 /** The reader's act on a request it can see whole: the dispatch on what the last message is. */
-export function readerAct(messages: readonly Message[], registered: readonly ToolSpec[]): Act {
+export function readerAct(
+  messages: readonly Message[],
+  registered: readonly ToolSpec[],
+  context: ReaderContext = createReaderContext(),
+): Act {
   const last = messages.at(-1);
   // Like a small model, it calls any tool the instructions' catalogue lists, registered or not.
   const tools = withCatalogue(registered, messages[0]?.role === 'system' ? messages[0].content : '');
   // With the memory tool, a question nothing visible answers is a reason to recall, not to abstain.
   const canRecall = tools.some((tool) => tool.name === MEMORY_TOOL);
   if (last?.role === 'tool') {
-    const recalled = canRecall && last.tool === MEMORY_TOOL ? actOnRecall(messages) : undefined;
-    return recalled ?? actOnToolResults(messages, tools);
+    const recalled = canRecall && last.tool === MEMORY_TOOL ? actOnRecall(messages, context) : undefined;
+    return recalled ?? actOnToolResults(messages, tools, context);
   }
   if (last?.role === 'user') {
-    const act = actOnPrompt(messages, tools);
+    const act = actOnPrompt(messages, tools, context);
     return canRecall && abstains(act) ? recallInsteadOfAbstaining(messages) : act;
   }
   // Nothing to respond to (only instructions, or its own reply last): say so briefly.
@@ -67,7 +72,11 @@ function withCatalogue(registered: readonly ToolSpec[], instructions: string): r
  * The reader's guided answer to `purpose`, from the text of the last user message that survived the
  * window (the engine composes it with marker lines). Throws for a purpose the reader does not know.
  */
-export function readerGenerate(purpose: string, messages: readonly Message[]): unknown {
+export function readerGenerate(
+  purpose: string,
+  messages: readonly Message[],
+  context: ReaderContext = createReaderContext(),
+): unknown {
   const text = messages.findLast((message) => message.role === 'user')?.content ?? '';
   switch (purpose) {
     case 'distil':
@@ -88,7 +97,7 @@ export function readerGenerate(purpose: string, messages: readonly Message[]): u
     case 'output-summary':
       return notableLines(text);
     case 'output-condense':
-      return condensedAnswer(text);
+      return condensedAnswer(text, context);
     default:
       throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
   }
@@ -105,11 +114,13 @@ export function createReaderModel(options: ReaderOptions): ModelPort {
   const traits = PROFILE_TRAITS[profile];
   // Per instance, never module-level: two models in one run must not share counts or ids.
   const counter = new TokenCounter();
+  // What the model has analysed of the texts it was shown: conversations repeat them call after call.
+  const context = createReaderContext();
   let callCount = 0;
 
   const respond = async (request: ModelRequest): Promise<ModelResponse> => {
     const windowed = applyWindow(profile, window, request, counter);
-    const act = readerAct(windowed.messages, request.tools);
+    const act = readerAct(windowed.messages, request.tools, context);
     const toolCalls = act.toolCalls.map((call) => ({ ...call, callId: `call_${++callCount}` }));
     const response: ModelResponse = { text: act.text, toolCalls };
     if (traits.reportsUsage) {
@@ -124,7 +135,7 @@ export function createReaderModel(options: ReaderOptions): ModelPort {
   // Guided generation applies the same window, with no tools, and reports usage as `respond` does.
   const generate = async (request: GuidedRequest): Promise<GuidedResponse> => {
     const windowed = applyWindow(profile, window, { messages: request.messages, tools: [] }, counter);
-    const value = readerGenerate(request.purpose, windowed.messages);
+    const value = readerGenerate(request.purpose, windowed.messages, context);
     const response: GuidedResponse = { value };
     if (traits.reportsUsage) {
       response.usage = {

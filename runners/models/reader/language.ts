@@ -4,9 +4,7 @@
  * first use, so a process that never asks pays nothing for it; it is a fixed resource, and nothing
  * a text yields is kept between calls.
  */
-import { createRequire } from 'node:module';
-import type WinkNLP from 'wink-nlp';
-import type { Model } from 'wink-nlp';
+import { nlp as pipeline } from './nlp.js';
 import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
 
 /** One token of an analysed text. */
@@ -25,15 +23,12 @@ export interface Token {
 
 type Analyser = (text: string) => Token[];
 
-/** Loads wink-nlp and its English model once; both are CommonJS. */
+/** The analyser over the reader's one wink-nlp pipeline, made on first use. */
 const loadAnalyser = ((): (() => Analyser) => {
   let analyser: Analyser | undefined;
   return () => {
     if (analyser !== undefined) return analyser;
-    const require = createRequire(import.meta.url);
-    const winkNLP = require('wink-nlp') as typeof WinkNLP;
-    const model = require('wink-eng-lite-web-model') as Model;
-    const nlp = winkNLP(model, ['sbd', 'negation', 'pos']);
+    const nlp = pipeline();
     const its = nlp.its;
     analyser = (text) => {
       const tokens = nlp.readDoc(text).tokens();

@@ -3,9 +3,7 @@
  * model is loaded once, when the module is first imported, and never changes after: it holds no
  * state of any request, so readers share it safely.
  */
-import { createRequire } from 'node:module';
-import type WinkNLP from 'wink-nlp';
-import type { Model } from 'wink-nlp';
+import { nlp as pipeline } from './nlp.js';
 
 /** One word or punctuation mark of a text. */
 export interface TaggedWord {
@@ -19,10 +17,7 @@ export interface TaggedWord {
   pos: string;
 }
 
-const require = createRequire(import.meta.url);
-// wink-nlp and its model are CommonJS packages.
-const winkNLP = require('wink-nlp') as typeof WinkNLP;
-const nlp = winkNLP(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos']);
+const nlp = pipeline();
 const its = nlp.its;
 // wink's types declare the lemma function with a narrower signature than `out` accepts; it is one.
 const LEMMA = its.lemma as unknown as typeof its.value;

@@ -8,6 +8,7 @@
 import type { Message } from '../../../engine/index.js';
 import { isQuestion } from './acts.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
+import type { ReaderContext } from './context.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
 import type { Act, ToolExchange } from './message-views.js';
 import { questionKey } from './match.js';
@@ -268,11 +269,11 @@ export function recallInsteadOfAbstaining(messages: readonly Message[]): Act {
  * recalled text is visible, or the next recall, or the abstention. Undefined when the turn's prompt is
  * not a question (the result is then described like any other tool's).
  */
-export function actOnRecall(messages: readonly Message[]): Act | undefined {
+export function actOnRecall(messages: readonly Message[], context?: ReaderContext): Act | undefined {
   const promptIndex = latestUserIndex(messages);
   const prompt = promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '';
   if (!isQuestion(prompt)) return undefined;
-  const answer = answerQuestion(withRecalledText(messages), promptIndex);
+  const answer = answerQuestion(withRecalledText(messages), promptIndex, context);
   if (answer !== ABSTENTION) return { text: answer, toolCalls: [] };
   const call = nextRecall(messages, promptIndex);
   return call === undefined ? { text: ABSTENTION, toolCalls: [] } : { text: '', toolCalls: [call] };

@@ -1,0 +1,47 @@
+/**
+ * The reader's language analysis: wink-nlp's tokens, lemmas and parts of speech for one sentence.
+ * wink-nlp and its English model are CommonJS packages; a plain default import loads them under tsx
+ * and from the compiled dist/ alike. The pipeline is built on first use and holds no state that
+ * changes: reading a sentence twice gives the same tokens.
+ */
+import winkNLP, { type ItsFunction } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/** One token of a sentence: its text, its lemma (lower-case) and its universal part of speech. */
+export interface Token {
+  value: string;
+  lemma: string;
+  pos: string;
+}
+
+type Pipeline = ReturnType<typeof winkNLP>;
+
+let pipeline: Pipeline | undefined;
+
+/**
+ * wink-nlp with its English model and the annotations every stage of the reader uses (sentences,
+ * negation, parts of speech): one pipeline for the process, built on first use. Built once and never
+ * changed: the model's tables are read-only after loading, so readers share it safely.
+ */
+export function nlp(): Pipeline {
+  pipeline ??= winkNLP(model, ['sbd', 'negation', 'pos']);
+  return pipeline;
+}
+
+/** The tokens of `text`, read as one stretch of language (spaces and line breaks left out). */
+export function tokens(text: string): Token[] {
+  const engine = nlp();
+  const its = engine.its;
+  const read = engine.readDoc(text).tokens();
+  const values = read.out(its.value);
+  // The package's types give the lemma function the wrong shape for `out`; it is a token function.
+  const lemmas = read.out(its.lemma as unknown as ItsFunction<string>);
+  const tags = read.out(its.pos);
+  const out: Token[] = [];
+  values.forEach((value, i) => {
+    const pos = tags[i] ?? '';
+    if (pos === 'SPACE') return;
+    out.push({ value, lemma: (lemmas[i] ?? value).toLowerCase(), pos });
+  });
+  return out;
+}
