@@ -263,6 +263,14 @@ export const TIME_UNITS = words(
 /** Units of one or two letters, written straight after a figure only: "48h", "90 s", "250ms". */
 export const SHORT_SPAN_UNITS = words('ms s m h d');
 
+/** Adverbs that state how often something happens: "daily", "every week" said in one word. */
+export const FREQUENCY_ADVERBS = words(
+  'hourly daily nightly weekly fortnightly monthly quarterly yearly annually',
+);
+
+/** Words that count occurrences in a frequency: "once a week", "twice per day". */
+export const OCCURRENCE_WORDS = words('once twice thrice times');
+
 /** Amounts said in words that may stand before a unit: "an hour", "a few days", "half a year". */
 export const AMOUNT_WORDS = words('a an several few couple half');
 

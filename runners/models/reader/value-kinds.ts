@@ -9,6 +9,9 @@
 import {
   AMOUNT_WORDS,
   CLOCK_WORDS,
+  FREQUENCY_ADVERBS,
+  OCCURRENCE_WORDS,
+  ORDINALS,
   ENVIRONMENT_WORDS,
   MERIDIEMS,
   MONTHS,
@@ -141,6 +144,15 @@ const SPAN = new RegExp(
   'giu',
 );
 
+// How often: "every second Friday", "every 3 days", "every other week", "twice a week", "daily".
+const PERIOD_WORD = `(?:${alternation([...SPAN_UNITS, ...TIME_UNITS, ...WEEKDAYS])})`;
+const FREQUENCY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])every\s+(?:(?:other|${alternation(ORDINALS)}|\d+|${alternation(NUMBER_WORDS)})\s+)?${PERIOD_WORD}(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d+|${alternation(NUMBER_WORDS)})\s+)?(?:${alternation(OCCURRENCE_WORDS)})\s+(?:a|an|per|each)\s+${PERIOD_WORD}(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(FREQUENCY_ADVERBS)})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
 /**
  * Spans of time or lengths stated outright, as "how long" asks for ("55 minutes", "seven weeks", "an
  * hour and a half", "48h", "300 metres"); not a difference ("ten minutes longer") nor a span back in
@@ -148,7 +160,8 @@ const SPAN = new RegExp(
  */
 export function durationSpans(sentence: string): ValueSpan[] {
   // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
-  return spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
+  const spans = spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
+  return inOrder([...spans, ...spansOf(sentence, FREQUENCY)]);
 }
 
 // ---- clock times ----

@@ -52,6 +52,19 @@ describe('spans of time and lengths', () => {
     expect(texts(durationSpans('Glazing takes a couple of weeks.'))).toEqual(['a couple of weeks']);
   });
 
+  it('include how often, as "how often" asks for', () => {
+    expect(texts(durationSpans('The kiln is cleaned every third Tuesday.'))).toEqual(['every third Tuesday']);
+    expect(texts(durationSpans('Glaze stock is counted twice a month and the shelves weekly.'))).toEqual([
+      'twice a month',
+      'weekly',
+    ]);
+    expect(texts(durationSpans('Clay arrives every 10 days, or every other week in winter.'))).toEqual([
+      'every 10 days',
+      'every other week',
+    ]);
+    expect(durationSpans('Every potter signs the book.')).toEqual([]);
+  });
+
   it('leave out differences and spans back in time', () => {
     expect(durationSpans('The second coat dries ten minutes faster.')).toEqual([]);
     expect(durationSpans('The kiln was repaired three weeks ago.')).toEqual([]);
