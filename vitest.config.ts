@@ -35,6 +35,8 @@ export default defineConfig({
           // In-process suites use one core each: on two cores, two at once (vitest's default leaves one
           // core to its own process, which here has little to do).
           maxWorkers: 2,
+          // Projects with their own worker counts run one after the other: the unit suites first.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -44,6 +46,7 @@ export default defineConfig({
           include: endToEnd,
           // Tests of the compiled command line and of the engine package need dist/ built from these sources.
           globalSetup: ['test/setup/build-dist.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],
