@@ -128,9 +128,9 @@ export async function resumeResults(
 ): Promise<ResultsFolder> {
   if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
   const plan = await readPlan(dir);
-  const planned = await plannedRunIds(plan);
   const lock = await lockFolder(dir, command);
   try {
+    const planned = await plannedRunIds(plan);
     const done = await finishedRuns(dir);
     await clearLeftovers(dir, done, planned);
     return { dir, plan, done, lock };

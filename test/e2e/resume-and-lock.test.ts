@@ -120,7 +120,8 @@ describe('an invocation killed with SIGKILL and resumed', () => {
 describe('a results folder in use', () => {
   it('is refused to a second invocation, which names the holder and exits 2', async () => {
     const out = join(dir, 'busy');
-    const first = start(['run', '--scenario', 'reading', '--runs', '12', '--jobs', '1', '--out', out]);
+    // Enough runs that the first is still making them when the second starts; it is killed then.
+    const first = start(['run', '--scenario', 'reading', '--runs', '200', '--jobs', '1', '--out', out]);
     while (!existsSync(join(out, 'plan.json'))) await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await wispEval(['run', '--resume', out]);
     first.kill('SIGKILL');
