@@ -265,8 +265,8 @@ export function answerQuestion(
   const kind = answerKindStem(question);
   const personKey = key.length > 1 ? key.filter((stem) => stem !== kind) : key;
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
-  // of the same kind does not answer: asked about the "production mirror", "our staging mirror runs
-  // in Lisbon" is about something else.
+  // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at
+  // 1,200 degrees" is about something else.
   const personal = from('person').filter((candidate) => !namesAnother(question, candidate));
   const own = from('own').filter((candidate) => !namesAnother(question, candidate));
   const cascade = (keep: (candidate: Sourced) => boolean) =>

@@ -2,7 +2,7 @@
  * Question or statement: what a sentence of the person's does, read from its structure rather than
  * from its last mark alone.
  *
- * A sentence asks when it ends in a question mark ("Mirror name?"); when it is an interrogative, a
+ * A sentence asks when it ends in a question mark ("Kiln temperature?"); when it is an interrogative, a
  * wh-word opening a clause ("which port does it use") or an auxiliary before its subject ("is the
  * port open", "can you say …"); when it is an indirect question: the person asks to be told ("tell
  * me …", "remind me …", "let me know …"), says they lack the knowledge ("I've forgotten which …",

@@ -233,7 +233,7 @@ export const QUESTION_TAKING_VERBS = words(
  */
 export const NEED_VERBS = words('need want require lack miss seek give send share');
 
-/** Participles that give a thing its name: "what is the mirror called?". */
+/** Participles that give a thing its name: "what is the kiln called?". */
 export const NAMING_PARTICIPLES = words('called named titled dubbed');
 
 /** The forms of "be". */

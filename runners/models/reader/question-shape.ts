@@ -3,7 +3,7 @@
  * of value it wants. The head noun is found from the parts of speech: the noun a "which"/"what"
  * determines ("which PostgreSQL version" -> version), the noun after "how many", the X of "what is the
  * X of Y", the object of a need stated as a statement ("I still need the port that ...") and the noun
- * of a fragment ("Mirror name?"). An indirect question ("I've forgotten which file ...", "remind me
+ * of a fragment ("Kiln temperature?"). An indirect question ("I've forgotten which file ...", "remind me
  * what port ...") is read as the question it embeds.
  */
 import {
@@ -91,7 +91,7 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
  * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
  * follows it. A word that names no kind followed by a determiner
  * starts a verb phrase ("which variable sets the proxy") and ends the noun phrase. A possessor
- * ("the mirror's name") and an adverb before an adjective ("the very first file") are passed over.
+ * ("the kiln's owner") and an adverb before an adjective ("the very first file") are passed over.
  */
 function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
   let phrase: TaggedWord[] = [];
@@ -107,7 +107,7 @@ function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
     if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
     if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
-      // A participle before a noun modifies it ("the listening port", "the gzipped size").
+      // A participle before a noun modifies it ("the listening port", "the packed weight").
       const modifies = next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
       const verbFollows = next !== undefined && (next.pos === 'VERB' || isAuxiliary(next));
       if (!modifies && !(phrase.length === 0 && verbFollows)) break;
@@ -189,7 +189,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       if (next !== undefined && (BE_FORMS.has(next.lower) || BE_FORMS.has(next.lemma))) i++;
       while (words[i]?.pos === 'DET') i++;
       const subject = i > at + 1 ? nounPhrase(words, i) : [];
-      // "What is the mirror called?" asks for a name.
+      // "What is the kiln called?" asks for a name.
       if (words.some((word) => NAMING_PARTICIPLES.has(word.lower))) {
         return { ...shapeOfPhrase(subject, wh), type: 'identifier', nouns: [] };
       }
@@ -310,7 +310,7 @@ function afterLeadingClause(words: readonly TaggedWord[], start: number): number
 
 /**
  * A question word inside a statement or at the end of one, that asks: "I've lost track of which
- * day ...", "The fleet runs which release?", "Run by whom?", "Freeze: how many days?". A question
+ * day ...", "The fleet runs which release?", "Run by whom?", "Firing: how many hours?". A question
  * word after a noun ("the day when", "the file, which") starts a relative clause and asks nothing.
  */
 function questionWordWithin(words: readonly TaggedWord[], from: number): number | undefined {
@@ -345,7 +345,7 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   let part = words.slice(colon + 1).filter(isWord);
   if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);
   const [opening, second] = part;
-  // It opens with its noun phrase; the tagger may read a first noun as a verb ("Mirror name?").
+  // It opens with its noun phrase; the tagger may read a first noun as a verb ("Kiln temperature?").
   const nominal = (word: TaggedWord) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined;
   if (opening === undefined || !(nominal(opening) || (second !== undefined && nominal(second))))
     return undefined;

@@ -345,7 +345,7 @@ function startsSentence(sentence: string, at: number): boolean {
   return before === '' || /[.!?:;#*>(\-–—"'“‘`]$/u.test(before);
 }
 
-/** Capitalised words that do not start a sentence: "going with Tiller", "mirrored in Lisbon". */
+/** Capitalised words that do not start a sentence: "going with Harrow", "kept in Oslo". */
 export function properNounSpans(sentence: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
   for (const word of wordsOf(sentence)) {
