@@ -12,7 +12,7 @@ import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCa
 import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
-import { createReaderContext, type ReaderContext } from './context.js';
+import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
 import {
@@ -250,12 +250,12 @@ export function answerQuestion(
   const weights = keyWeights(key, pool);
   // A specific word of the question that nothing visible says: what it asks about is not in view.
   if (key.some((stem) => isUnseenSubject(stem, pool))) return ABSTENTION;
-  const type = answerType(question);
+  const type = remembered(context, answerType, question);
+  const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // A sentence that holds no value of the kind asked for cannot answer.
   const typed = pool.filter(
     (candidate) =>
-      holdsType(candidate.text, type) ||
-      (candidate.antecedent !== undefined && holdsType(candidate.antecedent, type)),
+      holds(candidate.text) || (candidate.antecedent !== undefined && holds(candidate.antecedent)),
   );
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // What the person said of their own work stands, and a later statement of theirs replaces an
@@ -270,9 +270,16 @@ export function answerQuestion(
   const personal = from('person').filter((candidate) => !namesAnother(question, candidate));
   const own = from('own').filter((candidate) => !namesAnother(question, candidate));
   const cascade = (keep: (candidate: Sourced) => boolean) =>
-    choose(personKey, personal.filter(keep), weights, mode === 'earliest' ? 'earliest' : 'latest', type) ??
-    choose(key, from('document').filter(keep), weights, mode, type) ??
-    choose(key, own.filter(keep), weights, mode, type);
+    choose(
+      personKey,
+      personal.filter(keep),
+      weights,
+      mode === 'earliest' ? 'earliest' : 'latest',
+      type,
+      holds,
+    ) ??
+    choose(key, from('document').filter(keep), weights, mode, type, holds) ??
+    choose(key, own.filter(keep), weights, mode, type, holds);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);
@@ -282,7 +289,7 @@ export function answerQuestion(
   if (chosen === undefined) return ABSTENTION;
   const reply = inContext(
     chosen,
-    type,
+    holds,
     (alone) => coverage(key, alone, weights, type === 'yes-no') !== undefined,
   );
   if (type !== 'yes-no') return reply;
@@ -317,10 +324,14 @@ function saysName(sentence: string, names: readonly string[]): boolean {
  * only with the sentence it refers back to, the one of the pair that holds the value asked for first,
  * then the other in brackets.
  */
-function inContext(chosen: Sourced, type: AnswerType, answers: (alone: Candidate) => boolean): string {
+function inContext(
+  chosen: Sourced,
+  holds: (sentence: string) => boolean,
+  answers: (alone: Candidate) => boolean,
+): string {
   const alone = { text: chosen.text, stems: chosen.ownStems };
-  if (chosen.antecedent === undefined || (holdsType(chosen.text, type) && answers(alone))) return chosen.text;
-  const [lead, rest] = holdsType(chosen.text, type)
+  if (chosen.antecedent === undefined || (holds(chosen.text) && answers(alone))) return chosen.text;
+  const [lead, rest] = holds(chosen.text)
     ? [chosen.text, chosen.antecedent]
     : [chosen.antecedent, chosen.text];
   return `${lead} (${rest})`;
@@ -336,8 +347,9 @@ function choose(
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
   type: AnswerType,
+  holds: (sentence: string) => boolean,
 ): Sourced | undefined {
-  const alone = pool.filter((candidate) => holdsType(candidate.text, type));
+  const alone = pool.filter((candidate) => holds(candidate.text));
   const bySelf = alone.map((candidate) => ({ ...candidate, stems: candidate.ownStems }));
   const index = chooseAmong(key, bySelf, weights, mode, type);
   if (index !== undefined) return alone[index];
