@@ -22,6 +22,7 @@ import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
 import { askedParts } from './dialogue-act.js';
 import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
+import { MODALS, PERSONAL_PRONOUNS, POSITION_ORDINALS, PRIMARY_AUXILIARIES } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -147,6 +148,9 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
  * bash read" is about what a program reads, not about the conversation, and is answered from text.
  */
 export function isFileOrderQuestion(question: string): boolean {
+  // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
+  if (isElliptical(question))
+    return words(question).some((word) => FILE_WORDS.has(word)) && ordered(question);
   if (!/\b(which|what)\b/i.test(question)) return false;
   if (!/\b(you|your|we|our|us)\b/i.test(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
@@ -181,11 +185,49 @@ export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
 function answerFileOrder(question: string, texts: readonly VisibleText[]): string {
   const files = filesReadInOrder(texts);
   if (files.length === 0) return "I don't know: I can't see any file being read.";
+  // "the second file", "the 3rd file": a position after the first.
+  const position = positionAsked(question);
+  if (position !== undefined) {
+    const distinct = [...new Set(files)];
+    const file = distinct[position - 1];
+    return file === undefined
+      ? `I don't know: I can see only ${distinct.length} ${distinct.length === 1 ? 'file' : 'files'} being read.`
+      : `The ${ordinal(position)} file I read was ${file}.`;
+  }
   const mode = temporalMode(question);
   if (mode === 'earliest') return `The first file I read was ${files[0] ?? ''}.`;
   if (mode === 'latest') return `The last file I read was ${files.at(-1) ?? ''}.`;
   const distinct = [...new Set(files)];
   return `I read ${distinct.join(', ')}.`;
+}
+
+/** True when a question names a place in an order: first, last, second, … */
+function ordered(question: string): boolean {
+  return temporalMode(question) !== 'best' || positionAsked(question) !== undefined;
+}
+
+/** A question of a few words without an auxiliary, a modal or a pronoun ("First file?", "Second file read?"). */
+function isElliptical(question: string): boolean {
+  const said = words(question);
+  const clause = (word: string) =>
+    PRIMARY_AUXILIARIES.has(word) || MODALS.has(word) || PERSONAL_PRONOUNS.has(word);
+  return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
+}
+
+/** The position after the first that a question asks for ("the second file", "the 3rd"), if any. */
+function positionAsked(question: string): number | undefined {
+  for (const word of words(question)) {
+    const named = POSITION_ORDINALS.indexOf(word);
+    if (named >= 0) return named + 2;
+    const figure = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
+    if (figure !== undefined && Number(figure) > 1) return Number(figure);
+  }
+  return undefined;
+}
+
+/** The ordinal word for a position. */
+function ordinal(position: number): string {
+  return POSITION_ORDINALS[position - 2] ?? `${position}th`;
 }
 
 /**

@@ -58,6 +58,19 @@ export const ORDINALS = words(
   'first second third fourth fifth sixth seventh eighth ninth tenth last final latest earliest next previous',
 );
 
+/** The ordinals of positions after the first, in order: "second" is position 2. */
+export const POSITION_ORDINALS: readonly string[] = [
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+
 /** Cardinal numbers written as words. */
 export const NUMBER_WORDS = words(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
@@ -114,7 +127,7 @@ export const PERFECT_AUXILIARIES = words('have has had ve');
 export const SEQUENCE_WORDS = words('next then now finally lastly first last also too onto');
 
 /** Verbs whose subject lacks some knowledge: "I've forgotten which …", "I wonder whether …". */
-export const NOT_KNOWING_VERBS = words('forget wonder doubt');
+export const NOT_KNOWING_VERBS = words('forget wonder doubt lose');
 
 /** Verbs of knowing and remembering: a question when negated or asked ("I don't know which …"). */
 export const KNOWING_VERBS = words('know remember recall recollect learn understand');
@@ -195,7 +208,7 @@ export const LATEST_PHRASES = phrases(
   'now|current|currently|latest|still|at the moment|these days|nowadays|anymore|in the end|ended up|end up|by now|so far|at this point|for now|as things stand',
 );
 export const EARLIEST_PHRASES = phrases(
-  'first|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset',
+  'first|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun',
 );
 export const RECENT_PHRASES = phrases('last|most recent|most recently|recently|lately');
 

@@ -386,3 +386,38 @@ describe('phrases that place a question in time', () => {
     expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
   });
 });
+
+describe('the order of reads, asked in other words', () => {
+  const reads: Message[] = [
+    user('Please read notes/tides.md.'),
+    ...exchange(
+      'c1',
+      'read_file',
+      { path: 'notes/tides.md' },
+      page(['# Tides', 'High water is at noon.'], 1, false),
+    ),
+    assistant('I read notes/tides.md.'),
+    user('Now notes/moorings.md.'),
+    ...exchange(
+      'c2',
+      'read_file',
+      { path: 'notes/moorings.md' },
+      page(['# Moorings', 'Buoy 4 is free.'], 1, false),
+    ),
+    assistant('I read notes/moorings.md.'),
+  ];
+
+  it('answers a position after the first, in a word or a figure', async () => {
+    expect(await ask(reads, 'Which was the second file you opened?')).toBe(
+      'The second file I read was notes/moorings.md.',
+    );
+    expect(await ask(reads, 'What was the 3rd file you read?')).toMatch(/only 2 files/);
+  });
+
+  it('answers an elliptical question and a lost track of the order', async () => {
+    expect(await ask(reads, 'Last file?')).toBe('The last file I read was notes/moorings.md.');
+    expect(await ask(reads, "I've lost track of which file you began with.")).toBe(
+      'The first file I read was notes/tides.md.',
+    );
+  });
+});
