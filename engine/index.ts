@@ -91,8 +91,10 @@ export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.j
 
 // Errors, each with a stable code from the engine's union and a kind; the base other modules extend.
 export {
+  AnswerError,
   DoesNotFitError,
   FactError,
+  InternalError,
   KindsError,
   ModelFailure,
   ToolLoopError,

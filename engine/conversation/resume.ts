@@ -15,6 +15,7 @@ import {
   type StoreSidecar,
   type TranscriptEntry,
 } from '../store/saved.js';
+import { TranscriptError } from '../errors.js';
 
 /** A saved conversation as its two files' text; `sidecar` is null when none was saved. */
 export interface SavedConversation {
@@ -111,7 +112,7 @@ function fromTranscript(e: TranscriptEntry, start: string, now: number): Entry {
 
 // Drops and references happened before the new conversation's first turn, so both become turn 0.
 function fromLinks(links: StoreSidecar['entries'][number], saved: TranscriptEntry | undefined): Entry {
-  if (saved === undefined) throw new Error(`entry ${links.id} has no content`);
+  if (saved === undefined) throw new TranscriptError(`entry ${links.id} has no content`);
   return {
     ...transcriptEntryOf(saved),
     turn: links.turn,

@@ -34,6 +34,8 @@ describe('the architecture, held by lint', () => {
     ['runners.ts', 'runners/run/lint-fixture.ts'],
     ['reader.ts', 'runners/models/reader/lint-fixture.ts'],
     ['model-registry.ts', 'runners/models/index.ts'],
+    ['errors.ts', 'runners/matrix/lint-fixture.ts'],
+    ['engine-errors.ts', 'engine/store/lint-fixture.ts'],
   ])('reports every violation in %s, linted as %s', async (fixture, as) => {
     const text = await readFile(join(fixtures, fixture), 'utf8');
     const results = await eslint.lintText(text, { filePath: join(repoRoot, as) });
