@@ -10,7 +10,7 @@ import type { ContextPolicy } from './policy.js';
 import { RETRIED_PREFIX } from './target.js';
 import { DoesNotFitError, ModelFailure, WispError, toError } from '../errors.js';
 import { byteLength, tokensForBytes } from '../measure/estimate.js';
-import { recogniseOverflow, type Overflow } from '../model/overflow.js';
+import { recogniseOverflow, type Overflow } from '../model/recognise-overflow.js';
 import { ContextOverflowError, type ModelRequest } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';

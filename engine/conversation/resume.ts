@@ -4,7 +4,7 @@
  * transcript alone when it does not, saying why. Either way the new conversation goes on from the
  * saved turns with new model sessions.
  */
-import { decodeFactsState, type FactsState } from '../facts/saved.js';
+import { decodeFactsState, type FactsState } from '../facts/saved-facts.js';
 import type { Entry } from '../store/entry.js';
 import {
   decodeTranscript,
@@ -14,7 +14,7 @@ import {
   type SavedTranscript,
   type StoreSidecar,
   type TranscriptEntry,
-} from '../store/saved.js';
+} from '../store/saved-conversation.js';
 import { TranscriptError } from '../errors.js';
 
 /** A saved conversation as its two files' text; `sidecar` is null when none was saved. */

@@ -3,7 +3,7 @@
  * the guided calls carry, their token bounds, and the checks that take an answer's facts and summary
  * text, by hand so the engine stays free of the boundary schema library. Pure: nothing is recorded.
  */
-import type { FactAssertion } from './store.js';
+import type { FactAssertion } from './fact-store.js';
 import type { TurnText } from './facts-prompts.js';
 import { AnswerError } from '../errors.js';
 

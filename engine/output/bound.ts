@@ -19,7 +19,7 @@ import {
 } from './held-note.js';
 import { shareRoom } from './share.js';
 import { headOf, tailOf, type Shown, type StreamSample } from './stream-ends.js';
-import { countLines, prefixByBytes, splitLines, utf8Length } from './text.js';
+import { countLines, prefixByBytes, splitLines, utf8Length } from './utf8-text.js';
 import { InternalError } from '../errors.js';
 
 export type { HeldInfo, HeldRange } from './held-note.js';

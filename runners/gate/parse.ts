@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Message, ToolCall } from '../../engine/index.js';
 import { expandRefList, isTextLine, textOf } from './definitions.js';
-import { SNAPSHOT_TITLE } from './format.js';
+import { SNAPSHOT_TITLE } from './snapshot-format.js';
 import { SnapshotFileError } from './errors.js';
 
 /** What a block records. */

@@ -12,7 +12,12 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ReadRequestError } from '../errors.js';
-import { opensFile, type CalledTool, type ReadContext, type ReadTrial } from '../../reports/read-requests.js';
+import {
+  opensFile,
+  type CalledTool,
+  type ReadContext,
+  type ReadTrial,
+} from '../../reports/read-request-figures.js';
 import type { RunOutcome } from '../../records/run-outcome.js';
 import { defineScenario, type Scenario } from '../../scenarios/schema.js';
 import type { SuiteRunner } from './runs.js';
