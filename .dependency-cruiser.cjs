@@ -11,7 +11,7 @@ const ENGINE_LAYERS = [
   // The bottom: modules that import nothing of the engine (ports, protocol texts, errors, settings).
   ['ports\\.ts', 'protocol\\.ts', 'errors\\.ts', 'settings\\.ts'],
   // The model's port and what it raises, the store of entries, and the audit's events and sink.
-  ['model/port\\.ts', 'model/overflow\\.ts', 'store/', 'audit/'],
+  ['model/port\\.ts', 'model/recognise-overflow\\.ts', 'store/', 'audit/'],
   // Measuring: estimates, the meter, the figures each turn reports.
   ['measure/'],
   // Calling the model: sessions, guided calls, the truncation watch.

@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The end-to-end suites: those that run the command line (or the compiled bin, or a script) as a child
- * process, install the engine as a package, or drive a browser. `npm run test:unit` runs every other
+ * process, install the engine as a package, drive a browser, or make whole matrices of runs (the
+ * honesty alarm over every built-in scenario, strategy and window; every strategy's rebuilt turns; the
+ * same runs twice for determinism; the shared generality suite). `npm run test:unit` runs every other
  * suite, in-process; `npm test` runs both projects.
  */
 const endToEnd = [
@@ -14,6 +16,10 @@ const endToEnd = [
   'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',
   'test/scripts/generality.test.ts',
+  'test/honesty/evidence-alarm.test.ts',
+  'test/runners/run/determinism.test.ts',
+  'test/runners/run/rebuild.test.ts',
+  'test/scenarios/generality.test.ts',
 ];
 
 export default defineConfig({

@@ -14,7 +14,7 @@ export const SOURCE_FOLDERS = ['engine', 'records', 'scenarios', 'strategies', '
 export const EXCLUDED_FOLDERS = ['scenarios/workspaces'];
 
 /** The compiled command line, relative to the repository. */
-export const COMPILED_ENTRY = 'dist/runners/cli/entry.js';
+export const COMPILED_ENTRY = 'dist/runners/cli/launch.js';
 
 /**
  * The state of dist/ under `at` (the repository by default): `missing` when it holds no compiled

@@ -7,7 +7,7 @@ import { compiledState } from './compiled.js';
 
 const compiled = compiledState();
 if (compiled.state === 'current') {
-  await import('../dist/runners/cli/entry.js');
+  await import('../dist/runners/cli/launch.js');
 } else {
   if (compiled.state === 'stale') {
     process.stderr.write(
@@ -16,5 +16,5 @@ if (compiled.state === 'current') {
   }
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../runners/cli/entry.ts');
+  await import('../runners/cli/launch.ts');
 }

@@ -21,12 +21,15 @@ export type EngineErrorCode =
   | 'WORKSPACE_REFUSED'
   | 'TRANSCRIPT_UNREADABLE'
   | 'KINDS_INVALID'
+  | 'MODEL_ANSWER_INVALID'
+  | 'INTERNAL'
   | FactErrorCode;
 
 /** The code `errorCode` gives anything thrown that is not a WispError. */
 export type UnexpectedCode = 'UNEXPECTED';
 
 /** The base of every error with a code and a kind; `Code` is the union of the module that throws it. */
+// eslint-disable-next-line no-restricted-syntax -- the one class that extends Error
 export class WispError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,
@@ -97,6 +100,28 @@ export class UnregisteredToolError extends WispError<EngineErrorCode> {
   }
 }
 
+/**
+ * A model's answer that is not of the shape its request asked for: a guided value off its schema, or
+ * a backend's reply without the fields a reply has. Callers fall back or report the call as failed.
+ */
+export class AnswerError extends WispError<EngineErrorCode> {
+  constructor(message: string) {
+    super('MODEL_ANSWER_INVALID', 'run', message);
+    this.name = 'AnswerError';
+  }
+}
+
+/**
+ * A rule the code keeps for itself was broken: an entry out of order, a link to nothing, a
+ * component used without what it needs. A bug to report, never bad input.
+ */
+export class InternalError extends WispError<EngineErrorCode> {
+  constructor(message: string) {
+    super('INTERNAL', 'run', message);
+    this.name = 'InternalError';
+  }
+}
+
 /** Subject kinds (kinds.json, or the settings' changes to them) with a bad field, named in the message. */
 export class KindsError extends WispError<EngineErrorCode> {
   constructor(message: string) {
@@ -124,6 +149,8 @@ export class TranscriptError extends WispError<EngineErrorCode> {
 /** Anything thrown, as an Error. */
 export function toError(thrown: unknown): Error {
   if (thrown instanceof Error) return thrown;
+  // Normalising what was thrown, not throwing: anything that is not an Error becomes one.
+  // eslint-disable-next-line no-restricted-syntax
   return new Error(typeof thrown === 'string' ? thrown : JSON.stringify(thrown));
 }
 

@@ -62,7 +62,7 @@ export {
   type ToolSpec,
   type Usage,
 } from './model/port.js';
-export { recogniseOverflow, type Overflow } from './model/overflow.js';
+export { recogniseOverflow, type Overflow } from './model/recognise-overflow.js';
 export { TRUNCATION_SHORTFALL, TruncationWatch } from './model/truncation.js';
 
 // The audit log's events.
@@ -86,13 +86,15 @@ export { loadKinds, type KindOverrides, type KindTable } from './facts/kinds.js'
 export { buildReference } from './output/reference.js';
 export { heldBackMarker } from './output/held-note.js';
 export { boundSections, wholeBytes, wholeLines, type Section, type StreamSample } from './output/bound.js';
-export { prefixByBytes, splitLines, suffixByBytes } from './output/text.js';
+export { prefixByBytes, splitLines, suffixByBytes } from './output/utf8-text.js';
 export { byteLength, estimateTokens, tokensForBytes } from './measure/estimate.js';
 
 // Errors, each with a stable code from the engine's union and a kind; the base other modules extend.
 export {
+  AnswerError,
   DoesNotFitError,
   FactError,
+  InternalError,
   KindsError,
   ModelFailure,
   ToolLoopError,

@@ -114,13 +114,15 @@ function parseLines(text: string, file: string): { line: number; value: Record<s
   const parsed: { line: number; value: Record<string, unknown> }[] = [];
   text.split('\n').forEach((line, index) => {
     if (line === '') return;
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(line);
-      if (typeof value !== 'object' || value === null) throw new Error('not an object');
-      parsed.push({ line: index + 1, value: value as Record<string, unknown> });
+      value = JSON.parse(line);
     } catch (thrown) {
       throw new CallsFileError(file, index + 1, `not a JSON object (${(thrown as Error).message})`);
     }
+    if (typeof value !== 'object' || value === null)
+      throw new CallsFileError(file, index + 1, 'not a JSON object (not an object)');
+    parsed.push({ line: index + 1, value: value as Record<string, unknown> });
   });
   return parsed;
 }

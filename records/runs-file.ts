@@ -1,74 +1,16 @@
 /**
- * Reading a results folder's runs.jsonl back: every line a run record, checked at this boundary for
- * the fields reports read, and folders combined (shards of one checkpoint) with their duplicates
+ * Reading a results folder's runs.jsonl back: every line a run record, checked at this boundary by
+ * the record's schema (records/run-record.ts), and folders combined (shards of one checkpoint) with their duplicates
  * told apart from their conflicts. A bad line is named by file and line number.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ResultsError } from './errors.js';
-import type { RunRecord } from './run-record.js';
+import { checkRunRecord, type RunRecord } from './run-record.js';
 
 /** The runs file of a results folder: one run record a line. */
 export const RUNS_FILE_NAME = 'runs.jsonl';
-
-const count = z.number().int().nonnegative();
-const ms = z.number().nonnegative();
-
-/**
- * The fields of a run record that reports read. Older or newer records may carry more; those pass
- * through untouched, so a record read back is the record written.
- */
-const runRecordSchema = z.looseObject({
-  version: z.literal(1),
-  id: z.string().min(1),
-  scenario: z.string(),
-  strategy: z.string(),
-  model: z.string(),
-  window: count,
-  run: count,
-  settings: z.record(z.string(), z.unknown()),
-  status: z.enum(['completed', 'failed']),
-  error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
-  score: z.looseObject({ correct: count, wrong: count, abstained: count, total: count }),
-  probes: z.array(
-    z.looseObject({
-      id: z.string(),
-      turn: count,
-      question: z.string(),
-      reply: z.string(),
-      verdict: z.enum(['correct', 'wrong', 'abstained']),
-      expects: z.enum(['answer', 'abstention']),
-    }),
-  ),
-  turns: count,
-  condensations: z.array(
-    z.looseObject({
-      turn: count,
-      fillBefore: z.number(),
-      fillAfter: z.number(),
-      goal: z.number().nullable(),
-    }),
-  ),
-  gaps: z.array(z.number()),
-  modelCalls: z.looseObject({ turn: count, distil: count, summary: count, assessment: count }),
-  timing: z.looseObject({ totalMs: ms, modelMs: ms, engineMs: ms, toolMs: ms }),
-  perTurn: z.array(
-    z.looseObject({
-      turn: count,
-      requests: count,
-      estimated: z.array(z.number()),
-      reported: z.array(z.number().nullable()),
-      counted: z.array(z.number().nullable()),
-      condensations: count,
-      newSessions: count,
-      toolCalls: count,
-      modelMs: ms,
-      toolMs: ms,
-      engineMs: ms,
-    }),
-  ),
-});
 
 /** The first problem zod found, as `field: message`. */
 function firstIssue(error: z.ZodError): string {
@@ -100,13 +42,13 @@ export function parseSourcedRecords(text: string, file: string): SourcedRecord[]
       const cut = index === lines.length - 1 ? ' (the last line is cut off)' : '';
       throw new ResultsError('RESULTS_MALFORMED', `${file}:${line}: not a JSON line${cut}`);
     }
-    const parsed = runRecordSchema.safeParse(value);
-    if (!parsed.success)
+    const checked = checkRunRecord(value);
+    if (!checked.ok)
       throw new ResultsError(
         'RESULTS_MALFORMED',
-        `${file}:${line}: not a run record: ${firstIssue(parsed.error)}`,
+        `${file}:${line}: not a run record: ${firstIssue(checked.error)}`,
       );
-    records.push({ record: value as RunRecord, file, line });
+    records.push({ record: checked.record, file, line });
   });
   return records;
 }

@@ -4,7 +4,7 @@
  * thresholds crossed under it.
  */
 import type { CellKey } from './stats/cells.js';
-import type { Comparison, PairedFigure, PairedGroup } from './stats/compare.js';
+import type { Comparison, PairedFigure, PairedGroup } from './stats/paired-comparison.js';
 import type { Figure } from './stats/run-figures.js';
 import type { ThresholdBreach } from './stats/thresholds.js';
 import { fixed, pValue, signed } from './number-format.js';

@@ -4,7 +4,7 @@
  * A part left out by an option, or without its data, is null.
  */
 import { z } from 'zod';
-import type { GeneralityFigures } from './generality.js';
+import type { GeneralityFigures } from './generality-table.js';
 
 const count = z.number().int().min(0);
 

@@ -1,6 +1,8 @@
 /**
- * The harness's own errors: bad command-line input and model names no backend knows. Both are bad
- * input (exit 2). The snapshots command keeps its errors in runners/gate/errors.ts. `ErrorCode` is
+ * The harness's own errors: bad command-line input, model names no backend knows, a results folder
+ * in use or that cannot be written, a saved output that does not read as its format, a request the
+ * loopback server cannot read, and a run that a sandbox or a worker thread could not carry out. The
+ * snapshots command keeps its errors in runners/gate/errors.ts. `ErrorCode` is
  * the union of every layer's codes, and `errorCode` gives one for anything thrown.
  */
 import {
@@ -15,7 +17,15 @@ import type { ScenarioErrorCode } from '../scenarios/errors.js';
 import type { StrategyErrorCode } from '../strategies/errors.js';
 import type { SnapshotErrorCode } from './gate/errors.js';
 
-export type RunnerErrorCode = 'USAGE' | 'MODEL_UNKNOWN' | 'OUTPUT_LOCKED' | 'OUTPUT_FAILED';
+export type RunnerErrorCode =
+  | 'USAGE'
+  | 'MODEL_UNKNOWN'
+  | 'OUTPUT_LOCKED'
+  | 'OUTPUT_FAILED'
+  | 'OUTPUT_STORE_INVALID'
+  | 'REQUEST_INVALID'
+  | 'SANDBOX_FAILED'
+  | 'WORKER_FAILED';
 
 /** Every code an error of wisp-eval carries, layer by layer, and the code of anything else thrown. */
 export type ErrorCode =
@@ -64,10 +74,49 @@ export class OutputError extends WispError<RunnerErrorCode> {
   }
 }
 
+/** A saved output of the output store whose record does not read as its format: bad input (exit 2). */
+export class OutputStoreError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('OUTPUT_STORE_INVALID', 'input', message);
+    this.name = 'OutputStoreError';
+  }
+}
+
+/** A request the loopback server cannot read: answered with HTTP 400 and this message. */
+export class BadRequest extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('REQUEST_INVALID', 'input', message);
+    this.name = 'BadRequest';
+  }
+}
+
+/** A sandbox that could not be set up for a run's commands (exit 3). */
+export class SandboxError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('SANDBOX_FAILED', 'run', message);
+    this.name = 'SandboxError';
+  }
+}
+
+/** A worker thread that failed a run it was making, or stopped with runs in hand (exit 3). */
+export class WorkerError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('WORKER_FAILED', 'run', message);
+    this.name = 'WorkerError';
+  }
+}
+
 /**
  * The codes of a run record's error that mean the run could not be carried out (exit 3): its model
- * failed, or something unexpected was thrown. A turn that did not fit the window or ran past the
+ * failed, its sandbox or its workspace could not serve it, the code broke one of its own rules, or
+ * something unexpected was thrown. A turn that did not fit the window or ran past the
  * tool-loop bound is an outcome the evaluation measures, not a run that could not be made. Records
  * carry codes, not classes, so the kind is looked up here rather than recorded.
  */
-export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>(['MODEL_FAILED', 'UNEXPECTED']);
+export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'MODEL_FAILED',
+  'SANDBOX_FAILED',
+  'WORKSPACE_REFUSED',
+  'INTERNAL',
+  'UNEXPECTED',
+]);

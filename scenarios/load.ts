@@ -11,6 +11,7 @@ import { checkWorkspace } from './workspace-folder.js';
 import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scenario-bytes.js';
 import { answerExpectationSchema, scenarioSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { Scenario, Step, StepKind } from './schema.js';
+import { InternalError } from '../engine/index.js';
 
 /** A scenario ready to run: the folder its workspace is relative to and where it came from. */
 export interface LoadedScenario {
@@ -150,7 +151,7 @@ export function regexProblem(entry: string): string | undefined {
 /** The kind of a validated step: the one kind key it has. */
 export function stepKind(step: Step): StepKind {
   const kind = stepKinds.find((k) => k in step);
-  if (kind === undefined) throw new Error('a validated step always has a kind');
+  if (kind === undefined) throw new InternalError('a validated step always has a kind');
   return kind;
 }
 

@@ -20,6 +20,7 @@ import {
   type ModelResponse,
   type Workspace,
 } from '../engine/index.js';
+import { ScriptFailure } from './errors.js';
 
 const WINDOW = 131_072;
 const lengths = process.argv.slice(2).map(Number).filter(Number.isInteger);
@@ -72,7 +73,8 @@ async function engineMsPerTurn(turns: number): Promise<number> {
   let engineMs = 0;
   for (let t = 1; t <= turns; t++) {
     const figures = await conversation.turn(`Please read docs/part-${t}.md and summarise it.`);
-    if (figures.status !== 'completed') throw new Error(`turn ${t} failed: ${figures.error?.message}`);
+    if (figures.status !== 'completed')
+      throw new ScriptFailure(`turn ${t} failed: ${figures.error?.message}`);
     engineMs += figures.engineMs;
   }
   return engineMs / turns;

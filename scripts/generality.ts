@@ -23,7 +23,7 @@ import {
   generalityFigures,
   generalityRow,
   generalityTotals,
-} from '../reports/generality.js';
+} from '../reports/generality-table.js';
 import { generalityJsonSchema, setTotals, type GeneralityJson } from '../reports/generality-json.js';
 import {
   PARAPHRASE_HEADER,
@@ -33,7 +33,7 @@ import {
   paraphraseTotals,
   perVariantLines,
 } from '../reports/paraphrase.js';
-import { readRequestFigures, readRequestLines } from '../reports/read-requests.js';
+import { readRequestFigures, readRequestLines } from '../reports/read-request-figures.js';
 import { formatTable } from '../reports/text-table.js';
 import { builtinScenarioNames, resolveScenario } from '../scenarios/index.js';
 import type { LoadedScenario } from '../scenarios/load.js';

@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { ScriptFailure } from './errors.js';
 
 const [dir, run = 'reading.target.reader.w8192.r0', turn = '42'] = process.argv.slice(2);
 if (dir === undefined) {
@@ -31,7 +32,7 @@ try {
   const article = page.locator('article.run:not([hidden])');
   const chart = await article.locator('figure').boundingBox();
   const head = await article.locator('h3').boundingBox();
-  if (chart === null || head === null) throw new Error(`no chart for ${run}`);
+  if (chart === null || head === null) throw new ScriptFailure(`no chart for ${run}`);
   // Boxes are measured in the viewport; a full-page clip is in the page.
   const scrolled = Number(await page.evaluate('window.scrollY'));
   await page.screenshot({
@@ -40,7 +41,7 @@ try {
     clip: { x: 0, y: scrolled + head.y - 10, width: 1240, height: chart.y + chart.height - head.y + 20 },
   });
   const inspector = await page.locator('#inspector').boundingBox();
-  if (inspector === null) throw new Error('no inspector');
+  if (inspector === null) throw new ScriptFailure('no inspector');
   const at = Number(await page.evaluate('window.scrollY'));
   await page.screenshot({
     path: join(docs, 'report-inspector.png'),

@@ -4,7 +4,7 @@
  */
 import { UnknownStrategyError } from './errors.js';
 import type { EngineSettings } from '../engine/index.js';
-import { flattenSettings, resolveSettings, type SettingOverrides } from './settings.js';
+import { flattenSettings, resolveSettings, type SettingOverrides } from './setting-names.js';
 
 export interface StrategyDefinition {
   name: string;

@@ -6,6 +6,7 @@
 import type { Fact } from '../facts/fact.js';
 import type { GuidedRequest, ToolSpec } from '../model/port.js';
 import { toolCatalogue } from './catalogue.js';
+import { AnswerError } from '../errors.js';
 
 /** The request as the assessment's call sees it, at most this many characters. */
 export const REQUEST_MAX_CHARS = 1500;
@@ -52,18 +53,18 @@ export interface TaskState {
 
 function stringList(value: unknown, field: string, max: number): string[] {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new Error(`the assessment's ${field} must be a list of strings`);
+    throw new AnswerError(`the assessment's ${field} must be a list of strings`);
   }
   return (value as string[]).slice(0, max);
 }
 
 /** Reads the call's answer; throws on an answer that does not follow the schema. */
 export function readAssessment(value: unknown): AssessmentAnswer {
-  if (typeof value !== 'object' || value === null) throw new Error('the assessment is not an object');
+  if (typeof value !== 'object' || value === null) throw new AnswerError('the assessment is not an object');
   const v = value as Record<string, unknown>;
   const text = (field: string): string => {
     const found = v[field] ?? '';
-    if (typeof found !== 'string') throw new Error(`the assessment's ${field} must be a string`);
+    if (typeof found !== 'string') throw new AnswerError(`the assessment's ${field} must be a string`);
     return found.replace(/\s+/g, ' ').trim();
   };
   return {

@@ -8,7 +8,7 @@
  */
 import type { AuditRecorder } from '../audit/recorder.js';
 import type { AssessmentEvent } from '../audit/events.js';
-import { toError } from '../errors.js';
+import { ModelFailure, toError } from '../errors.js';
 import type { Fact } from '../facts/fact.js';
 import { factLine } from '../facts/lines.js';
 import type { ToolSpec } from '../model/port.js';
@@ -230,7 +230,7 @@ export class Assessor {
     const { caller, clock } = this.options;
     const started = clock.monotonic();
     try {
-      if (!caller.model.generate) throw new Error('the model offers no guided generation');
+      if (!caller.model.generate) throw new ModelFailure('the model offers no guided generation');
       this.figures.calls += 1;
       const response = await caller.generate(
         turn,

@@ -6,6 +6,7 @@
  */
 import type { Message, ToolCall } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
+import { InternalError } from '../errors.js';
 
 /** The prompt-side records a composition carries besides the store's entries. */
 export interface TurnBlocks {
@@ -53,14 +54,14 @@ export function composeMessages(entries: readonly Entry[], options: ComposeOptio
         break;
       case 'toolCall': {
         const call = entry.call;
-        if (!call) throw new Error(`tool call entry ${entry.id} has no call`);
+        if (!call) throw new InternalError(`tool call entry ${entry.id} has no call`);
         pendingCalls ??= [];
         pendingCalls.push({ callId: call.callId, tool: call.tool, arguments: call.arguments });
         break;
       }
       case 'toolOutput': {
         const call = entry.call;
-        if (!call) throw new Error(`tool output entry ${entry.id} has no call`);
+        if (!call) throw new InternalError(`tool output entry ${entry.id} has no call`);
         messages.push({
           role: 'tool',
           callId: call.callId,

@@ -6,6 +6,7 @@
 import type { Entry } from '../store/entry.js';
 import { entryIds, groupTurns } from '../store/turns.js';
 import type { ContextPolicy, CondensePlan } from './policy.js';
+import { InternalError } from '../errors.js';
 
 /** The ids to drop so that only the last `keep` turns remain (the lead and a tail of commands stay). */
 export function dropAllButLastTurns(
@@ -54,6 +55,6 @@ export function failFastPolicy(): ContextPolicy {
     name: 'failFast',
     failsFast: true,
     dueAhead: () => false,
-    plan: () => Promise.reject(new Error('the failFast policy does not condense')),
+    plan: () => Promise.reject(new InternalError('the failFast policy does not condense')),
   };
 }

@@ -10,14 +10,15 @@ import type { ContextPolicy } from './policy.js';
 import { RETRIED_PREFIX } from './target.js';
 import { DoesNotFitError, ModelFailure, WispError, toError } from '../errors.js';
 import { byteLength, tokensForBytes } from '../measure/estimate.js';
-import { recogniseOverflow, type Overflow } from '../model/overflow.js';
-import type { ModelRequest } from '../model/port.js';
+import { recogniseOverflow, type Overflow } from '../model/recognise-overflow.js';
+import { ContextOverflowError, type ModelRequest } from '../model/port.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { Condenser } from './condenser.js';
 import type { Meter } from '../measure/meter.js';
 import type { ModelCaller } from '../model/model-calls.js';
 import type { ToolLoop } from '../tools/tool-loop.js';
+import { WorkspaceError } from '../tools/workspace.js';
 import type { TurnTally } from '../measure/turn-tally.js';
 
 export interface OverflowRecoveryOptions {
@@ -35,9 +36,13 @@ export interface OverflowRecoveryOptions {
   compose: () => ModelRequest;
 }
 
-/** Anything a turn throws, as the error it fails with: a WispError as it is, else a ModelFailure. */
+/**
+ * Anything a turn throws, as the error it fails with: a WispError of the engine's own as it is, else
+ * a ModelFailure. A port's errors (an overflow, a refused path) are the model's failure here.
+ */
 function asRunError(thrown: unknown): Error {
-  if (thrown instanceof WispError) return thrown;
+  const portError = thrown instanceof ContextOverflowError || thrown instanceof WorkspaceError;
+  if (thrown instanceof WispError && !portError) return thrown;
   return new ModelFailure(`the model failed: ${toError(thrown).message}`);
 }
 

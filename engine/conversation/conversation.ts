@@ -9,7 +9,7 @@ import { AuditRecorder } from '../audit/recorder.js';
 import type { TurnBlocks } from '../compose/composer.js';
 import { policyFor } from '../condense/policy-for.js';
 import { errorCode, toError } from '../errors.js';
-import type { Overflow } from '../model/overflow.js';
+import type { Overflow } from '../model/recognise-overflow.js';
 import type { Message, ModelPort, ModelRequest } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
 import type { Entry } from '../store/entry.js';

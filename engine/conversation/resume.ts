@@ -4,7 +4,7 @@
  * transcript alone when it does not, saying why. Either way the new conversation goes on from the
  * saved turns with new model sessions.
  */
-import { decodeFactsState, type FactsState } from '../facts/saved.js';
+import { decodeFactsState, type FactsState } from '../facts/saved-facts.js';
 import type { Entry } from '../store/entry.js';
 import {
   decodeTranscript,
@@ -14,7 +14,8 @@ import {
   type SavedTranscript,
   type StoreSidecar,
   type TranscriptEntry,
-} from '../store/saved.js';
+} from '../store/saved-conversation.js';
+import { TranscriptError } from '../errors.js';
 
 /** A saved conversation as its two files' text; `sidecar` is null when none was saved. */
 export interface SavedConversation {
@@ -111,7 +112,7 @@ function fromTranscript(e: TranscriptEntry, start: string, now: number): Entry {
 
 // Drops and references happened before the new conversation's first turn, so both become turn 0.
 function fromLinks(links: StoreSidecar['entries'][number], saved: TranscriptEntry | undefined): Entry {
-  if (saved === undefined) throw new Error(`entry ${links.id} has no content`);
+  if (saved === undefined) throw new TranscriptError(`entry ${links.id} has no content`);
   return {
     ...transcriptEntryOf(saved),
     turn: links.turn,

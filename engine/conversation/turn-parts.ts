@@ -12,7 +12,7 @@ import type { ContextPolicy } from '../condense/policy.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
 import type { Meter } from '../measure/meter.js';
 import type { ModelCaller } from '../model/model-calls.js';
-import type { Overflow } from '../model/overflow.js';
+import type { Overflow } from '../model/recognise-overflow.js';
 import type { ModelRequest } from '../model/port.js';
 import { OutputViews } from '../output/output-views.js';
 import type { Entry } from '../store/entry.js';

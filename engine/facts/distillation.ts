@@ -3,8 +3,9 @@
  * the guided calls carry, their token bounds, and the checks that take an answer's facts and summary
  * text, by hand so the engine stays free of the boundary schema library. Pure: nothing is recorded.
  */
-import type { FactAssertion } from './store.js';
+import type { FactAssertion } from './fact-store.js';
 import type { TurnText } from './facts-prompts.js';
+import { AnswerError } from '../errors.js';
 
 /** The most facts one distillation records; the schema and the prompt say the same. */
 export const MAX_DISTILLED = 12;
@@ -64,7 +65,7 @@ export interface DistilledFact {
  */
 export function readDistilled(value: unknown, allowed: ReadonlySet<string>): DistilledFact[] {
   const answer = (value as { facts?: unknown } | null)?.facts;
-  if (!Array.isArray(answer)) throw new Error('the answer has no list of facts');
+  if (!Array.isArray(answer)) throw new AnswerError('the answer has no list of facts');
   const latest = new Map<string, DistilledFact>();
   for (const item of answer.slice(0, MAX_DISTILLED) as Record<string, unknown>[]) {
     const { subject, name, value: v, said } = item;
@@ -101,6 +102,6 @@ export function distilledAssertion(
 /** The summary text of an answer; throws when it has none or it is blank. */
 export function readSummary(value: unknown): string {
   const text = (value as { summary?: unknown } | null)?.summary;
-  if (typeof text !== 'string' || text.trim() === '') throw new Error('the answer has no summary');
+  if (typeof text !== 'string' || text.trim() === '') throw new AnswerError('the answer has no summary');
   return text;
 }

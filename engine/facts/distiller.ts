@@ -8,7 +8,7 @@
 import type { AuditRecorder } from '../audit/recorder.js';
 import type { FactChange } from './changes.js';
 import { distillableKinds, type KindTable } from './kinds.js';
-import type { FactAssertion } from './store.js';
+import type { FactAssertion } from './fact-store.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';

@@ -7,7 +7,7 @@
 import type { FactSource } from './fact.js';
 import { loadKinds, normaliserOf, type KindTable } from './kinds.js';
 import { collapseWhitespace } from './normalise.js';
-import type { FactAssertion } from './store.js';
+import type { FactAssertion } from './fact-store.js';
 
 /** The most facts extracted from one turn. */
 export const MAX_EXTRACTED_PER_TURN = 12;

@@ -9,10 +9,10 @@ import { composeFactBlocks, shownByEntries, type FactBlocks } from './blocks.js'
 import type { FactChange } from './changes.js';
 import { extractFacts } from './extract.js';
 import { loadKinds, type KindOverrides, type KindTable } from './kinds.js';
-import type { FactsState, SummaryVersion } from './saved.js';
+import type { FactsState, SummaryVersion } from './saved-facts.js';
 import type { Fact } from './fact.js';
 import type { FactConflict } from './precedence.js';
-import { FactStore, type FactAssertion } from './store.js';
+import { FactStore, type FactAssertion } from './fact-store.js';
 import type { Clock } from '../ports.js';
 import type { EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';

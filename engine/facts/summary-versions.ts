@@ -4,7 +4,7 @@
  * a long conversation's history stays bounded. Turns wait here from their drop until a summary takes
  * them in.
  */
-import type { FactsState, SummaryVersion } from './saved.js';
+import type { FactsState, SummaryVersion } from './saved-facts.js';
 import type { TurnText } from './facts-prompts.js';
 
 /** The most versions kept; an older one gives way to each new one past this. */

@@ -4,7 +4,7 @@
  * failure, the model's or the reading's, comes back as an outcome, never thrown, so the caller audits
  * both the same way.
  */
-import { toError } from '../errors.js';
+import { ModelFailure, toError } from '../errors.js';
 import type { GuidedRequest } from './port.js';
 import type { Clock } from '../ports.js';
 import type { CallPurpose, ModelCaller } from './model-calls.js';
@@ -35,7 +35,7 @@ export class GuidedCalls {
   async run<T>(call: GuidedCall<T>): Promise<GuidedOutcome<T>> {
     const started = this.clock.monotonic();
     try {
-      if (!this.caller.model.generate) throw new Error('the model offers no guided generation');
+      if (!this.caller.model.generate) throw new ModelFailure('the model offers no guided generation');
       if (call.purpose === 'summary') this.summary += 1;
       else this.distil += 1;
       const response = await this.caller.generate(

@@ -3,7 +3,7 @@
  * summary. Each goes out through one caller, which picks its session, times it, and reports it with
  * the request exactly as the model port received it and what came back, so a run can log them all.
  */
-import { toError } from '../errors.js';
+import { ModelFailure, toError } from '../errors.js';
 import { RequestSizer, tokensForBytes } from '../measure/estimate.js';
 import { TruncationWatch } from './truncation.js';
 import type {
@@ -132,7 +132,7 @@ export class ModelCaller {
   async generate(turn: number, request: GuidedRequest, purpose: CallPurpose): Promise<GuidedResponse> {
     const model = this.#model;
     const guided = model.generate?.bind(model);
-    if (!guided) throw new Error('the model offers no guided generation');
+    if (!guided) throw new ModelFailure('the model offers no guided generation');
     const session = this.options.ids.next('session');
     const estimated = tokensForBytes(this.#sizer.request({ messages: request.messages, tools: [] }));
     const base = { purpose, turn, session, fresh: true, estimated };

@@ -5,7 +5,7 @@
  * either text or tool calls, with token usage when its runtime reports it. It may also offer guided
  * generation (a JSON schema in, a parsed value out), count the tokens of a request, and know its window.
  */
-import type { EngineErrorCode } from '../errors.js';
+import { WispError, type EngineErrorCode } from '../errors.js';
 
 /** One message of a composed request. `system` appears once, first, and carries the instructions. */
 export type Message =
@@ -90,16 +90,17 @@ export interface ModelPort {
  * (`count` is null when the runtime refuses without saying how many it counted, as Ollama does).
  * The other two overflow behaviours are a generic error whose message reads
  * "Provided N tokens, but the maximum allowed is W", and silent truncation of the front. It is a
- * port's error, not a WispError: the engine recovers from it, or reports it as a ModelFailure, so
- * it never ends a run on its own and has no kind.
+ * port's error: the engine recovers from it, or reports it as a ModelFailure, so it never ends a run
+ * on its own; its kind says what it would mean if it escaped a caller that is not the engine.
  */
-export class ContextOverflowError extends Error {
-  readonly code: EngineErrorCode = 'CONTEXT_OVERFLOW';
+export class ContextOverflowError extends WispError<EngineErrorCode> {
   constructor(
     readonly limit: number,
     readonly count: number | null,
   ) {
     super(
+      'CONTEXT_OVERFLOW',
+      'run',
       count === null
         ? `context size exceeded: the request does not fit a window of ${limit}`
         : `context size exceeded: ${count} tokens for a window of ${limit}`,

@@ -19,7 +19,8 @@ import {
 } from './held-note.js';
 import { shareRoom } from './share.js';
 import { headOf, tailOf, type Shown, type StreamSample } from './stream-ends.js';
-import { countLines, prefixByBytes, splitLines, utf8Length } from './text.js';
+import { countLines, prefixByBytes, splitLines, utf8Length } from './utf8-text.js';
+import { InternalError } from '../errors.js';
 
 export type { HeldInfo, HeldRange } from './held-note.js';
 export type { StreamSample } from './stream-ends.js';
@@ -75,7 +76,8 @@ export function wholeBytes(sections: readonly Section[]): number {
 export function wholeLines(sections: readonly Section[]): string[] {
   return sections.flatMap((section) => {
     if ('lines' in section) return [...section.lines];
-    if (!section.stream.complete) throw new Error('a stream that is not held whole cannot be shown whole');
+    if (!section.stream.complete)
+      throw new InternalError('a stream that is not held whole cannot be shown whole');
     return splitLines(section.stream.head);
   });
 }

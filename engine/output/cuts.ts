@@ -8,7 +8,7 @@
  */
 import { splitBlocks, replyLines, type Block } from './reply-blocks.js';
 import { contentMask } from './trailers.js';
-import { splitLines } from './text.js';
+import { splitLines } from './utf8-text.js';
 import { cutMarker } from '../protocol.js';
 
 /** The least number of words a stretch must hold to be cut. */

@@ -4,7 +4,7 @@
  * also rendered at their longest possible length, so the bound can reserve room before it knows
  * the final figures and still never exceed the budget.
  */
-import { formatCount, formatSize } from './text.js';
+import { formatCount, formatSize } from './utf8-text.js';
 import { heldBackText } from '../protocol.js';
 
 /** Where a held-back output is kept and what the conversation can do to reach it. */

@@ -4,7 +4,7 @@
  */
 import { boundOutput, type BoundResult } from './bound.js';
 import type { OutputStore, StoredOutput } from './store-port.js';
-import { utf8Length } from './text.js';
+import { utf8Length } from './utf8-text.js';
 
 /** What the conversation offers for reaching a held-back output. */
 export interface KeepOptions {

@@ -4,7 +4,7 @@
  * it succeeded, how large it was, its first and last lines of content, and how to see it whole.
  */
 import { contentMask, exitStatusOf, marksCut, pagingOffset } from './trailers.js';
-import { shortenBytes, shortenChars, splitLines, utf8Length } from './text.js';
+import { shortenBytes, shortenChars, splitLines, utf8Length } from './utf8-text.js';
 
 /** The most bytes a reference may take. */
 export const REFERENCE_MAX_BYTES = 640;

@@ -3,7 +3,7 @@
  * the comparison) and paragraphs of consecutive non-blank lines. A Markdown table inside a paragraph
  * is a block of its own whose rows compare as their cells, its header and separator being formatting.
  */
-import { utf8Length } from './text.js';
+import { utf8Length } from './utf8-text.js';
 
 /** One line of the reply with its UTF-8 byte range (end exclusive, newline not included). */
 export interface ReplyLine {

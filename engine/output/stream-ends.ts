@@ -2,7 +2,7 @@
  * A stream as a bound sees it, a sample of its first and last bytes with its totals, and the two ends
  * a bounded result shows of it: its first whole lines within a room, and its last.
  */
-import { prefixByBytes, suffixByBytes, utf8Length } from './text.js';
+import { prefixByBytes, suffixByBytes, utf8Length } from './utf8-text.js';
 
 /** What a bound needs of a stream: its first and last bytes, and its whole size. */
 export interface StreamSample {

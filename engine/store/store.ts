@@ -4,6 +4,7 @@
  * which is recorded on the entry so any earlier request can be rebuilt.
  */
 import type { Entry, EntryKind, EntryOrigin, ReplyCut } from './entry.js';
+import { InternalError } from '../errors.js';
 
 export interface NewEntry {
   kind: EntryKind;
@@ -27,7 +28,8 @@ export class ContextStore {
   static restore(entries: readonly Entry[]): ContextStore {
     const store = new ContextStore();
     for (const entry of entries) {
-      if (entry.id <= (store.#entries.at(-1)?.id ?? 0)) throw new Error(`entry ${entry.id} is out of order`);
+      if (entry.id <= (store.#entries.at(-1)?.id ?? 0))
+        throw new InternalError(`entry ${entry.id} is out of order`);
       store.#entries.push(entry);
       store.#byId.set(entry.id, entry);
     }
@@ -90,7 +92,8 @@ export class ContextStore {
   /** Marks a tool output as sent by reference from the start of `turn`. */
   reference(id: number, turn: number, text: string): void {
     const entry = this.#require(id);
-    if (entry.kind !== 'toolOutput') throw new Error(`entry ${id} is a ${entry.kind}, not a tool output`);
+    if (entry.kind !== 'toolOutput')
+      throw new InternalError(`entry ${id} is a ${entry.kind}, not a tool output`);
     if (entry.referencedAt !== undefined) return;
     entry.referencedAt = turn;
     entry.reference = text;
@@ -99,14 +102,14 @@ export class ContextStore {
   /** Records the cuts on a reply, and the reply as it is sent with them. */
   cut(id: number, cuts: ReplyCut[], sentText: string): void {
     const entry = this.#require(id);
-    if (entry.kind !== 'reply') throw new Error(`entry ${id} is a ${entry.kind}, not a reply`);
+    if (entry.kind !== 'reply') throw new InternalError(`entry ${id} is a ${entry.kind}, not a reply`);
     entry.cuts = [...(entry.cuts ?? []), ...cuts];
     entry.cutText = sentText;
   }
 
   #require(id: number): Entry {
     const entry = this.get(id);
-    if (!entry) throw new Error(`no entry ${id} in the store`);
+    if (!entry) throw new InternalError(`no entry ${id} in the store`);
     return entry;
   }
 }

@@ -4,7 +4,7 @@
  * store and shown in part.
  */
 import type { AuditRecorder } from '../audit/recorder.js';
-import { toError } from '../errors.js';
+import { InternalError, toError } from '../errors.js';
 import { byteLength } from '../measure/estimate.js';
 import type { ToolCall } from '../model/port.js';
 import { keepWithinBudget } from '../output/keep.js';
@@ -140,7 +140,9 @@ export class ToolRunner {
     const store = this.options.outputStore;
     const memory = this.options.memory;
     if (!store)
-      throw new Error(`the ${call.tool} result exceeds the tool-output budget and no output store is set`);
+      throw new InternalError(
+        `the ${call.tool} result exceeds the tool-output budget and no output store is set`,
+      );
     const tool = this.options.tools.get(call.tool);
     const kept = await keepWithinBudget(result.content, budget, store, call.callId, {
       memory,

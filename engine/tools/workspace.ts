@@ -1,5 +1,5 @@
 /** The workspace port: file access confined to one folder, implemented by the runners. */
-import type { EngineErrorCode } from '../errors.js';
+import { WispError, type EngineErrorCode } from '../errors.js';
 
 export interface Workspace {
   /** The text of a file, by a path relative to the workspace. Throws WorkspaceError when refused. */
@@ -9,13 +9,12 @@ export interface Workspace {
 }
 
 /**
- * A path the workspace refuses or cannot serve; its message is shown to the model. A port's error,
- * not a WispError: the tools turn it into an error result, so it never ends a run and has no kind.
+ * A path the workspace refuses or cannot serve; its message is shown to the model. A port's error:
+ * the tools turn it into an error result, so within a turn it never ends the run.
  */
-export class WorkspaceError extends Error {
-  readonly code: EngineErrorCode = 'WORKSPACE_REFUSED';
+export class WorkspaceError extends WispError<EngineErrorCode> {
   constructor(message: string) {
-    super(message);
+    super('WORKSPACE_REFUSED', 'run', message);
     this.name = 'WorkspaceError';
   }
 }

@@ -13,6 +13,7 @@ import { condensingLines } from '../inspect/context-at-turn.js';
 import { inspectorData, renumberStrings, StringTable, type RunInspectorData } from './inspector-data.js';
 import { renderReport, type ReportRun } from './page.js';
 import type { ProbeExpectations } from './tables.js';
+import { ReportAssetError } from '../errors.js';
 
 /** The report's file name in a results folder. */
 export const REPORT_FILE = 'report.html';
@@ -27,7 +28,7 @@ function asset(name: string): string {
     const path = join(dir, name);
     if (existsSync(path)) return readFileSync(path, 'utf8');
   }
-  throw new Error(`reports/html/${name} is missing`);
+  throw new ReportAssetError(`reports/html/${name} is missing`);
 }
 
 export interface HtmlReportOptions {

@@ -10,7 +10,7 @@
  * paired runs, so the change is the mean paired difference the comparison shows.
  */
 import { ThresholdError } from '../errors.js';
-import type { Comparison, ComparedCell } from './compare.js';
+import type { Comparison, ComparedCell } from './paired-comparison.js';
 import { FIGURES, type Figure } from './run-figures.js';
 
 export interface Threshold {

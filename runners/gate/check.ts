@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { firstDifference, firstRequestDifference } from './first-difference.js';
 import { readSnapshot, snapshotFiles, staleFiles } from './folder.js';
-import { SNAPSHOT_VERSION } from './format.js';
+import { SNAPSHOT_VERSION } from './snapshot-format.js';
 import { loadManifest, type Manifest, type ManifestRun } from './manifest.js';
 import { snapshotVersion } from './parse.js';
 import { renderRun } from './replay.js';

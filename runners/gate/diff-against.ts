@@ -8,6 +8,7 @@ import { execa } from 'execa';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SnapshotRefError, SnapshotRefFailure } from './errors.js';
 import { firstDifference, firstRequestDifference } from './first-difference.js';
@@ -34,6 +35,14 @@ function filterArgs(filter: RunFilter): string[] {
   ];
 }
 
+/**
+ * REF's manifest as far as choosing runs needs it: every run's scenario and strategy. Another
+ * version's manifest may hold more, or other fields, so the rest is not judged here.
+ */
+const refManifestSchema = z.looseObject({
+  runs: z.array(z.looseObject({ scenario: z.string(), strategy: z.string() })).default([]),
+});
+
 /** Whether REF's manifest, read leniently from git, has a run the filter chooses. */
 async function refChooses(
   root: string,
@@ -42,15 +51,16 @@ async function refChooses(
   filter: RunFilter,
 ): Promise<boolean> {
   const shown = await git(root, ['show', `${ref}:${manifestPath}`]);
+  let value: unknown;
   try {
-    const runs =
-      (JSON.parse(shown.stdout) as { runs?: { scenario?: unknown; strategy?: unknown }[] }).runs ?? [];
-    return runs.some((r) =>
-      matchesFilter({ scenario: String(r.scenario), strategy: String(r.strategy) }, filter),
-    );
+    value = JSON.parse(shown.stdout);
   } catch {
     return true;
   }
+  // REF's own command line judges its manifest; a manifest this one cannot read chooses every run.
+  const parsed = refManifestSchema.safeParse(value);
+  if (!parsed.success) return true;
+  return parsed.data.runs.some((r) => matchesFilter(r, filter));
 }
 
 /** REF's snapshots of the chosen runs, by run id, recorded by REF's own command line. */

@@ -4,6 +4,7 @@
  * which saved file, or which figure of the record. Blocks are compared in order; the first whose
  * text differs is the first difference, since everything a block refers to is defined at or before it.
  */
+import { z } from 'zod';
 import type { Message } from '../../engine/index.js';
 import { messageOf, messagesOf, parseSnapshot, type ParsedSnapshot, type SnapshotBlock } from './parse.js';
 
@@ -109,10 +110,15 @@ function firstMessageDifference(
   return null;
 }
 
+/** A snapshot event's last line: its fields as one JSON object. */
+const eventFieldsSchema = z.record(z.string(), z.unknown());
+
 /** An event's fields, each `@mN` read as the content of the message it names. */
 function eventFields(snapshot: ParsedSnapshot, block: SnapshotBlock): Record<string, unknown> | null {
   try {
-    const fields = JSON.parse(block.lines.at(-1) ?? '') as Record<string, unknown>;
+    const parsed = eventFieldsSchema.safeParse(JSON.parse(block.lines.at(-1) ?? ''));
+    if (!parsed.success) return null;
+    const fields = parsed.data;
     for (const [key, value] of Object.entries(fields)) {
       const definition = typeof value === 'string' ? snapshot.definitions.get(value.slice(1)) : undefined;
       if (definition && String(value).startsWith('@')) fields[key] = messageOf(definition).content;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { isScenarioFile, resolveScenario } from '../../scenarios/index.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
-import { checkSetting, type SettingOverrides } from '../../strategies/settings.js';
+import { checkSetting, type SettingOverrides } from '../../strategies/setting-names.js';
 import { checkModelName, checkModelSteps } from '../models/index.js';
 import { checkFactSubjects } from '../steps/fact-subjects.js';
 import { runId } from '../run/run-spec.js';

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { Message, ToolCall } from '../../engine/index.js';
 import { expandRefList, isTextLine, textOf } from './definitions.js';
-import { SNAPSHOT_TITLE } from './format.js';
+import { SNAPSHOT_TITLE } from './snapshot-format.js';
+import { SnapshotFileError } from './errors.js';
 
 /** What a block records. */
 export type BlockKind = 'header' | 'call' | 'event' | 'file' | 'record';
@@ -125,7 +126,7 @@ export function messageOf(definition: Definition): Message {
       return listed ? { role, content, toolCalls: calls } : { role, content };
     }
     default:
-      throw new Error(`${definition.id} is defined as "${role}", which is no message role`);
+      throw new SnapshotFileError(`${definition.id} is defined as "${role}", which is no message role`);
   }
 }
 
@@ -135,7 +136,8 @@ export function messagesOf(snapshot: ParsedSnapshot, block: SnapshotBlock): Mess
   if (list === undefined) return [];
   return expandRefList(list.slice('messages: '.length)).map((id) => {
     const definition = snapshot.definitions.get(id);
-    if (definition === undefined) throw new Error(`the snapshot refers to ${id}, which it never defines`);
+    if (definition === undefined)
+      throw new SnapshotFileError(`the snapshot refers to ${id}, which it never defines`);
     return messageOf(definition);
   });
 }

@@ -6,7 +6,7 @@
 import { createModel } from '../models/index.js';
 import { runScenario } from '../run/run-scenario.js';
 import { type ModelFactory } from '../models/model-factory.js';
-import { renderSnapshot } from './format.js';
+import { renderSnapshot } from './snapshot-format.js';
 import type { ManifestRun } from './manifest.js';
 
 /** A run's snapshot text and how many model calls and audit events it holds. */

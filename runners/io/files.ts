@@ -42,6 +42,8 @@ export async function makeFolder(dir: string): Promise<void> {
       throw thrown;
     });
     if (found !== undefined) {
+      // A system error as node raises it, for outputError to name like the others.
+      // eslint-disable-next-line no-restricted-syntax
       if (!found.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
       break;
     }
@@ -126,6 +128,8 @@ export async function appendLineWhole(
     handle = await open(path, 'a');
     size = (await handle.stat()).size;
     const written = await writer.write(handle, bytes);
+    // A system error as node raises it; the catch below turns it into an OutputError.
+    // eslint-disable-next-line no-restricted-syntax
     if (written !== bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
     await handle.sync();
   } catch (thrown) {

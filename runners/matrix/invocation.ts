@@ -16,7 +16,7 @@ import type { RunRecord } from '../../records/run-record.js';
 import { runId, type RunSpec, type ScenarioSource } from '../run/run-spec.js';
 import { type CommandOptions } from '../sandbox/run-sandbox.js';
 import { type ModelFactory } from '../models/model-factory.js';
-import { OutputError } from '../errors.js';
+import { OutputError, WorkerError } from '../errors.js';
 import { WorkspacePool } from '../sandbox/fs-workspace.js';
 import { PARTIAL_SUFFIX } from '../recording/results-folder.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
@@ -242,7 +242,7 @@ async function inWorkers(
         if ('error' in answer) {
           // A failure to write the run's files is the environment's (one line, exit 3), as in this process.
           if (answer.output) throw new OutputError(answer.error);
-          throw new Error(`run ${runFolder(outDir, spec)}: ${answer.error}`);
+          throw new WorkerError(`run ${runFolder(outDir, spec)}: ${answer.error}`);
         }
         await finish(index, answer.record, partial, answer.part);
       }
@@ -280,7 +280,7 @@ class RunThread {
       this.#waiting.clear();
     };
     thread.on('error', failAll);
-    thread.on('exit', (code) => failAll(new Error(`a worker thread stopped (exit code ${code})`)));
+    thread.on('exit', (code) => failAll(new WorkerError(`a worker thread stopped (exit code ${code})`)));
   }
 
   /** Hands the thread a run; the answer comes when the thread has made it. */

@@ -5,7 +5,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { isScenarioFile, resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy, type ResolvedStrategy } from '../../strategies/index.js';
-import type { SettingOverrides } from '../../strategies/settings.js';
+import type { SettingOverrides } from '../../strategies/setting-names.js';
 import { UsageError } from '../errors.js';
 import type { PlanFile, StrategyRef } from '../recording/plan-file.js';
 import { runId } from '../run/run-spec.js';

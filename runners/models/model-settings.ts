@@ -3,7 +3,7 @@
  * settings: greedy decoding and a fixed seed unless overridden, Ollama's silent truncation (on, as
  * Ollama does it, unless `model.truncate=false`), and how often a server error is retried.
  */
-import { parseDecimal } from '../../strategies/settings.js';
+import { parseDecimal } from '../../strategies/setting-names.js';
 import { UsageError } from '../errors.js';
 
 /** What each call to a server model is sent with. */

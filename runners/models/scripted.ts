@@ -3,7 +3,13 @@
  * runs exact for tests and equivalence snapshots, since its answers do not depend on what the engine
  * sends, while its usage still does (it counts with the reader's tokenizer).
  */
-import type { ModelPort, ModelRequest, ModelResponse, ToolCall } from '../../engine/index.js';
+import {
+  ModelFailure,
+  type ModelPort,
+  type ModelRequest,
+  type ModelResponse,
+  type ToolCall,
+} from '../../engine/index.js';
 import { TokenCounter } from './reader/tokens.js';
 
 /** One scripted step: the prompt it answers, and its reply or the tool calls it makes first. */
@@ -41,7 +47,9 @@ export function createScriptedModel(options: ScriptedOptions): ModelPort {
     const index = order.find((i) => steps[i]?.prompt === prompt);
     if (index === undefined) {
       const where = position < 0 ? 'from the start' : `from step ${position + 1} of ${steps.length}`;
-      throw new Error(`scripted model: no step has the prompt ${JSON.stringify(prompt)} (searched ${where})`);
+      throw new ModelFailure(
+        `scripted model: no step has the prompt ${JSON.stringify(prompt)} (searched ${where})`,
+      );
     }
     return index;
   };
@@ -66,7 +74,7 @@ export function createScriptedModel(options: ScriptedOptions): ModelPort {
       }
     } else {
       if (last?.role === 'tool' && position < 0) {
-        throw new Error('scripted model: a tool result arrived before any scripted step was played');
+        throw new ModelFailure('scripted model: a tool result arrived before any scripted step was played');
       }
       text = steps[position]?.reply ?? DEFAULT_SCRIPTED_REPLY;
       finished = true;

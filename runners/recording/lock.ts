@@ -6,6 +6,7 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { OutputLockedError } from '../errors.js';
 import { makeFolder, outputError } from '../io/files.js';
 import { processAlive } from '../io/process.js';
@@ -13,19 +14,25 @@ import { processAlive } from '../io/process.js';
 /** The lock file's name inside the results folder. */
 export const LOCK_FILE = '.lock';
 
-interface Holder {
-  pid: number;
-  host: string;
-  command: string;
-  since: string;
-}
+/** The lock file: who holds the folder, on which machine, running what, since when. */
+const holderSchema = z.object({
+  pid: z.number().int().positive(),
+  host: z.string(),
+  command: z.string(),
+  since: z.string(),
+});
+type Holder = z.infer<typeof holderSchema>;
 
+/** The lock's holder; null when the file is gone, or half-written or damaged (no holder can be named). */
 async function holderOf(path: string): Promise<Holder | null> {
+  let value: unknown;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Holder;
+    value = JSON.parse(await readFile(path, 'utf8'));
   } catch {
     return null;
   }
+  const parsed = holderSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A taken lock; `release` gives it back. */

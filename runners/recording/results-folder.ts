@@ -11,7 +11,7 @@ import { lstat, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises'
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
-import { RUNS_FILE_NAME } from '../../records/runs-file.js';
+import { parseSourcedRecords, RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
 import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { LOCK_FILE, lockFolder, type FolderLock } from './lock.js';
@@ -148,15 +148,8 @@ async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
   const text = await readFile(path, 'utf8');
   const whole = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   if (whole.length !== text.length) await truncate(path, Buffer.byteLength(whole));
-  whole.split('\n').forEach((line, index) => {
-    if (line === '') return;
-    try {
-      const record = JSON.parse(line) as RunRecord;
-      done.set(record.id, record);
-    } catch {
-      throw new UsageError(`${path}: line ${index + 1} is not a run record; the folder cannot be resumed`);
-    }
-  });
+  // Every record kept is checked as `report` checks it: a line that is not one is bad input (exit 2).
+  for (const { record } of parseSourcedRecords(whole, path)) done.set(record.id, record);
   return done;
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   currentDateTool,
+  InternalError,
   editFileTool,
   readFileTool,
   type Clock,
@@ -71,7 +72,7 @@ export class RunSandbox {
   /** The tools over the open workspace: read, edit, command and the current date. */
   tools(place: ToolPlace): Tool[] {
     const workspace = this.#workspace;
-    if (!workspace) throw new Error('the sandbox has no workspace: open it first');
+    if (!workspace) throw new InternalError('the sandbox has no workspace: open it first');
     const user = this.#user();
     return [
       readFileTool(workspace),

@@ -24,7 +24,7 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, lstat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { SandboxError, UsageError } from '../errors.js';
 
 /** The way commands are contained. */
 export type SandboxKind = 'bwrap' | 'user' | 'none';
@@ -140,7 +140,7 @@ export async function pickRunUser(): Promise<number> {
       return uid;
     }
   }
-  throw new Error('no free user id for the commands of a run');
+  throw new SandboxError('no free user id for the commands of a run');
 }
 
 /** The program and arguments that run `command` in `cwd` the sandbox's way. */

@@ -4,7 +4,7 @@
  * They change how the run's tools behave, not the engine, so they are kept in the plan, not among a
  * strategy's settings.
  */
-import { parseDecimal } from '../../strategies/settings.js';
+import { parseDecimal } from '../../strategies/setting-names.js';
 import { UsageError } from '../errors.js';
 import { COMMAND_TIMEOUT_MS } from './command-tool.js';
 

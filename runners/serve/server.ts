@@ -19,7 +19,8 @@ import {
   type ToolSpec,
 } from '../../engine/index.js';
 import { createReaderModel, type ReaderProfile } from '../models/reader/index.js';
-import { BadRequest, portMessages, portTools, purposeOf } from './wire-in.js';
+import { BadRequest } from '../errors.js';
+import { portMessages, portTools, purposeOf } from './wire-in.js';
 
 /** Faults to switch on and off while the server runs. */
 export interface Faults {

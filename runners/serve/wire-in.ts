@@ -5,9 +5,7 @@
  * behind the server counts the same tokens as the reader in process.
  */
 import type { Message, ToolCall, ToolSpec } from '../../engine/index.js';
-
-/** A request the server cannot read: answered with HTTP 400 and this message. */
-export class BadRequest extends Error {}
+import { BadRequest } from '../errors.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,7 @@
  */
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { WispError } from '../../engine/index.js';
+import { ParaphraseError } from '../errors.js';
 import type { LoadedScenario } from '../../scenarios/load.js';
 import type { Scenario } from '../../scenarios/schema.js';
 
@@ -32,13 +32,8 @@ export const paraphraseFileSchema = z.strictObject({
 /** One entry of questions.yaml. */
 export type ParaphraseEntry = z.infer<typeof paraphraseFileSchema>['questions'][number];
 
-/** The paraphrase file cannot be used: unreadable, malformed, or out of step with a scenario. */
-export class ParaphraseError extends WispError<'PARAPHRASE_INVALID'> {
-  constructor(message: string) {
-    super('PARAPHRASE_INVALID', 'input', message);
-    this.name = 'ParaphraseError';
-  }
-}
+// The paraphrase file cannot be used: unreadable, malformed, or out of step with a scenario.
+export { ParaphraseError };
 
 /** Parses and checks the text of a paraphrase file; `file` names it in the error. */
 export function parseParaphraseFile(text: string, file: string): ParaphraseEntry[] {

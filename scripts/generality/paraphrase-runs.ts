@@ -6,6 +6,7 @@ import { compareVariants, type VariantOutcome } from '../../reports/paraphrase.j
 import type { RunRecord } from '../../records/run-record.js';
 import { VARIANTS, withVariant, type ParaphrasePlan } from './paraphrase-input.js';
 import type { SuiteRunner } from './runs.js';
+import { InternalError } from '../../engine/index.js';
 
 /** A scenario's original run and the strategy it was made under. */
 export interface OriginalRun {
@@ -34,7 +35,7 @@ export async function runParaphrases(
   const results: ParaphraseRun[] = [];
   for (const plan of plans) {
     const original = originals.get(plan.key);
-    if (original === undefined) throw new Error(`no original run of ${plan.key}`);
+    if (original === undefined) throw new InternalError(`no original run of ${plan.key}`);
     const records: RunRecord[] = [];
     const failed: ParaphraseRun['failed'] = [];
     for (let variant = 0; variant < VARIANTS; variant++) {

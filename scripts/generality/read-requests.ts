@@ -11,8 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { WispError } from '../../engine/index.js';
-import { opensFile, type CalledTool, type ReadContext, type ReadTrial } from '../../reports/read-requests.js';
+import { ReadRequestError } from '../errors.js';
+import {
+  opensFile,
+  type CalledTool,
+  type ReadContext,
+  type ReadTrial,
+} from '../../reports/read-request-figures.js';
 import type { RunOutcome } from '../../records/run-outcome.js';
 import { defineScenario, type Scenario } from '../../scenarios/schema.js';
 import type { SuiteRunner } from './runs.js';
@@ -36,13 +41,8 @@ export const readRequestFileSchema = z.strictObject({
 /** One template. */
 export type ReadTemplate = z.infer<typeof readRequestFileSchema>['templates'][number];
 
-/** The read-request file cannot be used. */
-export class ReadRequestError extends WispError<'READ_REQUESTS_INVALID'> {
-  constructor(message: string) {
-    super('READ_REQUESTS_INVALID', 'input', message);
-    this.name = 'ReadRequestError';
-  }
-}
+// The read-request file cannot be used.
+export { ReadRequestError };
 
 /** Parses and checks the text of a read-request file; `file` names it in the error. */
 export function parseReadRequestFile(text: string, file: string): ReadTemplate[] {

@@ -21,7 +21,7 @@ async function put(file: string, ageSeconds: number): Promise<void> {
 beforeEach(async () => {
   tree = await mkdtemp(join(tmpdir(), 'wisp-compiled-'));
   // Sources an hour old, compiled a minute ago.
-  await put('runners/cli/entry.ts', 3600);
+  await put('runners/cli/launch.ts', 3600);
   await put('engine/facts/kinds.json', 3600);
   await put(COMPILED_ENTRY, 60);
   await put('dist/engine/facts/kinds.json', 60);
@@ -42,8 +42,8 @@ describe('compiledState', () => {
   });
 
   it('names a source file edited after the build', async () => {
-    await put('runners/cli/entry.ts', 0);
-    expect(compiledState(tree)).toEqual({ state: 'stale', source: 'runners/cli/entry.ts' });
+    await put('runners/cli/launch.ts', 0);
+    expect(compiledState(tree)).toEqual({ state: 'stale', source: 'runners/cli/launch.ts' });
   });
 
   it('names a source file added after the build, whose output does not exist', async () => {

@@ -27,16 +27,16 @@ beforeEach(async () => {
   await mkdir(join(tree, 'runners', 'cli'), { recursive: true });
   // Only TypeScript parses this one: tsx ran the source.
   await writeFile(
-    join(tree, 'runners', 'cli', 'entry.ts'),
+    join(tree, 'runners', 'cli', 'launch.ts'),
     "const from: string = 'source';\nconsole.log(from, process.argv.slice(2).join(' '));\n",
   );
   await mkdir(join(tree, 'dist', 'runners', 'cli'), { recursive: true });
   await writeFile(
-    join(tree, 'dist', 'runners', 'cli', 'entry.js'),
+    join(tree, 'dist', 'runners', 'cli', 'launch.js'),
     "console.log('compiled', process.argv.slice(2).join(' '));\n",
   );
   const hourAgo = Date.now() / 1000 - 3600;
-  await utimes(join(tree, 'runners', 'cli', 'entry.ts'), hourAgo, hourAgo);
+  await utimes(join(tree, 'runners', 'cli', 'launch.ts'), hourAgo, hourAgo);
 });
 
 afterEach(async () => {
@@ -63,12 +63,12 @@ describe('bin/wisp-eval.js', () => {
 
   it('runs the sources through tsx, naming the newer source on stderr, when dist/ is stale', async () => {
     const now = Date.now() / 1000;
-    await utimes(join(tree, 'runners', 'cli', 'entry.ts'), now, now);
+    await utimes(join(tree, 'runners', 'cli', 'launch.ts'), now, now);
     expect(await bin('list', 'strategies')).toEqual({
       exitCode: 0,
       stdout: 'source list strategies',
       stderr:
-        'wisp-eval: dist/ is older than runners/cli/entry.ts: running the sources through tsx; `npm run build` compiles them again',
+        'wisp-eval: dist/ is older than runners/cli/launch.ts: running the sources through tsx; `npm run build` compiles them again',
     });
   });
 });

@@ -16,7 +16,7 @@ export async function wispEval(
   cwd = repoRoot,
   env: Record<string, string> = {},
 ): Promise<CliResult> {
-  const result = await execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/entry.ts`, ...args], {
+  const result = await execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`, ...args], {
     cwd,
     reject: false,
     env: { NO_COLOR: '1', ...env },

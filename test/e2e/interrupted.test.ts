@@ -23,7 +23,7 @@ describe('an interrupted invocation', () => {
       [
         '--import',
         'tsx',
-        `${repoRoot}/runners/cli/entry.ts`,
+        `${repoRoot}/runners/cli/launch.ts`,
         'run',
         '--scenario',
         'reading',

@@ -58,7 +58,7 @@ async function records(out: string): Promise<Map<string, unknown>> {
 }
 
 function start(args: string[]) {
-  return execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/entry.ts`, ...args], {
+  return execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`, ...args], {
     cwd: repoRoot,
     reject: false,
     buffer: false,

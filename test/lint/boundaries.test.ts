@@ -1,7 +1,8 @@
 /**
  * The lint rules that hold the architecture, each shown at work: fixtures full of violations, linted
  * as if they stood where the rules apply, must be reported line by line, rule by rule, and nothing
- * else. Each violating line ends with `// expect: RULE, ...`.
+ * else. Each violating line ends with `// expect: RULE, ...`. Only the fixtures are linted here; the
+ * tree itself is linted by `npm run lint`, which `npm test` runs.
  */
 import { ESLint } from 'eslint';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../e2e/cli.js';
 
 const fixtures = join(repoRoot, 'test/lint/fixtures');
-const eslint = new ESLint({ cwd: repoRoot });
+// import-x/no-cycle follows every import through the whole tree; the cycle fixtures below test it, so
+// the other fixtures are linted without it (and in a fraction of the time).
+const eslint = new ESLint({ cwd: repoRoot, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 /** `line rule` for every rule a fixture's comments expect. */
 function expected(text: string): string[] {
@@ -34,6 +37,8 @@ describe('the architecture, held by lint', () => {
     ['runners.ts', 'runners/run/lint-fixture.ts'],
     ['reader.ts', 'runners/models/reader/lint-fixture.ts'],
     ['model-registry.ts', 'runners/models/index.ts'],
+    ['errors.ts', 'runners/matrix/lint-fixture.ts'],
+    ['engine-errors.ts', 'engine/store/lint-fixture.ts'],
   ])('reports every violation in %s, linted as %s', async (fixture, as) => {
     const text = await readFile(join(fixtures, fixture), 'utf8');
     const results = await eslint.lintText(text, { filePath: join(repoRoot, as) });
@@ -48,18 +53,5 @@ describe('the architecture, held by lint', () => {
       const text = await readFile(file, 'utf8');
       expect(reported([results[index] as ESLint.LintResult])).toEqual(expected(text));
     }
-  });
-
-  it('finds the tree itself clean: no upward import, no cycle, a pure engine', async () => {
-    const results = await eslint.lintFiles([
-      'engine',
-      'records',
-      'scenarios',
-      'strategies',
-      'runners',
-      'reports',
-    ]);
-    expect(reported(results)).toEqual([]);
-    expect(results.length).toBeGreaterThan(100);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generalityFigures } from '../../reports/generality.js';
+import { generalityFigures } from '../../reports/generality-table.js';
 import { generalityJsonSchema, setTotals, type GeneralityJson } from '../../reports/generality-json.js';
 import { makeRecord } from './record-fixture.js';
 

@@ -62,14 +62,18 @@ describe('the compiled command line', () => {
     const compiled = join(out, 'compiled');
     const source = join(out, 'source');
     const [fromDist, fromSource] = await Promise.all([
-      execa('node', [join(root, 'dist', 'runners', 'cli', 'entry.js'), ...args, '--out', compiled], {
+      execa('node', [join(root, 'dist', 'runners', 'cli', 'launch.js'), ...args, '--out', compiled], {
         cwd: tmpdir(),
         reject: false,
       }),
-      execa('node', ['--import', 'tsx', join(root, 'runners', 'cli', 'entry.ts'), ...args, '--out', source], {
-        cwd: root,
-        reject: false,
-      }),
+      execa(
+        'node',
+        ['--import', 'tsx', join(root, 'runners', 'cli', 'launch.ts'), ...args, '--out', source],
+        {
+          cwd: root,
+          reject: false,
+        },
+      ),
     ]);
     expect(fromDist.stderr).toBe(`results: ${compiled}`);
     expect(fromDist.exitCode).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SettingError, UnknownStrategyError } from '../../strategies/errors.js';
 import { builtinStrategies, resolveStrategy } from '../../strategies/index.js';
-import { parseSetFlag, resolveSettings } from '../../strategies/settings.js';
+import { parseSetFlag, resolveSettings } from '../../strategies/setting-names.js';
 
 describe('strategies', () => {
   it('resolves dropping to phase 2: the last four turns, cuts, references and facts off', () => {

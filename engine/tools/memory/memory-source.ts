@@ -1,7 +1,7 @@
 /** What the memory tool reads: the conversation as it stands, published before every request. */
-import type { SummaryVersion } from '../../facts/saved.js';
+import type { SummaryVersion } from '../../facts/saved-facts.js';
 import type { KindTable } from '../../facts/kinds.js';
-import type { FactStore } from '../../facts/store.js';
+import type { FactStore } from '../../facts/fact-store.js';
 import type { GuidedRequest } from '../../model/port.js';
 import type { OutputStore } from '../../output/store-port.js';
 import type { AuditReader } from '../../audit/sink.js';

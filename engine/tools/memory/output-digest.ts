@@ -10,6 +10,7 @@ import { isValidOutputId } from '../../output/store-port.js';
 import { cutToBytes, textLines } from './memory-page.js';
 import type { MemorySource, OutputDigestCall } from './memory-source.js';
 import { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE } from '../../protocol.js';
+import { AnswerError } from '../../errors.js';
 
 /** The most pages of one output the calls read; a longer output's rest is named as not read. */
 export const MAX_DIGEST_PAGES = 64;
@@ -168,7 +169,7 @@ export async function summariseOutput(
         maxTokens: SUMMARY_ANSWER_TOKENS,
       });
       const notable = (value as { notable?: unknown } | null)?.notable;
-      if (!Array.isArray(notable)) throw new Error('the answer has no list of lines');
+      if (!Array.isArray(notable)) throw new AnswerError('the answer has no list of lines');
       // Only lines of the page count, and at most the page's share.
       for (const n of notable.slice(0, MAX_NOTABLE_PER_PAGE))
         if (Number.isInteger(n) && n >= page.first && n <= page.last) chosen.add(n as number);
@@ -211,7 +212,7 @@ export async function condenseOutput(
       });
       const { found, answer } = (value ?? {}) as { found?: unknown; answer?: unknown };
       if (typeof found !== 'boolean' || typeof answer !== 'string')
-        throw new Error('the answer is off its schema');
+        throw new AnswerError('the answer is off its schema');
       const text = answer.replace(/\s+/g, ' ').trim();
       if (found && text !== '') answers.push(`lines ${page.first}-${page.last}: ${text}`);
     } catch {

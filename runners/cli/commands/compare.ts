@@ -5,7 +5,7 @@
  */
 import { readRunRecords } from '../../../records/runs-file.js';
 import { comparisonLines } from '../../../reports/compare-table.js';
-import { compareRuns, type CompareOptions } from '../../../reports/stats/compare.js';
+import { compareRuns, type CompareOptions } from '../../../reports/stats/paired-comparison.js';
 import { parseThreshold, thresholdBreaches } from '../../../reports/stats/thresholds.js';
 import { UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
-import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
+import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting-names.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
 import { executePlan, serverOptionsOf } from '../../matrix/execute-plan.js';

@@ -4,7 +4,14 @@
  * runtime's own `total_duration` (nanoseconds) as its time.
  */
 import type { ChatResponse, Message as OllamaMessage, Tool as OllamaTool } from 'ollama';
-import type { Message, ModelResponse, ToolCall, ToolSpec, Usage } from '../../../engine/index.js';
+import {
+  AnswerError,
+  type Message,
+  type ModelResponse,
+  type ToolCall,
+  type ToolSpec,
+  type Usage,
+} from '../../../engine/index.js';
 
 /** A port message as Ollama takes it. */
 export function toOllamaMessage(message: Message): OllamaMessage {
@@ -65,23 +72,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
   const calls = message.tool_calls;
   if (calls === undefined || calls === null) return [];
-  if (!Array.isArray(calls)) throw new Error('message.tool_calls is not a list');
+  if (!Array.isArray(calls)) throw new AnswerError('message.tool_calls is not a list');
   return calls.map((call, i) => {
     const fn = isRecord(call) ? call.function : undefined;
     if (!isRecord(fn) || typeof fn.name !== 'string')
-      throw new Error(`tool call ${i + 1} has no function name`);
+      throw new AnswerError(`tool call ${i + 1} has no function name`);
     let args: unknown = fn.arguments ?? {};
     if (typeof args === 'string') args = JSON.parse(args) as unknown;
-    if (!isRecord(args)) throw new Error(`tool call ${i + 1} (${fn.name}) has arguments that are no object`);
+    if (!isRecord(args))
+      throw new AnswerError(`tool call ${i + 1} (${fn.name}) has arguments that are no object`);
     return { callId: '', tool: fn.name, arguments: args };
   });
 }
 
 /** A chat answer as the port's response; throws an Error naming what is missing from a bad one. */
 export function fromOllamaResponse(response: unknown): ModelResponse {
-  if (!isRecord(response) || !isRecord(response.message)) throw new Error('the answer has no message');
+  if (!isRecord(response) || !isRecord(response.message)) throw new AnswerError('the answer has no message');
   const content = response.message.content ?? '';
-  if (typeof content !== 'string') throw new Error('message.content is not text');
+  if (typeof content !== 'string') throw new AnswerError('message.content is not text');
   const out: ModelResponse = { text: content, toolCalls: toolCallsOf(response.message) };
   const usage = usageOf(response as Partial<ChatResponse>);
   if (usage) out.usage = usage;

@@ -6,7 +6,13 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions/completions';
-import type { Message, ModelResponse, ToolCall, ToolSpec } from '../../../engine/index.js';
+import {
+  AnswerError,
+  type Message,
+  type ModelResponse,
+  type ToolCall,
+  type ToolSpec,
+} from '../../../engine/index.js';
 
 /** A port message as the chat-completions API takes it. */
 export function toOpenAIMessage(message: Message): ChatCompletionMessageParam {
@@ -45,23 +51,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
   const calls = message.tool_calls;
   if (calls === undefined || calls === null) return [];
-  if (!Array.isArray(calls)) throw new Error('message.tool_calls is not a list');
+  if (!Array.isArray(calls)) throw new AnswerError('message.tool_calls is not a list');
   return calls.map((call, i) => {
     const fn = isRecord(call) ? call.function : undefined;
     if (!isRecord(fn) || typeof fn.name !== 'string')
-      throw new Error(`tool call ${i + 1} has no function name`);
+      throw new AnswerError(`tool call ${i + 1} has no function name`);
     const raw = fn.arguments ?? '{}';
     let args: unknown = raw;
     if (typeof raw === 'string') {
       try {
         args = raw.trim() === '' ? {} : (JSON.parse(raw) as unknown);
       } catch {
-        throw new Error(
+        throw new AnswerError(
           `tool call ${i + 1} (${fn.name}) has arguments that are not JSON: ${raw.slice(0, 80)}`,
         );
       }
     }
-    if (!isRecord(args)) throw new Error(`tool call ${i + 1} (${fn.name}) has arguments that are no object`);
+    if (!isRecord(args))
+      throw new AnswerError(`tool call ${i + 1} (${fn.name}) has arguments that are no object`);
     return { callId: '', tool: fn.name, arguments: args };
   });
 }
@@ -69,11 +76,11 @@ function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
 /** A completion as the port's response; throws an Error naming what is missing from a bad one. */
 export function fromOpenAIResponse(completion: unknown): ModelResponse {
   if (!isRecord(completion) || !Array.isArray(completion.choices))
-    throw new Error('the answer has no choices');
+    throw new AnswerError('the answer has no choices');
   const choice: unknown = completion.choices[0];
-  if (!isRecord(choice) || !isRecord(choice.message)) throw new Error('the answer has no message');
+  if (!isRecord(choice) || !isRecord(choice.message)) throw new AnswerError('the answer has no message');
   const content = choice.message.content ?? '';
-  if (typeof content !== 'string') throw new Error('message.content is not text');
+  if (typeof content !== 'string') throw new AnswerError('message.content is not text');
   const out: ModelResponse = { text: content, toolCalls: toolCallsOf(choice.message) };
   const usage = completion.usage;
   if (isRecord(usage) && typeof usage.prompt_tokens === 'number') {

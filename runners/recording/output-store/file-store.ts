@@ -14,6 +14,7 @@ import {
   type StoredOutput,
 } from '../../../engine/index.js';
 import { checkOutputId, consume, fromRecord, pageLines, storedRecordSchema, toRecord } from './shared.js';
+import { OutputStoreError } from '../../errors.js';
 
 /** Options for an output store. */
 export interface OutputStoreOptions {
@@ -108,9 +109,15 @@ export class FileOutputStore implements OutputStore {
       if (isMissing(error)) return undefined;
       throw error;
     }
-    const parsed = storedRecordSchema.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new OutputStoreError(`output store: the record of "${id}" is not JSON`);
+    }
+    const parsed = storedRecordSchema.safeParse(json);
     if (!parsed.success)
-      throw new Error(`output store: the record of "${id}" is not valid: ${parsed.error.message}`);
+      throw new OutputStoreError(`output store: the record of "${id}" is not valid: ${parsed.error.message}`);
     return fromRecord(parsed.data);
   }
 

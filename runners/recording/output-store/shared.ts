@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  InternalError,
   isValidOutputId,
   prefixByBytes,
   splitLines,
@@ -62,7 +63,7 @@ export function pageLines(text: string, from: number, count: number): StoredLine
 
 /** Throws unless `id` is one a store accepts. */
 export function checkOutputId(id: string): void {
-  if (!isValidOutputId(id)) throw new Error(`output store: "${id}" is not a valid output id`);
+  if (!isValidOutputId(id)) throw new InternalError(`output store: "${id}" is not a valid output id`);
 }
 
 /** The record saved beside each stored output. */

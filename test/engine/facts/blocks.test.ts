@@ -7,7 +7,7 @@ import {
   shownByEntries,
   type FactBlockInput,
 } from '../../../engine/facts/blocks.js';
-import type { FactStore } from '../../../engine/facts/store.js';
+import type { FactStore } from '../../../engine/facts/fact-store.js';
 import { newStore, said } from './helpers.js';
 
 const bytes = (text: string | null): number => new TextEncoder().encode(text ?? '').length;

@@ -1,7 +1,7 @@
 /** Builders for the fact tests: a store with counting ids and short ways to assert. */
 import type { FactSource, FactSourceKind } from '../../../engine/facts/fact.js';
 import { loadKinds } from '../../../engine/facts/kinds.js';
-import { FactStore, type FactAssertion } from '../../../engine/facts/store.js';
+import { FactStore, type FactAssertion } from '../../../engine/facts/fact-store.js';
 
 /** A store over the shipped kinds whose ids count `f1`, `f2`, ... */
 export function newStore(): FactStore {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FactError } from '../../../engine/errors.js';
 import { loadKinds } from '../../../engine/facts/kinds.js';
-import { FactStore } from '../../../engine/facts/store.js';
+import { FactStore } from '../../../engine/facts/fact-store.js';
 import { newStore, said } from './helpers.js';
 
 const CODENAME = { subject: 'entity', name: 'codename' };

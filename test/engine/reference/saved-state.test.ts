@@ -4,7 +4,7 @@
  * value each field may take round-trips, and anything else is refused with its path.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeFactsState } from '../../../engine/facts/saved.js';
+import { decodeFactsState } from '../../../engine/facts/saved-facts.js';
 import { MIN_TOOL_OUTPUT_BYTES, toolOutputBudget } from '../../../engine/output/budget.js';
 import { isValidOutputId } from '../../../engine/output/store-port.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ThresholdError } from '../../../reports/errors.js';
-import { compareRuns } from '../../../reports/stats/compare.js';
+import { compareRuns } from '../../../reports/stats/paired-comparison.js';
 import { parseThreshold, thresholdBreaches } from '../../../reports/stats/thresholds.js';
 import { makeRecord } from '../record-fixture.js';
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** Runs the copy's own `snapshots check`, in the copy. */
 async function checkCopy(filter: string[]) {
-  const entry = join(copy, 'runners/cli/entry.ts');
+  const entry = join(copy, 'runners/cli/launch.ts');
   const result = await execa('node', ['--import', 'tsx', entry, 'snapshots', 'check', ...filter], {
     cwd: copy,
     reject: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstDifference, firstRequestDifference } from '../../../runners/gate/first-difference.js';
-import { renderSnapshot } from '../../../runners/gate/format.js';
+import { renderSnapshot } from '../../../runners/gate/snapshot-format.js';
 import { shortDiff } from '../../../runners/gate/short-diff.js';
 import { sampleOutcome, type FixtureOptions } from './fixture.js';
 

@@ -7,10 +7,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ResultsError } from '../../../records/errors.js';
 import { UsageError } from '../../../runners/errors.js';
 import { createResults, resumeResults } from '../../../runners/recording/results-folder.js';
 import { plannedRunIds } from '../../../runners/matrix/plan.js';
 import { newPlan, type PlanFile } from '../../../runners/recording/plan-file.js';
+import { makeRecord } from '../../reports/record-fixture.js';
 
 const PLANNED = 'codename.dropping.reader.w8192.r0';
 const OTHER_PLANNED = 'codename.dropping.reader.w8192.r1';
@@ -37,13 +39,18 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The record of the finished run, whole. */
+function finished() {
+  return { ...makeRecord({ scenario: 'codename', strategy: 'dropping', window: 8192, run: 0 }), id: PLANNED };
+}
+
 /** A results folder as an interrupted invocation leaves it: its plan and one finished run. */
 async function interrupted(): Promise<string> {
   const dir = join(root, 'results');
   const folder = await createResults(dir, plan(), 'run');
   await folder.lock.release();
   await mkdir(join(dir, 'runs', PLANNED), { recursive: true });
-  await writeFile(join(dir, 'runs.jsonl'), JSON.stringify({ id: PLANNED }) + '\n');
+  await writeFile(join(dir, 'runs.jsonl'), JSON.stringify(finished()) + '\n');
   return dir;
 }
 
@@ -60,6 +67,26 @@ describe('--resume', () => {
     expect([...folder.done.keys()]).toEqual([PLANNED]);
     expect((await readdir(join(dir, 'runs'))).sort()).toEqual([PLANNED]);
     expect((await readdir(dir)).sort()).toEqual(['plan.json', 'runs', 'runs.jsonl']);
+  });
+
+  it.each([
+    ['an empty object', '{}', 'version'],
+    ['a number', '42', 'expected object'],
+    ['a record whose probes are null', JSON.stringify({ ...finished(), probes: null }), 'probes'],
+  ])('refuses %s appended to runs.jsonl as bad input, naming the file and line', async (_, text, field) => {
+    const dir = await interrupted();
+    await writeFile(join(dir, 'runs.jsonl'), JSON.stringify(finished()) + '\n' + text + '\n');
+    const resumed = resumeResults(dir, 'run --resume', plannedRunIds);
+    await expect(resumed).rejects.toThrow(ResultsError);
+    await expect(resumed).rejects.toMatchObject({ kind: 'input', code: 'RESULTS_MALFORMED' });
+    const message = await resumed.catch((thrown: Error) => thrown.message);
+    expect(message).toMatch(new RegExp(`^${join(dir, 'runs.jsonl')}:2: not a run record: .*${field}`));
+    expect(message).not.toContain('\n');
+    // The lock was given back: the folder can be resumed once the line is mended.
+    await writeFile(join(dir, 'runs.jsonl'), JSON.stringify(finished()) + '\n');
+    const folder = await resumeResults(dir, 'run --resume', plannedRunIds);
+    await folder.lock.release();
+    expect([...folder.done.keys()]).toEqual([PLANNED]);
   });
 
   it('leaves a user’s own files in the folder and under runs/ as they are', async () => {

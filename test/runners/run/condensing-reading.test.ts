@@ -4,7 +4,7 @@ import type { RunRecord } from '../../../records/run-record.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
-import type { SettingOverrides } from '../../../strategies/settings.js';
+import type { SettingOverrides } from '../../../strategies/setting-names.js';
 
 async function run(strategy: string, set: SettingOverrides = {}, model = 'reader'): Promise<RunRecord> {
   const scenario = await resolveScenario('reading');

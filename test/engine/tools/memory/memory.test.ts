@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SummaryVersion } from '../../../../engine/facts/saved.js';
+import type { SummaryVersion } from '../../../../engine/facts/saved-facts.js';
 import type { FactSource } from '../../../../engine/facts/fact.js';
 import { loadKinds } from '../../../../engine/facts/kinds.js';
-import { FactStore } from '../../../../engine/facts/store.js';
+import { FactStore } from '../../../../engine/facts/fact-store.js';
 import { byteLength } from '../../../../engine/measure/estimate.js';
 import { ContextStore } from '../../../../engine/store/store.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recogniseOverflow } from '../../../engine/model/overflow.js';
+import { recogniseOverflow } from '../../../engine/model/recognise-overflow.js';
 import { ContextOverflowError } from '../../../engine/model/port.js';
 
 describe('recogniseOverflow', () => {

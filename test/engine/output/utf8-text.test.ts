@@ -13,7 +13,7 @@ import {
   splitLines,
   suffixByBytes,
   utf8Length,
-} from '../../../engine/output/text.js';
+} from '../../../engine/output/utf8-text.js';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSnapshot } from '../../../runners/gate/format.js';
+import { renderSnapshot } from '../../../runners/gate/snapshot-format.js';
 import { messagesOf, parseSnapshot, snapshotVersion } from '../../../runners/gate/parse.js';
 import { ASK, NOTES, SYSTEM, sampleOutcome } from './fixture.js';
 

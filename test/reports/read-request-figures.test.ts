@@ -4,7 +4,7 @@ import {
   readRequestFigures,
   readRequestLines,
   type ReadTrial,
-} from '../../reports/read-requests.js';
+} from '../../reports/read-request-figures.js';
 
 const shapes = ['top', 'folder'];
 const paths: Record<string, string> = { top: 'limits.txt', folder: 'notes/setup.md' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../reports/stats/compare.js';
+import { compareRuns } from '../../../reports/stats/paired-comparison.js';
 import { makeRecord } from '../record-fixture.js';
 
 const runs = (strategy: string, correct: number[], window = 8192, scenario = 'codename') =>

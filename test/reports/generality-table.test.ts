@@ -4,7 +4,7 @@ import {
   generalityFigures,
   generalityRow,
   generalityTotals,
-} from '../../reports/generality.js';
+} from '../../reports/generality-table.js';
 import type { ProbeResult, RunRecord } from '../../records/run-record.js';
 import { probeFields } from './probe-fields.js';
 
