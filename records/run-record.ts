@@ -176,6 +176,27 @@ export interface RunRecord {
   models?: ModelStretch[];
   /** For a model behind a server (`ollama:`, `openai:`): which server, which model, with what. */
   backend?: BackendRecord;
+  /**
+   * Present on a run replayed from a recording (`--replay`): its answers came from there, and no
+   * time was spent in a model.
+   */
+  replayed?: true;
+  /** For a replayed run that did not match its recording: where, and how (see ReplayMismatch). */
+  replayMismatch?: ReplayMismatch;
+}
+
+/**
+ * The first call of a replayed run whose request was not the recorded one (or that the recording
+ * lacks, or that was recorded and no longer made): its number from 1 (null when the run had no
+ * recording), its turn and purpose as recorded, the first part that differs, and a short unified diff
+ * of the request, recorded against this tree.
+ */
+export interface ReplayMismatch {
+  call: number | null;
+  turn: number | null;
+  purpose: string | null;
+  first: string | null;
+  diff: string[];
 }
 
 /** A stretch of a run on one model: from the run's start, or from a switch step, to the next switch. */

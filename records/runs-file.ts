@@ -68,6 +68,17 @@ const runRecordSchema = z.looseObject({
       engineMs: ms,
     }),
   ),
+  /** Absent on a run made live, and on every record written before replays existed. */
+  replayed: z.literal(true).optional(),
+  replayMismatch: z
+    .looseObject({
+      call: count.nullable(),
+      turn: count.nullable(),
+      purpose: z.string().nullable(),
+      first: z.string().nullable(),
+      diff: z.array(z.string()),
+    })
+    .optional(),
 });
 
 /** The first problem zod found, as `field: message`. */

@@ -84,6 +84,11 @@ export async function main(
           .option('resume', {
             type: 'string',
             describe: 'finish the results folder DIR that an interrupted invocation began',
+          })
+          .option('replay', {
+            type: 'string',
+            describe:
+              "answer every model call from results folder DIR's recording; a request that differs fails the run (exit 1)",
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -103,6 +108,7 @@ export async function main(
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
+            ...(a.replay !== undefined ? { replay: a.replay } : {}),
           },
           io,
           env,
@@ -123,6 +129,10 @@ export async function main(
             type: 'boolean',
             default: false,
             describe: 'print each run record as one JSON line',
+          })
+          .option('replay', {
+            type: 'string',
+            describe: "answer every model call from results folder DIR's recording (exit 1 on a difference)",
           }),
       async (a) => {
         const { checkpointCommand } = await import('./commands/checkpoint.js');
@@ -134,6 +144,7 @@ export async function main(
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
+            ...(a.replay !== undefined ? { replay: a.replay } : {}),
           },
           io,
           env,

@@ -10,7 +10,7 @@ import { loadManifest, type Manifest, type ManifestRun } from './manifest.js';
 import { snapshotVersion } from './parse.js';
 import { renderRun } from './replay.js';
 import { isFiltered, selectRuns, type RunFilter } from './select.js';
-import { shortDiff } from './short-diff.js';
+import { shortDiff } from '../io/short-diff.js';
 
 /** What the check found for one manifest run. */
 export type RunCheck =

@@ -13,6 +13,8 @@ import { defaultModelSettings, type ModelSettings } from './model-settings.js';
 import { SERVER_MODELS, parseModelName } from './names.js';
 import { ollamaHost } from './ollama/host.js';
 import type { CallPolicy } from './server-calls.js';
+import type { ModelFactory } from './model-factory.js';
+import { FolderRecording, replayFactory } from './replay/index.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 
@@ -122,6 +124,11 @@ export interface ServerOptions {
   backoffMs?: number;
   settings?: ModelSettings;
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * --replay: a results folder whose recorded answers every model gives, run by run and call by
+   * call, in place of calling it; no server is reached.
+   */
+  replay?: string;
 }
 
 /** The default deadline of one model call: ten minutes, for a slow local model and a long request. */
@@ -132,6 +139,8 @@ export const DEFAULT_TIMEOUT_MS = 600_000;
  * OPENAI_BASE_URL. Throws a UsageError otherwise, before anything is run.
  */
 export function checkServerOptions(names: readonly string[], options: ServerOptions): void {
+  // A replayed model reaches no server.
+  if (options.replay !== undefined) return;
   const env = options.env ?? {};
   for (const name of names) {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
@@ -143,10 +152,32 @@ export function checkServerOptions(names: readonly string[], options: ServerOpti
   }
 }
 
-/** A factory that builds the built-ins and opens server models with `options`. */
-export function serverModelFactory(
-  options: ServerOptions,
-): (name: string, window: number, scenario: Scenario) => ModelPort | Promise<ModelPort> {
+/** The results folders replayed in this thread, each read once. */
+const recordings = new Map<string, FolderRecording>();
+
+/** A built-in model by name, or null for a model behind a server. */
+function builtinOrNull(name: string, window: number, scenario: Scenario): ModelPort | null {
+  return parseModelName(name, [...builtinModels.keys()]).kind === 'builtin'
+    ? createModel(name, window, scenario)
+    : null;
+}
+
+/** A factory that answers every model's calls from the results folder `dir`. */
+export function replayModelFactory(dir: string): ModelFactory {
+  let recording = recordings.get(dir);
+  if (recording === undefined) {
+    recording = new FolderRecording(dir);
+    recordings.set(dir, recording);
+  }
+  return replayFactory(recording, builtinOrNull);
+}
+
+/**
+ * A factory that builds the built-ins and opens server models with `options`; with `replay`, one
+ * whose models answer from that results folder instead.
+ */
+export function serverModelFactory(options: ServerOptions): ModelFactory {
+  if (options.replay !== undefined) return replayModelFactory(options.replay);
   const env = options.env ?? {};
   const settings = options.settings ?? defaultModelSettings();
   const policy: CallPolicy = {
