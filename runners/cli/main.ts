@@ -268,6 +268,11 @@ export async function main(
             describe: 'only runs of this strategy',
           })
           .option('out', { type: 'string', describe: 'record: write the snapshots into this folder instead' })
+          .option('live', {
+            type: 'boolean',
+            describe:
+              "check: also make each run on its model and compare, so that the model's answers are checked too",
+          })
           .option('against', { type: 'string', describe: 'diff: the commit, branch or tag to compare with' }),
       async (a) => {
         const { snapshotsCommand } = await import('./commands/snapshots.js');
@@ -278,6 +283,7 @@ export async function main(
             strategy: a.strategy,
             ...(a.out !== undefined ? { out: a.out } : {}),
             ...(a.against !== undefined ? { against: a.against } : {}),
+            ...(a.live !== undefined ? { live: a.live } : {}),
           },
           io,
         );

@@ -156,7 +156,7 @@ export function checkServerOptions(names: readonly string[], options: ServerOpti
 const recordings = new Map<string, FolderRecording>();
 
 /** A built-in model by name, or null for a model behind a server. */
-function builtinOrNull(name: string, window: number, scenario: Scenario): ModelPort | null {
+export function builtinOrNull(name: string, window: number, scenario: Scenario): ModelPort | null {
   return parseModelName(name, [...builtinModels.keys()]).kind === 'builtin'
     ? createModel(name, window, scenario)
     : null;

@@ -18,6 +18,8 @@ export interface SnapshotsArgs {
   strategy: string[];
   out?: string;
   against?: string;
+  /** check: also make each run on its model and compare. */
+  live?: boolean;
 }
 
 const RECORD_HINT = 'run `wisp-eval snapshots record`';
@@ -31,10 +33,11 @@ export async function snapshotsCommand(args: SnapshotsArgs, io: CliIO): Promise<
     throw new UsageError('--against goes with snapshots diff');
   if (args.out !== undefined && args.action !== 'record')
     throw new UsageError('--out goes with snapshots record');
+  if (args.live === true && args.action !== 'check') throw new UsageError('--live goes with snapshots check');
   const filter: RunFilter = { scenarios: args.scenario, strategies: args.strategy };
   switch (args.action) {
     case 'check':
-      return printCheck(await checkSnapshots(SNAPSHOTS_DIR, filter), io);
+      return printCheck(await checkSnapshots(SNAPSHOTS_DIR, filter, { live: args.live === true }), io);
     case 'record':
       return printRecord(args.out, filter, io);
     case 'diff': {
@@ -63,7 +66,11 @@ function printRun(io: CliIO, check: RunCheck, dir: string): void {
       return;
     }
     case 'differs':
-      io.out(`${check.run.id}: differs from ${path}`);
+      io.out(
+        check.mode === 'live'
+          ? `${check.run.id}: made live on ${check.run.model}, differs from ${path}: the model no longer answers as recorded`
+          : `${check.run.id}: differs from ${path}`,
+      );
       io.out(`covers: ${check.run.why}`);
       io.out(`first difference: ${check.first}`);
       io.out(requestLine(check.request));
@@ -79,17 +86,21 @@ function printCheck(report: CheckReport, io: CliIO): number {
       `${join(report.dir, file)}: stale: no run of ${report.manifest.file} records into it; ${RECORD_HINT} to remove it`,
     );
   }
-  const compared = report.runs.flatMap((r) => (r.state === 'match' || r.state === 'differs' ? [r] : []));
+  const replayed = report.runs.filter((r) => r.mode === 'replayed');
+  const compared = replayed.flatMap((r) => (r.state === 'match' || r.state === 'differs' ? [r] : []));
   const calls = compared.reduce((n, r) => n + r.calls, 0);
   const events = compared.reduce((n, r) => n + r.events, 0);
-  const head = `snapshots: ${count(report.runs.length, 'run')}, ${count(calls, 'model call')}, ${count(events, 'event')}`;
+  const live = report.runs.some((r) => r.mode === 'live') ? ', replayed and live' : '';
+  const head = `snapshots: ${count(replayed.length, 'run')}, ${count(calls, 'model call')}, ${count(events, 'event')}${live}`;
   if (checkPassed(report)) {
     io.out(`${head}: all match`);
     return 0;
   }
-  const tally = (state: RunCheck['state']) => report.runs.filter((r) => r.state === state).length;
+  const tally = (state: RunCheck['state'], mode: RunCheck['mode'] = 'replayed') =>
+    report.runs.filter((r) => r.state === state && r.mode === mode).length;
   const problems = [
     `${tally('differs')} ${tally('differs') === 1 ? 'differs' : 'differ'}`,
+    `${tally('differs', 'live')} ${tally('differs', 'live') === 1 ? 'differs' : 'differ'} live`,
     `${tally('missing')} missing`,
     `${tally('old-version')} in an old format`,
     `${report.stale.length} stale`,
