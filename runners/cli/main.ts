@@ -268,6 +268,12 @@ export async function main(
             describe: 'only runs of this strategy',
           })
           .option('out', { type: 'string', describe: 'record: write the snapshots into this folder instead' })
+          .option('model', {
+            type: 'string',
+            describe: 'record: record the chosen runs on this model (e.g. ollama:NAME) as runs of their own',
+          })
+          .option('host', { type: 'string', describe: 'the Ollama server of an ollama: model' })
+          .option('base-url', { type: 'string', describe: 'the OpenAI-compatible API of an openai: model' })
           .option('live', {
             type: 'boolean',
             describe:
@@ -284,8 +290,12 @@ export async function main(
             ...(a.out !== undefined ? { out: a.out } : {}),
             ...(a.against !== undefined ? { against: a.against } : {}),
             ...(a.live !== undefined ? { live: a.live } : {}),
+            ...(a.model !== undefined ? { model: a.model } : {}),
+            ...(a.host !== undefined ? { host: a.host } : {}),
+            ...(a.baseUrl !== undefined ? { baseUrl: a.baseUrl } : {}),
           },
           io,
+          env,
         );
       },
     )
