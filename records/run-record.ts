@@ -183,6 +183,11 @@ export interface RunRecord {
   replayed?: true;
   /** For a replayed run that did not match its recording: where, and how (see ReplayMismatch). */
   replayMismatch?: ReplayMismatch;
+  /**
+   * For a run whose server models answered through an answer cache (`--cache`): calls answered from
+   * it, and calls made and kept.
+   */
+  cache?: { hits: number; misses: number };
 }
 
 /**

@@ -79,6 +79,7 @@ const runRecordSchema = z.looseObject({
       diff: z.array(z.string()),
     })
     .optional(),
+  cache: z.looseObject({ hits: count, misses: count }).optional(),
 });
 
 /** The first problem zod found, as `field: message`. */

@@ -89,6 +89,11 @@ export async function main(
             type: 'string',
             describe:
               "answer every model call from results folder DIR's recording; a request that differs fails the run (exit 1)",
+          })
+          .option('cache', {
+            type: 'string',
+            describe:
+              "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -109,6 +114,7 @@ export async function main(
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
+            ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
           },
           io,
           env,
@@ -133,6 +139,11 @@ export async function main(
           .option('replay', {
             type: 'string',
             describe: "answer every model call from results folder DIR's recording (exit 1 on a difference)",
+          })
+          .option('cache', {
+            type: 'string',
+            describe:
+              "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
           }),
       async (a) => {
         const { checkpointCommand } = await import('./commands/checkpoint.js');
@@ -145,6 +156,7 @@ export async function main(
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
+            ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
           },
           io,
           env,
@@ -300,6 +312,20 @@ export async function main(
       },
     )
     .command(
+      'cache <action> <dir>',
+      'clear an answer cache that --cache filled',
+      (y) =>
+        y
+          .positional('action', { type: 'string', choices: ['clear'] as const, demandOption: true })
+          .positional('dir', { type: 'string', demandOption: true, describe: 'the cache folder' }),
+      async (a) => {
+        const { clearCache } = await import('../models/cache/answer-cache.js');
+        const removed = await clearCache(a.dir);
+        io.out(`cache ${a.dir}: ${removed} ${removed === 1 ? 'answer' : 'answers'} removed`);
+        status = 0;
+      },
+    )
+    .command(
       'serve',
       'serve the reader over HTTP as an Ollama and an OpenAI-compatible server, on 127.0.0.1',
       (y) =>
@@ -353,7 +379,7 @@ export async function main(
     )
     .demandCommand(
       1,
-      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots or serve',
+      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots, cache or serve',
     );
   try {
     await parser.parseAsync();
@@ -366,6 +392,12 @@ export async function main(
     return EXIT_FOR_KIND.run;
   }
   return status;
+}
+
+/** `--cache DIR` as given, `--no-cache` as false, neither as undefined. */
+function cacheArg(value: unknown): string | false | undefined {
+  if (value === false) return false;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

@@ -15,6 +15,8 @@ import { ollamaHost } from './ollama/host.js';
 import type { CallPolicy } from './server-calls.js';
 import type { ModelFactory } from './model-factory.js';
 import { FolderRecording, replayFactory } from './replay/index.js';
+import { cachedModel } from './cache/answer-cache.js';
+import { isServerModel, type ServerModel } from './server-model.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 
@@ -129,6 +131,8 @@ export interface ServerOptions {
    * call, in place of calling it; no server is reached.
    */
   replay?: string;
+  /** --cache: the answer cache server models answer through (built-ins are never cached). */
+  cache?: string;
 }
 
 /** The default deadline of one model call: ten minutes, for a slow local model and a long request. */
@@ -185,7 +189,7 @@ export function serverModelFactory(options: ServerOptions): ModelFactory {
     retries: settings.retries,
     backoffMs: options.backoffMs ?? 250,
   };
-  return (name, window, scenario) => {
+  const opened = (name: string, window: number, scenario: Scenario): ModelPort | Promise<ServerModel> => {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
     switch (parsed.kind) {
       case 'builtin':
@@ -213,5 +217,17 @@ export function serverModelFactory(options: ServerOptions): ModelFactory {
           }),
         );
     }
+  };
+  const cache = options.cache;
+  if (cache === undefined) return opened;
+  return async (name, window, scenario, run) => {
+    const model = await opened(name, window, scenario);
+    if (!isServerModel(model)) return model;
+    const backend = model.backendRecord();
+    const counts = run ? (run.cache ??= { hits: 0, misses: 0 }) : { hits: 0, misses: 0 };
+    const identity = { name, digest: backend.digest, options: backend.options };
+    return Object.assign(cachedModel(model, cache, identity, counts), {
+      backendRecord: () => model.backendRecord(),
+    });
   };
 }

@@ -11,6 +11,8 @@ export interface RunContext {
   id: string;
   /** Set by a replaying factory: where the run is in its recording, and how it went. */
   replay?: ReplayState;
+  /** Set by a factory whose server models answer through an answer cache: its hits and misses. */
+  cache?: { hits: number; misses: number };
 }
 
 /** A replayed run's place in its recording and its first mismatch. */

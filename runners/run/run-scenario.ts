@@ -90,6 +90,7 @@ export async function runScenario(
     }),
   };
   if (context.replay) markReplayed(record, log.requests, replay);
+  if (context.cache) record.cache = { ...context.cache };
   const store = { version: 1, entries: log.conversations.at(-1)?.store.all() ?? [] };
   const blocks = log.conversations.flatMap((c) =>
     c.turns.map(({ turn }) => ({ turn, blocks: c.blocksAt(turn) ?? {} })),

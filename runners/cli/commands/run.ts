@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readRunRecords } from '../../../records/runs-file.js';
+import { openCache } from '../../models/cache/answer-cache.js';
 import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/settings.js';
@@ -65,6 +66,8 @@ export interface RunArgs {
   resume?: string;
   /** Answer every model call from this results folder's recording, strictly. */
   replay?: string;
+  /** The answer cache server models answer through; false: none (--no-cache). */
+  cache?: string | false;
 }
 
 /** The exit status when every run was made but some ended early for the engine's reasons. */
@@ -110,6 +113,8 @@ export async function runCommand(
     args.resume !== undefined
       ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
       : await newRunFolder(args, env);
+  // --no-cache: this invocation calls every model, whatever cache the plan names.
+  if (args.cache === false) delete folder.plan.modelOptions.cache;
   return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
 }
 
@@ -214,6 +219,7 @@ async function newRunFolder(
       ...(args.host !== undefined && args.host.length > 0 ? { hosts: args.host } : {}),
       ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
       ...(args.replay !== undefined ? { replay: await replayFolder(args.replay, args.out) } : {}),
+      ...(typeof args.cache === 'string' ? { cache: await cacheFolder(args.cache) } : {}),
     },
     ...(tools !== undefined ? { toolOptions: tools } : {}),
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
@@ -236,6 +242,13 @@ export async function replayFolder(dir: string, out: string | undefined): Promis
       `--replay ${dir}: the runs cannot be written into the folder they replay; give another --out`,
     );
   await readRunRecords(path);
+  return path;
+}
+
+/** `--cache DIR`: the folder as an absolute path, made a cache when new or empty (else it must be one). */
+export async function cacheFolder(dir: string): Promise<string> {
+  const path = resolve(dir);
+  await openCache(path);
   return path;
 }
 
