@@ -354,9 +354,9 @@ describe('what is asked, and how much of it an answer must say', () => {
   ];
 
   it('answers a need stated in words nothing in view says, from what it asks', async () => {
-    expect(await ask(rowing, "For the budget sheet I'd still want the fee that we pay for the regatta.")).toBe(
-      'The regatta entry fee is 40 pounds a crew.',
-    );
+    expect(
+      await ask(rowing, "For the budget sheet I'd still want the fee that we pay for the regatta."),
+    ).toBe('The regatta entry fee is 40 pounds a crew.');
     expect(await ask(rowing, "I've clean forgotten who our coach is.")).toMatch(/Halvard Dunn/);
   });
 

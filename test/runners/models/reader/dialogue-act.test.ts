@@ -61,7 +61,9 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked("I've forgotten which clay body we settled on.")).toBe('which clay body we settled on');
     expect(asked('Remind me what the cone number was.')).toBe('what the cone number was');
     expect(asked('Could you tell me how hot the kiln gets?')).toBe('how hot the kiln gets');
-    expect(asked("I'd like to know how long the bisque firing takes.")).toBe('how long the bisque firing takes');
+    expect(asked("I'd like to know how long the bisque firing takes.")).toBe(
+      'how long the bisque firing takes',
+    );
     expect(asked('I still need the temperature that the kiln peaks at.')).toBe(
       'the temperature that the kiln peaks at',
     );
