@@ -372,3 +372,17 @@ describe('what is asked, and how much of it an answer must say', () => {
     );
   });
 });
+
+describe('phrases that place a question in time', () => {
+  const moves: Message[] = [
+    user('The kiln room is in the old boathouse for now.'),
+    assistant('Noted.'),
+    user('Change of plan: the kiln room moves to the east barn.'),
+    assistant('Noted.'),
+  ];
+
+  it('choose the latest or the earliest answer, and need not be said by it', async () => {
+    expect(await ask(moves, 'Where does the kiln room go, in the end?')).toMatch(/east barn/);
+    expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
+  });
+});

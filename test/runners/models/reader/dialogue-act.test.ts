@@ -88,3 +88,14 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(parts.scene).toEqual([]);
   });
 });
+
+describe('words that say where an answer was given, not what it is', () => {
+  it('leaves out a clause about the conversation itself', () => {
+    expect(askedParts('Which kiln did I tell you about?').text).not.toMatch(/tell/);
+    expect(askedParts('Remind me of the cone number you gave me.').text).toBe('of the cone number');
+  });
+
+  it('keeps a verb of saying whose subject is someone else', () => {
+    expect(askedParts('Who wrote the firing schedule?').text).toBe('Who wrote the firing schedule?');
+  });
+});
