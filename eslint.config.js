@@ -37,7 +37,7 @@ const RUNNER_ALLOWS = {
   metrics: { runners: ['models'], top: ['records'] },
   sandbox: { runners: ['io'], top: ['strategies'] },
   recording: { runners: ['io'], top: ['records', 'reports', 'scenarios'] },
-  models: { runners: [], top: ['records', 'scenarios', 'strategies'] },
+  models: { runners: ['io'], top: ['records', 'scenarios', 'strategies'] },
   serve: { runners: ['models'], top: [] },
   io: { runners: [], top: [] },
 };

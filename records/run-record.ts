@@ -208,6 +208,21 @@ const modelStretchSchema = z.object({
 });
 export type ModelStretch = z.infer<typeof modelStretchSchema>;
 
+/**
+ * The first call of a replayed run whose request was not the recorded one (or that the recording
+ * lacks, or that was recorded and no longer made): its number from 1 (null when the run had no
+ * recording), its turn and purpose as recorded, the first part that differs, and a short unified diff
+ * of the request, recorded against this tree.
+ */
+const replayMismatchSchema = z.object({
+  call: count.nullable(),
+  turn: count.nullable(),
+  purpose: z.string().nullable(),
+  first: z.string().nullable(),
+  diff: z.array(z.string()),
+});
+export type ReplayMismatch = z.infer<typeof replayMismatchSchema>;
+
 const savedBytesSchema = z.object({ count, bytes: z.number(), tokens: z.number() });
 
 /**
@@ -270,6 +285,18 @@ export const runRecordSchema = z.object({
   models: z.array(modelStretchSchema).optional(),
   /** For a model behind a server (`ollama:`, `openai:`): which server, which model, with what. */
   backend: backendRecordSchema.optional(),
+  /**
+   * Present on a run replayed from a recording (`--replay`): its answers came from there, and no
+   * time was spent in a model.
+   */
+  replayed: z.literal(true).optional(),
+  /** For a replayed run that did not match its recording: where, and how (see ReplayMismatch). */
+  replayMismatch: replayMismatchSchema.optional(),
+  /**
+   * For a run whose server models answered through an answer cache (`--cache`): calls answered from
+   * it, and calls made and kept.
+   */
+  cache: z.object({ hits: count, misses: count }).optional(),
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 

@@ -25,7 +25,9 @@ export type RunnerErrorCode =
   | 'OUTPUT_STORE_INVALID'
   | 'REQUEST_INVALID'
   | 'SANDBOX_FAILED'
-  | 'WORKER_FAILED';
+  | 'WORKER_FAILED'
+  | 'REPLAY_MISMATCH'
+  | 'REPLAY_MISSING';
 
 /** Every code an error of wisp-eval carries, layer by layer, and the code of anything else thrown. */
 export type ErrorCode =
@@ -105,6 +107,31 @@ export class WorkerError extends WispError<RunnerErrorCode> {
     this.name = 'WorkerError';
   }
 }
+
+/**
+ * A replayed call whose request is not the one recorded at its place, or a call past the end of the
+ * recording: the run stops there. A gate's failure, like a differing snapshot (exit 1).
+ */
+export class ReplayMismatchError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('REPLAY_MISMATCH', 'gate', message);
+    this.name = 'ReplayMismatchError';
+  }
+}
+
+/** A replayed run whose id the recording does not hold: it has nothing to answer with (exit 1). */
+export class ReplayMissingError extends WispError<RunnerErrorCode> {
+  constructor(message: string) {
+    super('REPLAY_MISSING', 'gate', message);
+    this.name = 'ReplayMissingError';
+  }
+}
+
+/** The codes of a run record's error that mean a replay failed: the gate failed (exit 1). */
+export const REPLAY_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'REPLAY_MISMATCH',
+  'REPLAY_MISSING',
+]);
 
 /**
  * The codes of a run record's error that mean the run could not be carried out (exit 3): its model

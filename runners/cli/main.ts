@@ -84,6 +84,16 @@ export async function main(
           .option('resume', {
             type: 'string',
             describe: 'finish the results folder DIR that an interrupted invocation began',
+          })
+          .option('replay', {
+            type: 'string',
+            describe:
+              "answer every model call from results folder DIR's recording; a request that differs fails the run (exit 1)",
+          })
+          .option('cache', {
+            type: 'string',
+            describe:
+              "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -103,6 +113,8 @@ export async function main(
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
+            ...(a.replay !== undefined ? { replay: a.replay } : {}),
+            ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
           },
           io,
           env,
@@ -123,6 +135,15 @@ export async function main(
             type: 'boolean',
             default: false,
             describe: 'print each run record as one JSON line',
+          })
+          .option('replay', {
+            type: 'string',
+            describe: "answer every model call from results folder DIR's recording (exit 1 on a difference)",
+          })
+          .option('cache', {
+            type: 'string',
+            describe:
+              "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
           }),
       async (a) => {
         const { checkpointCommand } = await import('./commands/checkpoint.js');
@@ -134,6 +155,8 @@ export async function main(
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
             ...(a.shard !== undefined ? { shard: a.shard } : {}),
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
+            ...(a.replay !== undefined ? { replay: a.replay } : {}),
+            ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
           },
           io,
           env,
@@ -257,6 +280,17 @@ export async function main(
             describe: 'only runs of this strategy',
           })
           .option('out', { type: 'string', describe: 'record: write the snapshots into this folder instead' })
+          .option('model', {
+            type: 'string',
+            describe: 'record: record the chosen runs on this model (e.g. ollama:NAME) as runs of their own',
+          })
+          .option('host', { type: 'string', describe: 'the Ollama server of an ollama: model' })
+          .option('base-url', { type: 'string', describe: 'the OpenAI-compatible API of an openai: model' })
+          .option('live', {
+            type: 'boolean',
+            describe:
+              "check: also make each run on its model and compare, so that the model's answers are checked too",
+          })
           .option('against', { type: 'string', describe: 'diff: the commit, branch or tag to compare with' }),
       async (a) => {
         const { snapshotsCommand } = await import('./commands/snapshots.js');
@@ -267,9 +301,28 @@ export async function main(
             strategy: a.strategy,
             ...(a.out !== undefined ? { out: a.out } : {}),
             ...(a.against !== undefined ? { against: a.against } : {}),
+            ...(a.live !== undefined ? { live: a.live } : {}),
+            ...(a.model !== undefined ? { model: a.model } : {}),
+            ...(a.host !== undefined ? { host: a.host } : {}),
+            ...(a.baseUrl !== undefined ? { baseUrl: a.baseUrl } : {}),
           },
           io,
+          env,
         );
+      },
+    )
+    .command(
+      'cache <action> <dir>',
+      'clear an answer cache that --cache filled',
+      (y) =>
+        y
+          .positional('action', { type: 'string', choices: ['clear'] as const, demandOption: true })
+          .positional('dir', { type: 'string', demandOption: true, describe: 'the cache folder' }),
+      async (a) => {
+        const { clearCache } = await import('../models/cache/answer-cache.js');
+        const removed = await clearCache(a.dir);
+        io.out(`cache ${a.dir}: ${removed} ${removed === 1 ? 'answer' : 'answers'} removed`);
+        status = 0;
       },
     )
     .command(
@@ -326,7 +379,7 @@ export async function main(
     )
     .demandCommand(
       1,
-      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots or serve',
+      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots, cache or serve',
     );
   try {
     await parser.parseAsync();
@@ -339,6 +392,12 @@ export async function main(
     return EXIT_FOR_KIND.run;
   }
   return status;
+}
+
+/** `--cache DIR` as given, `--no-cache` as false, neither as undefined. */
+function cacheArg(value: unknown): string | false | undefined {
+  if (value === false) return false;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

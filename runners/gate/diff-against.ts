@@ -16,7 +16,7 @@ import { snapshotFiles } from './folder.js';
 import { loadManifest, MANIFEST_FILE } from './manifest.js';
 import { renderRun } from './replay.js';
 import { labelsOf, matchesFilter, type RunFilter } from './select.js';
-import { shortDiff } from './short-diff.js';
+import { shortDiff } from '../io/short-diff.js';
 
 /** What the change does to one run's snapshot. */
 export type RunChange =

@@ -184,8 +184,11 @@ function fileBlocks(files: RunFiles, defs: Definitions): string[] {
   return out;
 }
 
-/** Fields the header already gives. */
-const IN_HEADER = ['version', 'id', 'scenario', 'strategy', 'model', 'window', 'run', 'settings'];
+/**
+ * Fields the header already gives, and the replay mark: a run replayed from its snapshot renders as
+ * the run recorded live did.
+ */
+const IN_HEADER = ['version', 'id', 'scenario', 'strategy', 'model', 'window', 'run', 'settings', 'replayed'];
 
 function recordBlock(record: RunRecord, defs: Definitions): string[] {
   const out = ['== record'];

@@ -29,6 +29,8 @@ export function serverOptionsOf(
     env: { ...env },
     ...(options.hosts?.[0] !== undefined ? { host: options.hosts[0] } : {}),
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.replay !== undefined ? { replay: options.replay } : {}),
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
   };
 }
 

@@ -13,6 +13,10 @@ import { defaultModelSettings, type ModelSettings } from './model-settings.js';
 import { SERVER_MODELS, parseModelName } from './names.js';
 import { ollamaHost } from './ollama/host.js';
 import type { CallPolicy } from './server-calls.js';
+import type { ModelFactory } from './model-factory.js';
+import { FolderRecording, replayFactory } from './replay/index.js';
+import { cachedModel } from './cache/answer-cache.js';
+import { isServerModel, type ServerModel } from './server-model.js';
 
 type Factory = (window: number, scenario: Scenario) => ModelPort;
 
@@ -122,6 +126,13 @@ export interface ServerOptions {
   backoffMs?: number;
   settings?: ModelSettings;
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * --replay: a results folder whose recorded answers every model gives, run by run and call by
+   * call, in place of calling it; no server is reached.
+   */
+  replay?: string;
+  /** --cache: the answer cache server models answer through (built-ins are never cached). */
+  cache?: string;
 }
 
 /** The default deadline of one model call: ten minutes, for a slow local model and a long request. */
@@ -132,6 +143,8 @@ export const DEFAULT_TIMEOUT_MS = 600_000;
  * OPENAI_BASE_URL. Throws a UsageError otherwise, before anything is run.
  */
 export function checkServerOptions(names: readonly string[], options: ServerOptions): void {
+  // A replayed model reaches no server.
+  if (options.replay !== undefined) return;
   const env = options.env ?? {};
   for (const name of names) {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
@@ -143,10 +156,32 @@ export function checkServerOptions(names: readonly string[], options: ServerOpti
   }
 }
 
-/** A factory that builds the built-ins and opens server models with `options`. */
-export function serverModelFactory(
-  options: ServerOptions,
-): (name: string, window: number, scenario: Scenario) => ModelPort | Promise<ModelPort> {
+/** The results folders replayed in this thread, each read once. */
+const recordings = new Map<string, FolderRecording>();
+
+/** A built-in model by name, or null for a model behind a server. */
+export function builtinOrNull(name: string, window: number, scenario: Scenario): ModelPort | null {
+  return parseModelName(name, [...builtinModels.keys()]).kind === 'builtin'
+    ? createModel(name, window, scenario)
+    : null;
+}
+
+/** A factory that answers every model's calls from the results folder `dir`. */
+export function replayModelFactory(dir: string): ModelFactory {
+  let recording = recordings.get(dir);
+  if (recording === undefined) {
+    recording = new FolderRecording(dir);
+    recordings.set(dir, recording);
+  }
+  return replayFactory(recording, builtinOrNull);
+}
+
+/**
+ * A factory that builds the built-ins and opens server models with `options`; with `replay`, one
+ * whose models answer from that results folder instead.
+ */
+export function serverModelFactory(options: ServerOptions): ModelFactory {
+  if (options.replay !== undefined) return replayModelFactory(options.replay);
   const env = options.env ?? {};
   const settings = options.settings ?? defaultModelSettings();
   const policy: CallPolicy = {
@@ -154,7 +189,7 @@ export function serverModelFactory(
     retries: settings.retries,
     backoffMs: options.backoffMs ?? 250,
   };
-  return (name, window, scenario) => {
+  const opened = (name: string, window: number, scenario: Scenario): ModelPort | Promise<ServerModel> => {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
     switch (parsed.kind) {
       case 'builtin':
@@ -182,5 +217,17 @@ export function serverModelFactory(
           }),
         );
     }
+  };
+  const cache = options.cache;
+  if (cache === undefined) return opened;
+  return async (name, window, scenario, run) => {
+    const model = await opened(name, window, scenario);
+    if (!isServerModel(model)) return model;
+    const backend = model.backendRecord();
+    const counts = run ? (run.cache ??= { hits: 0, misses: 0 }) : { hits: 0, misses: 0 };
+    const identity = { name, digest: backend.digest, options: backend.options };
+    return Object.assign(cachedModel(model, cache, identity, counts), {
+      backendRecord: () => model.backendRecord(),
+    });
   };
 }

@@ -36,6 +36,10 @@ const planSchema = z.strictObject({
     baseUrl: z.string().optional(),
     timeout: z.number().positive(),
     settings: z.array(z.string()),
+    /** --replay: the results folder every model's answers come from, as an absolute path. */
+    replay: z.string().min(1).optional(),
+    /** --cache: the answer cache server models answer through, as an absolute path. */
+    cache: z.string().min(1).optional(),
   }),
   /** The tools' settings (`--set tools.NAME=VALUE`); absent in plans written before they existed. */
   toolOptions: z.strictObject({ commandTimeout: z.number().positive() }).optional(),

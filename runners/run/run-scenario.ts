@@ -14,7 +14,8 @@ import type { RunOutcome } from '../../records/run-outcome.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { flattenSettings } from '../../strategies/index.js';
 import { measureRun } from '../metrics/run-metrics.js';
-import type { ModelFactory } from '../models/model-factory.js';
+import type { ModelFactory, RunContext } from '../models/model-factory.js';
+import { replayOutcome } from '../models/replay/index.js';
 import { FileOutputStore, MemoryOutputStore } from '../recording/output-store/index.js';
 import { commandOptionsOr, RunSandbox } from '../sandbox/run-sandbox.js';
 import { scoreRun } from '../scoring/run-score.js';
@@ -34,9 +35,11 @@ export async function runScenario(
   const sandbox = new RunSandbox(await commandOptionsOr(place.commands), place.workspaces);
   let error: RunRecord['error'];
   let opened: ModelPort | null = null;
+  const id = runId({ ...spec, scenario: scenario.name });
+  const context: RunContext = { id };
   try {
     await sandbox.open(scenario.workspace ? join(dir, scenario.workspace) : undefined);
-    opened = await createModel(spec.model, spec.window, scenario);
+    opened = await createModel(spec.model, spec.window, scenario, context);
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
     const outputStore = place.runDir
       ? new FileOutputStore(join(place.runDir, 'outputs'))
@@ -50,6 +53,7 @@ export async function runScenario(
         window: spec.window,
         opened,
         createModel,
+        run: context,
         clock,
         outputStore,
         tools,
@@ -62,9 +66,12 @@ export async function runScenario(
   } finally {
     await sandbox.close();
   }
+  const replay = context.replay ? replayOutcome(context.replay) : null;
+  if (replay)
+    error = { code: replay.code, message: replay.message, turn: replay.turn ?? error?.turn ?? null };
   const record: RunRecord = {
     version: 1,
-    id: runId({ ...spec, scenario: scenario.name }),
+    id,
     scenario: scenario.name,
     strategy: spec.strategy.name,
     model: spec.model,
@@ -82,10 +89,35 @@ export async function runScenario(
       totalMs: performance.now() - started,
     }),
   };
+  if (context.replay) markReplayed(record, log.requests, replay);
+  if (context.cache) record.cache = { ...context.cache };
   const store = { version: 1, entries: log.conversations.at(-1)?.store.all() ?? [] };
   const blocks = log.conversations.flatMap((c) =>
     c.turns.map(({ turn }) => ({ turn, blocks: c.blocksAt(turn) ?? {} })),
   );
   const { events, requests, timeline, transcripts } = log;
   return { record, files: { audit: events.events, requests, timeline, store, transcripts, blocks } };
+}
+
+/**
+ * Marks a replayed run's record: `replayed`, no time in the model (the calls took none: their time,
+ * what little the port took, counts as the engine's), and the replay's failure when it had one.
+ */
+function markReplayed(
+  record: RunRecord,
+  calls: { durationMs: number }[],
+  failure: ReturnType<typeof replayOutcome>,
+): void {
+  record.replayed = true;
+  if (failure) {
+    const { call, turn, purpose, first, diff } = failure;
+    record.replayMismatch = { call, turn, purpose, first, diff };
+  }
+  const { calls: _serverTimes, ...timing } = record.timing;
+  record.timing = { ...timing, engineMs: timing.engineMs + timing.modelMs, modelMs: 0 };
+  for (const turn of record.perTurn) {
+    turn.engineMs += turn.modelMs;
+    turn.modelMs = 0;
+  }
+  for (const call of calls) call.durationMs = 0;
 }

@@ -19,7 +19,7 @@ import { promptOf } from '../../scenarios/prompt.js';
 import type { Scenario } from '../../scenarios/schema.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 import { UsageError } from '../errors.js';
-import type { ModelFactory } from '../models/model-factory.js';
+import type { ModelFactory, RunContext } from '../models/model-factory.js';
 import { turnRequests } from '../scoring/evidence/evidence-steps.js';
 import { instructionsFor } from './instructions.js';
 import type { StepLog } from './step-log.js';
@@ -33,8 +33,9 @@ export interface StepPlace {
   window: number;
   /** The model already opened for the run's start. */
   opened: ModelPort;
-  /** Opens the model a switch step names. */
+  /** Opens the model a switch step names, for the run `run`. */
   createModel: ModelFactory;
+  run?: RunContext;
   clock: Clock;
   outputStore: OutputStore;
   tools: readonly Tool[];
@@ -122,7 +123,7 @@ export async function interpretSteps(place: StepPlace, log: StepLog): Promise<St
       // The model sees the scenario from the step after the switch: a scripted model replays the
       // rest of the script from there.
       const rest = { ...scenario, steps: scenario.steps.slice(index + 1) };
-      current = await place.createModel(name, step.window ?? place.window, rest);
+      current = await place.createModel(name, step.window ?? place.window, rest, place.run);
       conversation.switchModel(current);
       const from = log.conversations.reduce((n, c) => n + c.turns.length, 0);
       log.stretches.push({ name, model: current, window: conversation.window, step: index + 1, from });

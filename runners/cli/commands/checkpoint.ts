@@ -14,7 +14,15 @@ import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-f
 import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
-import { checkPlan, commandSandbox, exitStatusFor, finishFolder, jobsOf } from './run.js';
+import {
+  cacheFolder,
+  checkPlan,
+  commandSandbox,
+  exitStatusFor,
+  finishFolder,
+  jobsOf,
+  replayFolder,
+} from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -23,6 +31,10 @@ export interface CheckpointArgs {
   shard?: string;
   jobs?: number;
   json: boolean;
+  /** Answer every model call from this results folder's recording, strictly. */
+  replay?: string;
+  /** The answer cache server models answer through; false: none (--no-cache). */
+  cache?: string | false;
 }
 
 /** Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the spec. */
@@ -136,16 +148,21 @@ export async function checkpointCommand(
   let folder;
   if (args.resume !== undefined) {
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
+    if (args.replay !== undefined)
+      throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
     folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
     const spec = await loadCheckpoint(args.spec);
     const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
+    if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
     await checkPlan(plan, env);
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }
+  if (args.cache === false) delete folder.plan.modelOptions.cache;
   const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
   const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
   for (const line of failures) io.err(line);

@@ -4,6 +4,7 @@
  * or two; `--fail-if` thresholds make a crossing exit 1, so CI can gate on a checkpoint.
  */
 import { readRunRecords } from '../../../records/runs-file.js';
+import type { RunRecord } from '../../../records/run-record.js';
 import { comparisonLines } from '../../../reports/compare-table.js';
 import { compareRuns, type CompareOptions } from '../../../reports/stats/paired-comparison.js';
 import { parseThreshold, thresholdBreaches } from '../../../reports/stats/thresholds.js';
@@ -51,6 +52,7 @@ export async function compareCommand(args: CompareArgs, io: CliIO): Promise<numb
   if (comparison.cells.length === 0)
     throw new UsageError(`compare: ${args.baseline} and ${candidateDir} have no cell in common to compare`);
   const breaches = thresholdBreaches(comparison, thresholds);
+  const identities = identityChanges(baseline, candidate);
   if (args.json)
     io.out(
       JSON.stringify({
@@ -59,8 +61,58 @@ export async function compareCommand(args: CompareArgs, io: CliIO): Promise<numb
         candidate: candidateDir,
         ...comparison,
         breaches,
+        identities,
       }),
     );
-  else for (const line of comparisonLines(comparison, breaches)) io.out(line);
+  else {
+    for (const line of comparisonLines(comparison, breaches)) io.out(line);
+    for (const change of identities) io.out(identityLine(change));
+  }
   return breaches.length > 0 ? 1 : 0;
+}
+
+/** A model whose identity (its server's digest or fingerprint) differs between the two sides. */
+export interface IdentityChange {
+  model: string;
+  baseline: string[];
+  candidate: string[];
+}
+
+/** Each model's identities in `records`: the digests its server gave, by model name. */
+function identitiesOf(records: readonly RunRecord[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const record of records) {
+    const stretches = record.models ?? [{ model: record.model, backend: record.backend }];
+    for (const stretch of stretches) {
+      const digest = stretch.backend?.digest;
+      if (digest === undefined || digest === null) continue;
+      const known = out.get(stretch.model) ?? new Set<string>();
+      known.add(digest);
+      out.set(stretch.model, known);
+    }
+  }
+  return out;
+}
+
+/**
+ * The models both sides ran under one name but whose servers gave different digests: "the same"
+ * model, another build of it (pulled again, requantised), so a difference may be the model's.
+ */
+export function identityChanges(
+  baseline: readonly RunRecord[],
+  candidate: readonly RunRecord[],
+): IdentityChange[] {
+  const [before, after] = [identitiesOf(baseline), identitiesOf(candidate)];
+  const changes: IdentityChange[] = [];
+  for (const [model, digests] of before) {
+    const now = after.get(model);
+    if (now === undefined) continue;
+    const same = digests.size === now.size && [...digests].every((d) => now.has(d));
+    if (!same) changes.push({ model, baseline: [...digests].sort(), candidate: [...now].sort() });
+  }
+  return changes;
+}
+
+function identityLine(change: IdentityChange): string {
+  return `note: ${change.model} is not the same model on both sides: digest ${change.baseline.join(', ')} in the baseline, ${change.candidate.join(', ')} in the candidate`;
 }

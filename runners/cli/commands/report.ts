@@ -10,6 +10,7 @@ import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
 import { formatTable } from '../../../reports/text-table.js';
 import { UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
+import type { RunRecord } from '../../../records/run-record.js';
 
 export interface ReportArgs {
   dirs: string[];
@@ -34,10 +35,28 @@ export async function reportCommand(
     for (const cell of cells) io.out(JSON.stringify(cell));
   } else {
     for (const line of formatTable(SUMMARY_HEADER, cells.map(summaryRow))) io.out(line);
+    for (const line of identityLines(records)) io.out(line);
   }
   // Under --json, stdout holds the JSON lines alone.
   const line = `reports: ${written.join(', ')}`;
   if (args.json) io.err(line);
   else io.out(line);
   return 0;
+}
+
+/**
+ * A line for each model behind a server and each identity its server gave it (Ollama's digest), so
+ * a reader of the summary knows which build of a model the figures are of.
+ */
+export function identityLines(records: readonly RunRecord[]): string[] {
+  const seen = new Map<string, string>();
+  for (const record of records) {
+    for (const stretch of record.models ?? [{ model: record.model, backend: record.backend }]) {
+      const backend = stretch.backend;
+      if (backend === undefined) continue;
+      const line = `model ${stretch.model}: ${backend.digest === null ? 'no digest given' : `digest ${backend.digest}`} (${backend.kind} at ${backend.url})`;
+      seen.set(line, line);
+    }
+  }
+  return [...seen.keys()];
 }

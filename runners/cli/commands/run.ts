@@ -3,7 +3,10 @@
  * with --json, one record per line). All input is checked before anything is written.
  */
 import { availableParallelism } from 'node:os';
-import { RUN_FAILURE_CODES, UsageError } from '../../errors.js';
+import { resolve } from 'node:path';
+import { readRunRecords } from '../../../records/runs-file.js';
+import { openCache } from '../../models/cache/answer-cache.js';
+import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting-names.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
@@ -61,6 +64,10 @@ export interface RunArgs {
   shard?: string;
   /** Finish the results folder an earlier invocation began. */
   resume?: string;
+  /** Answer every model call from this results folder's recording, strictly. */
+  replay?: string;
+  /** The answer cache server models answer through; false: none (--no-cache). */
+  cache?: string | false;
 }
 
 /** The exit status when every run was made but some ended early for the engine's reasons. */
@@ -75,6 +82,7 @@ export const ENGINE_ENDED_STATUS = 4;
 export function exitStatusFor(records: readonly RunRecord[]): number {
   const failed = records.filter((r) => r.error !== null);
   if (failed.some((r) => r.error !== null && RUN_FAILURE_CODES.has(r.error.code))) return 3;
+  if (failed.some((r) => r.error !== null && REPLAY_FAILURE_CODES.has(r.error.code))) return 1;
   return failed.length > 0 ? ENGINE_ENDED_STATUS : 0;
 }
 
@@ -82,7 +90,8 @@ export function exitStatusFor(records: readonly RunRecord[]): number {
 export function engineEndedLine(records: readonly RunRecord[]): string | undefined {
   const codes = new Map<string, number>();
   for (const r of records) {
-    if (r.error === null || RUN_FAILURE_CODES.has(r.error.code)) continue;
+    if (r.error === null || RUN_FAILURE_CODES.has(r.error.code) || REPLAY_FAILURE_CODES.has(r.error.code))
+      continue;
     codes.set(r.error.code, (codes.get(r.error.code) ?? 0) + 1);
   }
   if (codes.size === 0) return undefined;
@@ -98,10 +107,14 @@ export async function runCommand(
 ): Promise<number> {
   const jobs = jobsOf(args.jobs);
   const sandbox = await commandSandbox(env, io);
+  if (args.resume !== undefined && args.replay !== undefined)
+    throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
   const folder =
     args.resume !== undefined
       ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
       : await newRunFolder(args, env);
+  // --no-cache: this invocation calls every model, whatever cache the plan names.
+  if (args.cache === false) delete folder.plan.modelOptions.cache;
   return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
 }
 
@@ -205,6 +218,8 @@ async function newRunFolder(
       settings: modelFlags,
       ...(args.host !== undefined && args.host.length > 0 ? { hosts: args.host } : {}),
       ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
+      ...(args.replay !== undefined ? { replay: await replayFolder(args.replay, args.out) } : {}),
+      ...(typeof args.cache === 'string' ? { cache: await cacheFolder(args.cache) } : {}),
     },
     ...(tools !== undefined ? { toolOptions: tools } : {}),
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
@@ -214,6 +229,27 @@ async function newRunFolder(
   plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
   const dir = args.out ?? (await freshFolder('results', plan.name));
   return createResults(dir, plan, 'run');
+}
+
+/**
+ * `--replay DIR`: the results folder as an absolute path, once its runs.jsonl reads (a folder that
+ * does not, or is not there, is bad input). It cannot be the folder the runs are written into.
+ */
+export async function replayFolder(dir: string, out: string | undefined): Promise<string> {
+  const path = resolve(dir);
+  if (out !== undefined && resolve(out) === path)
+    throw new UsageError(
+      `--replay ${dir}: the runs cannot be written into the folder they replay; give another --out`,
+    );
+  await readRunRecords(path);
+  return path;
+}
+
+/** `--cache DIR`: the folder as an absolute path, made a cache when new or empty (else it must be one). */
+export async function cacheFolder(dir: string): Promise<string> {
+  const path = resolve(dir);
+  await openCache(path);
+  return path;
 }
 
 /** Checks a plan before anything is written: its strategies, models, model options and fact subjects. */
@@ -274,6 +310,7 @@ export function printResults(records: readonly RunRecord[], dir: string, json: b
     io.err(`results: ${dir}`);
     const ended = engineEndedLine(records);
     if (ended !== undefined) io.err(ended);
+    for (const line of replayLines(records)) io.err(line);
     return;
   }
   for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
@@ -282,8 +319,20 @@ export function printResults(records: readonly RunRecord[], dir: string, json: b
   for (const line of condensing) io.out(line);
   for (const r of records.filter((x) => x.error)) {
     io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
+    for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
   }
   io.out(`results: ${dir}`);
   const ended = engineEndedLine(records);
   if (ended !== undefined) io.err(ended);
+  for (const line of replayLines(records)) io.err(line);
+}
+
+/** A line on stderr for each replayed run that did not match its recording, then what that means. */
+export function replayLines(records: readonly RunRecord[]): string[] {
+  const failed = records.filter((r) => r.error !== null && REPLAY_FAILURE_CODES.has(r.error.code));
+  if (failed.length === 0) return [];
+  return [
+    ...failed.map((r) => `wisp-eval: ${r.id}: ${r.error?.message}`),
+    `wisp-eval: ${failed.length} run${failed.length === 1 ? '' : 's'} did not replay as recorded (exit 1)`,
+  ];
 }

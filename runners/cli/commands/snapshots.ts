@@ -7,7 +7,8 @@ import { UsageError } from '../../errors.js';
 import { checkPassed, checkSnapshots, type CheckReport, type RunCheck } from '../../gate/check.js';
 import { diffAgainst, type RunChange } from '../../gate/diff-against.js';
 import { SNAPSHOTS_DIR } from '../../gate/folder.js';
-import { recordSnapshots } from '../../gate/record.js';
+import { recordSnapshots, type RecordOptions } from '../../gate/record.js';
+import { DEFAULT_TIMEOUT_MS, serverModelFactory } from '../../models/index.js';
 import type { RunFilter } from '../../gate/select.js';
 import type { CliIO } from '../io.js';
 import { join } from 'node:path';
@@ -18,6 +19,14 @@ export interface SnapshotsArgs {
   strategy: string[];
   out?: string;
   against?: string;
+  /** check: also make each run on its model and compare. */
+  live?: boolean;
+  /** record: record the chosen runs on this model instead, as manifest runs of their own. */
+  model?: string;
+  /** The Ollama server of an ollama: model (record --model, check --live). */
+  host?: string;
+  /** The OpenAI-compatible server of an openai: model. */
+  baseUrl?: string;
 }
 
 const RECORD_HINT = 'run `wisp-eval snapshots record`';
@@ -26,17 +35,41 @@ function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-export async function snapshotsCommand(args: SnapshotsArgs, io: CliIO): Promise<number> {
+export async function snapshotsCommand(
+  args: SnapshotsArgs,
+  io: CliIO,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<number> {
   if (args.against !== undefined && args.action !== 'diff')
     throw new UsageError('--against goes with snapshots diff');
   if (args.out !== undefined && args.action !== 'record')
     throw new UsageError('--out goes with snapshots record');
+  if (args.live === true && args.action !== 'check') throw new UsageError('--live goes with snapshots check');
+  if (args.model !== undefined && args.action !== 'record')
+    throw new UsageError('--model goes with snapshots record');
+  const models = serverModelFactory({
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    env,
+    ...(args.host !== undefined ? { host: args.host } : {}),
+    ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
+  });
   const filter: RunFilter = { scenarios: args.scenario, strategies: args.strategy };
   switch (args.action) {
     case 'check':
-      return printCheck(await checkSnapshots(SNAPSHOTS_DIR, filter), io);
+      return printCheck(
+        await checkSnapshots(SNAPSHOTS_DIR, filter, { live: args.live === true, models }),
+        io,
+      );
     case 'record':
-      return printRecord(args.out, filter, io);
+      return printRecord(
+        {
+          models,
+          ...(args.out !== undefined ? { outDir: args.out } : {}),
+          ...(args.model !== undefined ? { model: args.model } : {}),
+        },
+        filter,
+        io,
+      );
     case 'diff': {
       if (args.against === undefined)
         throw new UsageError('snapshots diff needs --against REF (a commit, branch or tag)');
@@ -63,7 +96,11 @@ function printRun(io: CliIO, check: RunCheck, dir: string): void {
       return;
     }
     case 'differs':
-      io.out(`${check.run.id}: differs from ${path}`);
+      io.out(
+        check.mode === 'live'
+          ? `${check.run.id}: made live on ${check.run.model}, differs from ${path}: the model no longer answers as recorded`
+          : `${check.run.id}: differs from ${path}`,
+      );
       io.out(`covers: ${check.run.why}`);
       io.out(`first difference: ${check.first}`);
       io.out(requestLine(check.request));
@@ -79,17 +116,21 @@ function printCheck(report: CheckReport, io: CliIO): number {
       `${join(report.dir, file)}: stale: no run of ${report.manifest.file} records into it; ${RECORD_HINT} to remove it`,
     );
   }
-  const compared = report.runs.flatMap((r) => (r.state === 'match' || r.state === 'differs' ? [r] : []));
+  const replayed = report.runs.filter((r) => r.mode === 'replayed');
+  const compared = replayed.flatMap((r) => (r.state === 'match' || r.state === 'differs' ? [r] : []));
   const calls = compared.reduce((n, r) => n + r.calls, 0);
   const events = compared.reduce((n, r) => n + r.events, 0);
-  const head = `snapshots: ${count(report.runs.length, 'run')}, ${count(calls, 'model call')}, ${count(events, 'event')}`;
+  const live = report.runs.some((r) => r.mode === 'live') ? ', replayed and live' : '';
+  const head = `snapshots: ${count(replayed.length, 'run')}, ${count(calls, 'model call')}, ${count(events, 'event')}${live}`;
   if (checkPassed(report)) {
     io.out(`${head}: all match`);
     return 0;
   }
-  const tally = (state: RunCheck['state']) => report.runs.filter((r) => r.state === state).length;
+  const tally = (state: RunCheck['state'], mode: RunCheck['mode'] = 'replayed') =>
+    report.runs.filter((r) => r.state === state && r.mode === mode).length;
   const problems = [
     `${tally('differs')} ${tally('differs') === 1 ? 'differs' : 'differ'}`,
+    `${tally('differs', 'live')} ${tally('differs', 'live') === 1 ? 'differs' : 'differ'} live`,
     `${tally('missing')} missing`,
     `${tally('old-version')} in an old format`,
     `${report.stale.length} stale`,
@@ -103,8 +144,10 @@ function printCheck(report: CheckReport, io: CliIO): number {
   return 1;
 }
 
-async function printRecord(out: string | undefined, filter: RunFilter, io: CliIO): Promise<number> {
-  const report = await recordSnapshots(SNAPSHOTS_DIR, filter, out);
+async function printRecord(options: RecordOptions, filter: RunFilter, io: CliIO): Promise<number> {
+  const report = await recordSnapshots(SNAPSHOTS_DIR, filter, options);
+  for (const where of report.added)
+    io.out(`${SNAPSHOTS_DIR}/manifest.json: ${where} added (the run on ${options.model})`);
   for (const r of report.runs) {
     io.out(`${r.path}: ${r.state} (${count(r.calls, 'model call')}, ${count(r.events, 'event')})`);
   }

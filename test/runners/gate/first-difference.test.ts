@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstDifference, firstRequestDifference } from '../../../runners/gate/first-difference.js';
 import { renderSnapshot } from '../../../runners/gate/snapshot-format.js';
-import { shortDiff } from '../../../runners/gate/short-diff.js';
+import { shortDiff } from '../../../runners/io/short-diff.js';
 import { sampleOutcome, type FixtureOptions } from './fixture.js';
 
 const RUN = { id: 'sample.target.reader.w8192.r0', scenario: 'sample', set: {} };
