@@ -7,7 +7,7 @@ import type { Message, ToolSpec } from '../../../engine/index.js';
 import { readIntent } from './acts.js';
 import type { PromptIntent } from './acts.js';
 import { answerQuestion } from './answer.js';
-import type { ReaderContext } from './context.js';
+import { remembered, type ReaderContext } from './context.js';
 import { isQuestion } from './dialogue-act.js';
 import { ACCOUNT_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { questionKey } from './match.js';
@@ -184,7 +184,7 @@ export function actOnToolResults(
 ): Act {
   const promptIndex = latestUserIndex(messages);
   const prompt = promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '';
-  const intent = readIntent(prompt);
+  const intent = remembered(context, readIntent, prompt);
   const exchanges = exchangesAfter(messages, promptIndex);
   const reads = groupFileReads(exchanges);
   const canRead = tools.some((tool) => tool.name === 'read_file');

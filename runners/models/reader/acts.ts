@@ -6,7 +6,7 @@
  */
 import type { Message, ToolSpec } from '../../../engine/index.js';
 import { answerQuestion } from './answer.js';
-import type { ReaderContext } from './context.js';
+import { remembered, type ReaderContext } from './context.js';
 import { editRequest, linesRead, planEdit } from './edit-request.js';
 import type { EditRequest } from './edit-request.js';
 import type { Act } from './message-views.js';
@@ -82,6 +82,14 @@ function startEdit(messages: readonly Message[], edit: EditRequest, canRead: boo
 }
 
 /**
+ * True when a prompt asks something a sentence could answer. "The port moved to 7420, remember that?"
+ * asks nothing of the kind: it is a statement.
+ */
+function asksSomething(prompt: string): boolean {
+  return isQuestion(prompt) && !(statesSomething(prompt) && questionKey(prompt).length === 0);
+}
+
+/**
  * The reader's act on a new prompt, the last of `messages`: tool calls in the order the prompt asks
  * for them, else an answer, else a short acknowledgement.
  */
@@ -92,7 +100,7 @@ export function actOnPrompt(
 ): Act {
   const index = messages.length - 1;
   const prompt = messages[index]?.content ?? '';
-  const asked = readIntent(prompt);
+  const asked = remembered(context, readIntent, prompt);
   // A file already read in view is not read again: what it says is there to answer from.
   const intent = { ...asked, reads: asked.reads.filter((m) => !readInView(messages, index, m.path)) };
   const canRead = registers(tools, 'read_file');
@@ -121,8 +129,7 @@ export function actOnPrompt(
   ];
   if (missing.length > 0)
     return { text: `I can't do that here: I have ${missing.join(' and ')}.`, toolCalls: [] };
-  // "The port moved to 7420, remember that?" asks nothing a sentence could answer: it is a statement.
-  if (isQuestion(prompt) && !(statesSomething(prompt) && questionKey(prompt).length === 0)) {
+  if (remembered(context, asksSomething, prompt)) {
     return { text: answerQuestion(messages, index, context), toolCalls: [] };
   }
   return { text: 'Noted.', toolCalls: [] };

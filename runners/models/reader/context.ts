@@ -19,12 +19,46 @@ export interface ReaderContext {
   readonly passages: TextCache<object>;
   /** Whether a sentence refers back with a demonstrative that stands alone, by sentence. */
   readonly standsAlone: LRUCache<string, boolean>;
+  /** What each pure analysis made of the texts it was given, by analysis; see `remembered`. */
+  readonly analyses: Map<Analysis, LRUCache<string, { value: unknown }>>;
 }
+
+/** A pure function of texts (a prompt, a sentence, a kind's name): the same texts give the same result. */
+type Analysis = (...texts: never[]) => unknown;
+
+/** Results kept per analysis: enough for every prompt and sentence of a long conversation's view. */
+const REMEMBERED_PER_ANALYSIS = 8192;
 
 /** A fresh context: what a new reader model starts with, or a one-off answer with nothing kept. */
 export function createReaderContext(): ReaderContext {
   return {
     passages: textCache<object>(16 * 1024 * 1024),
     standsAlone: new LRUCache<string, boolean>({ max: 20_000 }),
+    analyses: new Map(),
   };
+}
+
+/**
+ * `analysis(...texts)`, computed once per context: the tool loop shows the model the same prompt call
+ * after call, and a view the same sentences, so the reader would otherwise parse them again each time.
+ * Without a context the result is computed and not kept. `analysis` must be pure.
+ */
+export function remembered<A extends string[], T>(
+  context: ReaderContext | undefined,
+  analysis: (...texts: A) => T,
+  ...texts: A
+): T {
+  if (context === undefined) return analysis(...texts);
+  let results = context.analyses.get(analysis);
+  if (results === undefined) {
+    results = new LRUCache<string, { value: unknown }>({ max: REMEMBERED_PER_ANALYSIS });
+    context.analyses.set(analysis, results);
+  }
+  // Each text is led by its length, so no two lists of texts share a key.
+  const key = texts.map((text) => `${text.length}:${text}`).join('');
+  const known = results.get(key);
+  if (known !== undefined) return known.value as T;
+  const value = analysis(...texts);
+  results.set(key, { value });
+  return value;
 }

@@ -11,6 +11,7 @@
  */
 import {
   DEFINITE_DETERMINERS,
+  DEMONSTRATIVES,
   DESIRE_VERBS,
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
@@ -20,6 +21,7 @@ import {
   NOT_KNOWING_VERBS,
   POLITENESS,
   PRIMARY_AUXILIARIES,
+  REFERRING_PRONOUNS,
   TELLING_VERBS,
   WH_WORDS,
 } from './lexicon.js';
@@ -115,6 +117,105 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   if (i === from + 1) return false;
   const after = words[i];
   return after === undefined || !(after.pos === 'PART' || after.lower === 'to');
+}
+
+/** Tokens that may open the clause of a frame: the person, the one asked, auxiliaries, adverbs. */
+function framesClause(token: Token): boolean {
+  return (
+    ['AUX', 'ADV', 'PART', 'INTJ', 'CCONJ'].includes(token.pos) ||
+    POLITENESS.has(token.lower) ||
+    FIRST_PERSON_SUBJECTS.has(token.lower) ||
+    token.lower === 'you'
+  );
+}
+
+/**
+ * Where the frame of an indirect question or a stated need lies in `words`, as [start, end): "could
+ * you remind me", "I've forgotten", "I'd like to know", "I still need". Its words say that something
+ * is asked, not what: they are no part of what an answer must say. Undefined when there is none.
+ */
+function frameOf(words: readonly Token[]): [number, number] | undefined {
+  const clauseStart = (verb: number) => {
+    let start = verb;
+    while (start > 0 && framesClause(words[start - 1] as Token)) start--;
+    return start;
+  };
+  for (const [i, word] of words.entries()) {
+    const next = words[i + 1];
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
+    // "remind me", "tell us"; "let me know", "help us understand"
+    if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
+    if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
+    const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
+    if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return [clauseStart(i), i + 1];
+    if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) {
+      return [clauseStart(i), i + 1];
+    }
+    if (!desire || !isNeedOfPerson(words, i)) continue;
+    const infinitive = words[i + 2];
+    if (next?.lower === 'to' && infinitive !== undefined && KNOWING_VERBS.has(infinitive.lemma)) {
+      return [clauseStart(i), i + 3];
+    }
+    if (definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+  }
+  return undefined;
+}
+
+/** What a text asks, split into what is asked and the scene set around it. */
+export interface AskedParts {
+  /** The words that say what is asked: "which file you opened first", "the port that … uses". */
+  asked: Token[];
+  /**
+   * Words around the frame that set the scene ("For the firewall rule", "Since we build jq from
+   * git"): they may help find the answer but need not be in it.
+   */
+  scene: Token[];
+  /** The asked words as text: a sentence without a frame as written, else its asked words. */
+  text: string;
+}
+
+/**
+ * What `text` asks: each sentence that asks, past the frame that only says it asks ("I've forgotten
+ * which file …" asks "which file …"); what stands before the frame is the scene. Every word of the
+ * text is asked when no sentence asks.
+ */
+export function askedParts(text: string): AskedParts {
+  const asking = sentences(text).filter((sentence) => sentenceAct(sentence) === 'question');
+  if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], text };
+  const parts: AskedParts = { asked: [], scene: [], text: '' };
+  const texts: string[] = [];
+  for (const sentence of asking) {
+    const words = openingWords(analyse(withoutPaths(sentence)));
+    const frame = frameOf(words);
+    if (frame === undefined) {
+      parts.asked.push(...words);
+      texts.push(sentence);
+      continue;
+    }
+    const asked = words.slice(frame[1]);
+    const scene = words.slice(0, frame[0]);
+    // "… so I need the switch that allows that": a pronoun that points back asks about the scene too.
+    const kept = asked.some(pointsBack) ? [...scene, ...asked] : asked;
+    if (kept === asked) parts.scene.push(...scene);
+    parts.asked.push(...kept);
+    texts.push(kept.map((token) => token.value).join(' '));
+  }
+  return { ...parts, text: texts.join(' ') };
+}
+
+/** What `text` asks, as text. */
+export function askedText(text: string): string {
+  return askedParts(text).text;
+}
+
+/**
+ * True for a pronoun that stands for something said before ("allows that", "where it goes"), not a
+ * relative one that opens a clause about the noun before it ("the port that …").
+ */
+function pointsBack(token: Token, index: number, words: readonly Token[]): boolean {
+  if (!DEMONSTRATIVES.has(token.lower) && !REFERRING_PRONOUNS.has(token.lower)) return false;
+  const before = words[index - 1];
+  return before === undefined || !['NOUN', 'PROPN', 'ADJ'].includes(before.pos);
 }
 
 /** What one sentence does: asks or states. */

@@ -27,6 +27,8 @@ export const PERSONAL_PRONOUNS = words(
 
 /** Demonstratives, which may stand alone ("this is slow") or determine a noun ("this option"). */
 export const DEMONSTRATIVES = words('this that these those');
+/** Third-person pronouns that stand for a thing named before. */
+export const REFERRING_PRONOUNS = words('it them');
 
 /** Articles and other determiners. */
 export const DETERMINERS = words('a an the some any every each no another other either neither all both');

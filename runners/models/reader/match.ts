@@ -4,7 +4,8 @@
  * a value of that kind, and a handful of near-synonyms meet. Anything less and the reader abstains,
  * which is what makes a missing fact show as "I don't know" rather than as a near miss.
  */
-import { COMMON_VERB_STEMS, contentStems, findPaths, sentences, stemSet } from './text.js';
+import { askedText } from './dialogue-act.js';
+import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet } from './text.js';
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
@@ -50,8 +51,7 @@ export function toCandidate(text: string): Candidate {
  * with `?`), leaving out file paths, which name where to look rather than what is asked.
  */
 export function questionKey(prompt: string): string[] {
-  const asked = sentences(prompt).filter((sentence) => sentence.endsWith('?'));
-  const text = withoutTimeClause(asked.length > 0 ? asked.join(' ') : prompt);
+  const text = withoutTimeClause(askedText(prompt));
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
@@ -95,6 +95,12 @@ function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' |
 }
 
 const MEET_WEIGHT = { word: 1, synonym: 0.75, kind: 0.5 } as const;
+
+/** How much of a key word a sentence says: 1 by the word, less by a synonym or a value of its kind. */
+export function meetWeight(stem: string, candidate: Candidate): number {
+  const how = meet(stem, candidate);
+  return how === undefined ? 0 : MEET_WEIGHT[how];
+}
 
 function isKindWord(stem: string): boolean {
   return VALUE_KINDS.some((kind) => kind.stems.has(stem));

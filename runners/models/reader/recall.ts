@@ -8,7 +8,7 @@
 import type { Message } from '../../../engine/index.js';
 import { isQuestion } from './acts.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
-import type { ReaderContext } from './context.js';
+import { remembered, type ReaderContext } from './context.js';
 import { exchangesAfter, latestUserIndex, stringArgument } from './message-views.js';
 import type { Act, ToolExchange } from './message-views.js';
 import { questionKey } from './match.js';
@@ -272,7 +272,7 @@ export function recallInsteadOfAbstaining(messages: readonly Message[]): Act {
 export function actOnRecall(messages: readonly Message[], context?: ReaderContext): Act | undefined {
   const promptIndex = latestUserIndex(messages);
   const prompt = promptIndex >= 0 ? (messages[promptIndex]?.content ?? '') : '';
-  if (!isQuestion(prompt)) return undefined;
+  if (!remembered(context, isQuestion, prompt)) return undefined;
   const answer = answerQuestion(withRecalledText(messages), promptIndex, context);
   if (answer !== ABSTENTION) return { text: answer, toolCalls: [] };
   const call = nextRecall(messages, promptIndex);

@@ -342,3 +342,33 @@ describe('a name written as code', () => {
     expect(await ask(history, 'What is FILTER_HOURS set to now?')).toBe('export const FILTER_HOURS = 6;');
   });
 });
+
+describe('what is asked, and how much of it an answer must say', () => {
+  const rowing: Message[] = [
+    user('Our club rows out of the boathouse on Mill Lane.'),
+    assistant('Noted.'),
+    user('The regatta entry fee is 40 pounds a crew.'),
+    assistant('Noted.'),
+    user('Our coach is Halvard Dunn, who also mends the oars.'),
+    assistant('Noted.'),
+  ];
+
+  it('answers a need stated in words nothing in view says, from what it asks', async () => {
+    expect(await ask(rowing, "For the budget sheet I'd still want the fee that we pay for the regatta.")).toBe(
+      'The regatta entry fee is 40 pounds a crew.',
+    );
+    expect(await ask(rowing, "I've clean forgotten who our coach is.")).toMatch(/Halvard Dunn/);
+  });
+
+  it('lets a describing word nothing in view says go, but not a thing nothing in view names', async () => {
+    expect(await ask(rowing, 'Who is the coach that mends the oars so carefully?')).toMatch(/Halvard Dunn/);
+    expect(await ask(rowing, 'Who is our cox?')).toBe(ABSTENTION);
+  });
+
+  it('abstains when the best sentence says too little of what is asked', async () => {
+    // Only "club" is met; the boat, its name and the launch say nothing in view.
+    expect(await ask(rowing, 'Which club boat did the captain launch first at the regatta dinner?')).toBe(
+      ABSTENTION,
+    );
+  });
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isQuestion, sentenceAct, statesSomething } from '../../../../runners/models/reader/dialogue-act.js';
+import {
+  askedParts,
+  isQuestion,
+  sentenceAct,
+  statesSomething,
+} from '../../../../runners/models/reader/dialogue-act.js';
 
 describe('question or statement, by structure', () => {
   it('takes a question mark, a wh-word opening the clause, or an auxiliary before its subject', () => {
@@ -46,5 +51,38 @@ describe('proposals are no questions', () => {
   it('takes "let us …" for a statement, and "let me know …" for a question', () => {
     expect(sentenceAct('Let us keep the kiln below 1200 degrees.')).toBe('statement');
     expect(sentenceAct('Let me know which shelf cracked.')).toBe('question');
+  });
+});
+
+describe('what a message asks, without the frame that says it asks', () => {
+  const asked = (text: string) => askedParts(text).text;
+
+  it('leaves out the frame of an indirect question or a stated need', () => {
+    expect(asked("I've forgotten which clay body we settled on.")).toBe('which clay body we settled on');
+    expect(asked('Remind me what the cone number was.')).toBe('what the cone number was');
+    expect(asked('Could you tell me how hot the kiln gets?')).toBe('how hot the kiln gets');
+    expect(asked("I'd like to know how long the bisque firing takes.")).toBe('how long the bisque firing takes');
+    expect(asked('I still need the temperature that the kiln peaks at.')).toBe(
+      'the temperature that the kiln peaks at',
+    );
+  });
+
+  it('keeps a direct question as written, and every word of a message that asks nothing', () => {
+    expect(asked('Which glaze did the potter choose?')).toBe('Which glaze did the potter choose?');
+    expect(asked('The kiln is hot.')).toBe('The kiln is hot.');
+    expect(askedParts('').asked).toEqual([]);
+  });
+
+  it('sets what comes before the frame apart as the scene', () => {
+    const parts = askedParts('For the glaze order I still need the supplier that ships to Leeds.');
+    expect(parts.text).toBe('the supplier that ships to Leeds');
+    expect(parts.scene.map((t) => t.value)).toEqual(['For', 'the', 'glaze', 'order']);
+  });
+
+  it('keeps the scene when what is asked points back to it', () => {
+    const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
+    expect(parts.text).toContain('vase');
+    expect(parts.text).toContain('shelf');
+    expect(parts.scene).toEqual([]);
   });
 });
