@@ -21,6 +21,7 @@ import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
 import { askedParts } from './dialogue-act.js';
+import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -41,17 +42,11 @@ export const ABSTENTION = "I don't know: nothing I can see says.";
 /** Which of several matching sentences a question wants. */
 export type TemporalMode = 'latest' | 'earliest' | 'best';
 
-const STRONG_LATEST = /\b(now|current|currently|latest|still|at the moment|these days|nowadays|anymore)\b/;
-const EARLIEST =
-  /\b(first|earliest|originally|initially|original|at the start|at first|in the beginning|before)\b/;
-const WEAK_LATEST = /\b(last|most recent|most recently|recently)\b/;
-
 /** The temporal preference a question states, if any. */
 export function temporalMode(question: string): TemporalMode {
-  const q = question.toLowerCase();
-  if (STRONG_LATEST.test(q)) return 'latest';
-  if (EARLIEST.test(q)) return 'earliest';
-  if (WEAK_LATEST.test(q)) return 'latest';
+  if (LATEST_PHRASE.test(question)) return 'latest';
+  if (EARLIEST_PHRASE.test(question)) return 'earliest';
+  if (RECENT_PHRASE.test(question)) return 'latest';
   return 'best';
 }
 
@@ -260,7 +255,7 @@ export function answerQuestion(
     genericSubjectStem(question),
   ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
-  const asked = questionKey(question).filter((stem) => !framing.has(stem) || seen(stem));
+  const asked = remembered(context, questionKey, question).filter((stem) => !framing.has(stem) || seen(stem));
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "good enough", "ended up") cannot tell
   // sentences apart, and leave the key.
@@ -272,18 +267,24 @@ export function answerQuestion(
   const weights = keyWeights(key, pool);
   const type = remembered(context, answerType, question);
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
-  // A sentence that holds no value of the kind asked for cannot answer.
-  const typed = pool.filter(
-    (candidate) =>
-      holds(candidate.text) || (candidate.antecedent !== undefined && holds(candidate.antecedent)),
-  );
-  const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
   // statements need not say the kind's word.
   const kind = answerKindStem(question);
   const personKey = key.length > 1 ? key.filter((stem) => stem !== kind) : key;
+  // Only a sentence that covers the key can be chosen (with its own words or with those of the
+  // sentence before, which only add to them); the others need no look for values.
+  const covers = (candidate: Sourced) =>
+    coverage(key, candidate, weights, type === 'yes-no') !== undefined ||
+    (personKey !== key && coverage(personKey, candidate, weights, type === 'yes-no') !== undefined);
+  // A sentence that holds no value of the kind asked for cannot answer.
+  const typed = pool.filter(
+    (candidate) =>
+      covers(candidate) &&
+      (holds(candidate.text) || (candidate.antecedent !== undefined && holds(candidate.antecedent))),
+  );
+  const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at
   // 1,200 degrees" is about something else.

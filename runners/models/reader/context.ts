@@ -17,10 +17,8 @@ function textCache<T extends object>(maxSize: number): TextCache<T> {
 export interface ReaderContext {
   /** The candidate sentences of a visible text, by its origin, form and text. */
   readonly passages: TextCache<object>;
-  /** Whether a sentence refers back with a demonstrative that stands alone, by sentence. */
-  readonly standsAlone: LRUCache<string, boolean>;
   /** What each pure analysis made of the texts it was given, by analysis; see `remembered`. */
-  readonly analyses: Map<Analysis, LRUCache<string, { value: unknown }>>;
+  readonly analyses: Map<Analysis, Map<string, unknown>>;
 }
 
 /** A pure function of texts (a prompt, a sentence, a kind's name): the same texts give the same result. */
@@ -33,7 +31,6 @@ const REMEMBERED_PER_ANALYSIS = 8192;
 export function createReaderContext(): ReaderContext {
   return {
     passages: textCache<object>(16 * 1024 * 1024),
-    standsAlone: new LRUCache<string, boolean>({ max: 20_000 }),
     analyses: new Map(),
   };
 }
@@ -51,14 +48,16 @@ export function remembered<A extends string[], T>(
   if (context === undefined) return analysis(...texts);
   let results = context.analyses.get(analysis);
   if (results === undefined) {
-    results = new LRUCache<string, { value: unknown }>({ max: REMEMBERED_PER_ANALYSIS });
+    results = new Map<string, unknown>();
     context.analyses.set(analysis, results);
   }
-  // Each text is led by its length, so no two lists of texts share a key.
-  const key = texts.map((text) => `${text.length}:${text}`).join('');
-  const known = results.get(key);
-  if (known !== undefined) return known.value as T;
+  // One text is its own key; of several, each is led by its length, so no two lists share a key.
+  const key =
+    texts.length === 1 ? (texts[0] as string) : texts.map((text) => `${text.length}:${text}`).join('');
+  if (results.has(key)) return results.get(key) as T;
   const value = analysis(...texts);
-  results.set(key, { value });
+  // A plain map, bounded by forgetting its oldest entry: a model makes few of them, and each is cheap.
+  if (results.size >= REMEMBERED_PER_ANALYSIS) results.delete(results.keys().next().value as string);
+  results.set(key, value);
   return value;
 }

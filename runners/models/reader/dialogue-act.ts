@@ -22,6 +22,7 @@ import {
   POLITENESS,
   PRIMARY_AUXILIARIES,
   REFERRING_PRONOUNS,
+  SAYING_VERBS,
   TELLING_VERBS,
   WH_WORDS,
 } from './lexicon.js';
@@ -187,12 +188,19 @@ export function askedParts(text: string): AskedParts {
   for (const sentence of asking) {
     const words = openingWords(analyse(withoutPaths(sentence)));
     const frame = frameOf(words);
-    if (frame === undefined) {
+    const said = saidBetweenUs(words);
+    if (frame === undefined && said === undefined) {
       parts.asked.push(...words);
       texts.push(sentence);
       continue;
     }
-    const asked = words.slice(frame[1]);
+    if (frame === undefined) {
+      const kept = words.filter((_, i) => !said?.includes(i));
+      parts.asked.push(...kept);
+      texts.push(kept.map((token) => token.value).join(' '));
+      continue;
+    }
+    const asked = words.slice(frame[1]).filter((_, i) => !said?.includes(frame[1] + i));
     const scene = words.slice(0, frame[0]);
     // "… so I need the switch that allows that": a pronoun that points back asks about the scene too.
     const kept = asked.some(pointsBack) ? [...scene, ...asked] : asked;
@@ -206,6 +214,30 @@ export function askedParts(text: string): AskedParts {
 /** What `text` asks, as text. */
 export function askedText(text: string): string {
   return askedParts(text).text;
+}
+
+/**
+ * The indices of a clause that speaks of the conversation itself ("I gave you", "you told me", "as
+ * we said"): the person or the model, a verb of saying, and whom it was said to. It says where the
+ * answer was given, not what it is. Undefined when there is none.
+ */
+function saidBetweenUs(words: readonly Token[]): number[] | undefined {
+  const speaker = (token: Token | undefined) =>
+    token !== undefined && (FIRST_PERSON_SUBJECTS.has(token.lower) || token.lower === 'you');
+  for (let i = 0; i < words.length; i++) {
+    if (!speaker(words[i])) continue;
+    let verb = i + 1;
+    while (words[verb]?.pos === 'AUX') verb++;
+    const said = words[verb];
+    if (said === undefined || said.pos !== 'VERB' || !SAYING_VERBS.has(said.lemma)) continue;
+    const listener = words[verb + 1];
+    const end =
+      listener !== undefined && (FIRST_PERSON_OBJECTS.has(listener.lower) || listener.lower === 'you')
+        ? verb + 2
+        : verb + 1;
+    return Array.from({ length: end - i }, (_, k) => i + k);
+  }
+  return undefined;
 }
 
 /**

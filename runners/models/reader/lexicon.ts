@@ -7,6 +7,11 @@
  */
 
 /** A set of lower-case words from a space-separated list. */
+/** Phrases of one or more words, parted by `|`, longest first so that a pattern tries them first. */
+function phrases(list: string): readonly string[] {
+  return list.split('|').sort((a, b) => b.length - a.length);
+}
+
 function words(list: string): ReadonlySet<string> {
   return new Set(list.trim().split(/\s+/));
 }
@@ -27,6 +32,9 @@ export const PERSONAL_PRONOUNS = words(
 
 /** Demonstratives, which may stand alone ("this is slow") or determine a noun ("this option"). */
 export const DEMONSTRATIVES = words('this that these those');
+/** Verbs by which the person and the model speak of what was said between them ("as I told you"). */
+export const SAYING_VERBS = words('tell say mention give share note write send explain');
+
 /** Third-person pronouns that stand for a thing named before. */
 export const REFERRING_PRONOUNS = words('it them');
 
@@ -177,6 +185,19 @@ export const COMMAND_FRAME_WORDS = words('command commands time times end ended 
 export const EVENT_WORDS = words(
   'now currently first last latest earliest initially originally again anymore',
 );
+
+/**
+ * Words and phrases that place what is asked in time, by which of several answers they want: the
+ * latest ("now", "in the end"), the earliest ("at first"), or the most recent ("lately"). They choose
+ * among answers; an answer need not say them.
+ */
+export const LATEST_PHRASES = phrases(
+  'now|current|currently|latest|still|at the moment|these days|nowadays|anymore|in the end|ended up|end up|by now|so far|at this point|for now|as things stand',
+);
+export const EARLIEST_PHRASES = phrases(
+  'first|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset',
+);
+export const RECENT_PHRASES = phrases('last|most recent|most recently|recently|lately');
 
 /** Words that ask for the earliest of several events, and words that ask for the latest. */
 export const EARLIEST_WORDS = words('first earliest initially originally before');

@@ -5,6 +5,7 @@
  * which is what makes a missing fact show as "I don't know" rather than as a near miss.
  */
 import { askedText } from './dialogue-act.js';
+import { EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet } from './text.js';
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
@@ -51,13 +52,32 @@ export function toCandidate(text: string): Candidate {
  * with `?`), leaving out file paths, which name where to look rather than what is asked.
  */
 export function questionKey(prompt: string): string[] {
-  const text = withoutTimeClause(askedText(prompt));
+  const text = withoutTimeClause(askedText(prompt)).replace(TIME_PHRASE, ' ');
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');
   return [...new Set(contentStems(withoutPaths))];
 }
+
+/** A pattern that finds any of `phrases` as whole words, in any case. */
+function phrasePattern(phrases: readonly string[], flags = 'i'): RegExp {
+  const escaped = phrases.map((phrase) =>
+    phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'),
+  );
+  return new RegExp(`\\b(?:${escaped.join('|')})\\b`, flags);
+}
+
+/** Phrases that place a question in time, by the answers they want. */
+export const LATEST_PHRASE = phrasePattern(LATEST_PHRASES);
+export const EARLIEST_PHRASE = phrasePattern(EARLIEST_PHRASES);
+export const RECENT_PHRASE = phrasePattern(RECENT_PHRASES);
+// Of those, the phrases of several words ("in the end", "at the start") leave the key; a single word
+// ("first", "now") may still be what a question is about ("the first release").
+const TIME_PHRASE = phrasePattern(
+  [...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
+  'gi',
+);
 
 /**
  * The word a question uses for the kind of answer it wants, if any: "what colour is ...", "at which

@@ -354,9 +354,9 @@ describe('what is asked, and how much of it an answer must say', () => {
   ];
 
   it('answers a need stated in words nothing in view says, from what it asks', async () => {
-    expect(await ask(rowing, "For the budget sheet I'd still want the fee that we pay for the regatta.")).toBe(
-      'The regatta entry fee is 40 pounds a crew.',
-    );
+    expect(
+      await ask(rowing, "For the budget sheet I'd still want the fee that we pay for the regatta."),
+    ).toBe('The regatta entry fee is 40 pounds a crew.');
     expect(await ask(rowing, "I've clean forgotten who our coach is.")).toMatch(/Halvard Dunn/);
   });
 
@@ -370,5 +370,19 @@ describe('what is asked, and how much of it an answer must say', () => {
     expect(await ask(rowing, 'Which club boat did the captain launch first at the regatta dinner?')).toBe(
       ABSTENTION,
     );
+  });
+});
+
+describe('phrases that place a question in time', () => {
+  const moves: Message[] = [
+    user('The kiln room is in the old boathouse for now.'),
+    assistant('Noted.'),
+    user('Change of plan: the kiln room moves to the east barn.'),
+    assistant('Noted.'),
+  ];
+
+  it('choose the latest or the earliest answer, and need not be said by it', async () => {
+    expect(await ask(moves, 'Where does the kiln room go, in the end?')).toMatch(/east barn/);
+    expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
   });
 });

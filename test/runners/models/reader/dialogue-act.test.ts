@@ -61,7 +61,9 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked("I've forgotten which clay body we settled on.")).toBe('which clay body we settled on');
     expect(asked('Remind me what the cone number was.')).toBe('what the cone number was');
     expect(asked('Could you tell me how hot the kiln gets?')).toBe('how hot the kiln gets');
-    expect(asked("I'd like to know how long the bisque firing takes.")).toBe('how long the bisque firing takes');
+    expect(asked("I'd like to know how long the bisque firing takes.")).toBe(
+      'how long the bisque firing takes',
+    );
     expect(asked('I still need the temperature that the kiln peaks at.')).toBe(
       'the temperature that the kiln peaks at',
     );
@@ -84,5 +86,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(parts.text).toContain('vase');
     expect(parts.text).toContain('shelf');
     expect(parts.scene).toEqual([]);
+  });
+});
+
+describe('words that say where an answer was given, not what it is', () => {
+  it('leaves out a clause about the conversation itself', () => {
+    expect(askedParts('Which kiln did I tell you about?').text).not.toMatch(/tell/);
+    expect(askedParts('Remind me of the cone number you gave me.').text).toBe('of the cone number');
+  });
+
+  it('keeps a verb of saying whose subject is someone else', () => {
+    expect(askedParts('Who wrote the firing schedule?').text).toBe('Who wrote the firing schedule?');
   });
 });
