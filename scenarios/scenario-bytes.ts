@@ -3,6 +3,7 @@
  * regular files (a FIFO would block the harness), and text that is UTF-8 throughout, so a file in
  * another encoding is refused at its first bad byte rather than read with replacement characters.
  */
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 
@@ -26,7 +27,8 @@ export type ScenarioBytes = { text: string } | { problem: string; code?: string 
 
 /** Reads `file` whole when it is a regular file of at most `maxBytes` bytes of UTF-8. */
 export async function readScenarioBytes(file: string, maxBytes: number): Promise<ScenarioBytes> {
-  const handle = await open(file, 'r');
+  // O_NONBLOCK: opening a FIFO for reading would wait for a writer; now the kind is checked first.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) return { problem: 'it is a folder', code: 'EISDIR' };

@@ -2,8 +2,10 @@
  * The reporters by name, and writeReports: what an invocation calls when it ends (and `report` when
  * it combines folders). Each file is written whole, through a temporary name and a rename.
  */
-import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { toError } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { byCell } from '../stats/cells.js';
 import { githubSummaryReporter } from './github-summary.js';
@@ -44,8 +46,37 @@ export async function writeWhole(path: string, content: string): Promise<void> {
 
 /** Writes one reporter file as it asks: whole, or appended in one write. */
 export async function writeReportFile(file: ReportFile): Promise<void> {
-  if (file.mode === 'append') await appendFile(file.path, file.content, 'utf8');
-  else await writeWhole(file.path, file.content);
+  try {
+    if (file.mode === 'append') await appendToRegularFile(file.path, file.content);
+    else await writeWhole(file.path, file.content);
+  } catch (thrown) {
+    // The report's own path, not a temporary one: the caller names it in its message.
+    throw Object.assign(toError(thrown), { path: file.path });
+  }
+}
+
+/**
+ * Appends to a file that must be a regular one (GitHub's step summary): it is opened without waiting,
+ * so a FIFO or a device named there is refused rather than blocking the invocation, or written to.
+ */
+async function appendToRegularFile(path: string, content: string): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+  const handle = await open(path, flags, 0o666).catch((thrown: NodeJS.ErrnoException) => {
+    // ENXIO: a FIFO nobody reads; it is no file either way.
+    if (thrown.code === 'ENXIO') throw notRegular(path);
+    throw thrown;
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular(path);
+    await handle.appendFile(content, 'utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+function notRegular(path: string): Error {
+  // eslint-disable-next-line no-restricted-syntax -- a system error of its own kind, read by its code as the file system's are
+  return Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREGULAR', path });
 }
 
 export interface WriteReportsOptions {

@@ -13,6 +13,35 @@ import type { CliIO } from './io.js';
 
 const EXIT_FOR_KIND = { input: 2, gate: 1, run: 3 } as const;
 
+/**
+ * Reads a whole number written in decimal, as the option `--name` takes it: yargs' own numbers also
+ * take hexadecimal (`--port 0x50` served on port 80), exponents and fractions, which are refused here
+ * with the text typed.
+ */
+function decimal(name: string): (raw: unknown) => number {
+  return (raw) => {
+    const text = String(Array.isArray(raw) ? raw.at(-1) : raw).trim();
+    if (!/^\d+$/.test(text))
+      throw new UsageError(`--${name} ${JSON.stringify(text)}: give a whole number in decimal digits`);
+    return Number(text);
+  };
+}
+
+/** A folder's path as `--name` takes it: an empty one would mean the current folder, and is refused. */
+function folderPath(name: string): (raw: unknown) => string {
+  return (raw) => {
+    const text = String(Array.isArray(raw) ? raw.at(-1) : raw);
+    if (text.trim() === '') throw new UsageError(`--${name} '': name a folder`);
+    return text;
+  };
+}
+
+/** `decimal` for an option given any number of times. */
+function decimals(name: string): (raw: unknown) => number[] {
+  const one = decimal(name);
+  return (raw) => (Array.isArray(raw) ? raw : [raw]).map((value) => one(value));
+}
+
 /** Runs the command line `argv` and returns its exit status. */
 export async function main(
   argv: readonly string[],
@@ -33,7 +62,9 @@ export async function main(
       describe: 'print the stack trace of an unexpected failure (else one line)',
     })
     .fail((message, error) => {
-      // Stop here: a handler must never run on input that failed validation.
+      // Stop here: a handler must never run on input that failed validation. yargs' own errors
+      // (YError), a refusal of an option's value among them, are bad input.
+      if (error?.name === 'YError') throw new UsageError(error.message);
       throw error ?? new UsageError(message);
     })
     .command(
@@ -54,10 +85,25 @@ export async function main(
             describe: 'strategy name',
           })
           .option('model', { type: 'string', array: true, default: ['reader'], describe: 'model name' })
-          .option('window', { type: 'number', array: true, default: [8192], describe: 'window in tokens' })
-          .option('runs', { type: 'number', default: 1, describe: 'runs of each combination' })
+          .option('window', {
+            type: 'string',
+            array: true,
+            default: ['8192'],
+            coerce: decimals('window'),
+            describe: 'window in tokens',
+          })
+          .option('runs', {
+            type: 'string',
+            default: '1',
+            coerce: decimal('runs'),
+            describe: 'runs of each combination',
+          })
           .option('set', { type: 'string', array: true, default: [], describe: 'setting override key=value' })
-          .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
+          .option('out', {
+            type: 'string',
+            coerce: folderPath('out'),
+            describe: 'results folder (default results/<name>-<time>)',
+          })
           .option('host', {
             type: 'string',
             array: true,
@@ -79,7 +125,11 @@ export async function main(
             default: false,
             describe: 'print each run record as one JSON line',
           })
-          .option('jobs', { type: 'number', describe: "runs at once (default: the machine's cores)" })
+          .option('jobs', {
+            type: 'string',
+            coerce: decimal('jobs'),
+            describe: "runs at once (default: the machine's cores)",
+          })
           .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
           .option('resume', {
             type: 'string',
@@ -127,10 +177,18 @@ export async function main(
       (y) =>
         y
           .positional('spec', { type: 'string', describe: 'the spec file' })
-          .option('out', { type: 'string', describe: 'results folder (default results/<name>-<time>)' })
+          .option('out', {
+            type: 'string',
+            coerce: folderPath('out'),
+            describe: 'results folder (default results/<name>-<time>)',
+          })
           .option('resume', { type: 'string', describe: 'finish the results folder DIR' })
           .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
-          .option('jobs', { type: 'number', describe: "runs at once (default: the machine's cores)" })
+          .option('jobs', {
+            type: 'string',
+            coerce: decimal('jobs'),
+            describe: "runs at once (default: the machine's cores)",
+          })
           .option('json', {
             type: 'boolean',
             default: false,
@@ -330,7 +388,12 @@ export async function main(
       'serve the reader over HTTP as an Ollama and an OpenAI-compatible server, on 127.0.0.1',
       (y) =>
         y
-          .option('port', { type: 'number', default: 11434, describe: 'port to listen on (0: any free one)' })
+          .option('port', {
+            type: 'string',
+            default: '11434',
+            coerce: decimal('port'),
+            describe: 'port to listen on (0: any free one)',
+          })
           .option('context', {
             type: 'number',
             default: 131072,

@@ -19,6 +19,7 @@ const CAUSES: Readonly<Record<string, string>> = {
   EEXIST: 'a file of that name is in the way',
   EISDIR: 'a folder of that name is in the way',
   ENOENT: 'a folder there cannot be made',
+  ENOTREGULAR: 'it is not a regular file (a FIFO, a device or a socket)',
 };
 
 /** A failure to write `path`, as one line naming the path and the cause. */

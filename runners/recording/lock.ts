@@ -3,7 +3,7 @@
  * writes anything there and gives it back when done; a second invocation on the same folder is refused
  * with one line naming the holder. A lock whose process is gone (it was killed) is taken over.
  */
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -35,6 +35,20 @@ async function holderOf(path: string): Promise<Holder | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * How long a lock with no readable holder is left to the invocation that is writing it: the file is
+ * created before its holder is written into it. Older than this, nobody can be shown to hold it (a
+ * write that failed on a full disk left it empty), and it is taken over.
+ */
+export const UNREADABLE_LOCK_GRACE_MS = 5_000;
+
+/** Whether the lock at `path` can be taken over: its holder cannot be shown to be alive. */
+async function abandoned(path: string, other: Holder | null, host: string): Promise<boolean> {
+  if (other !== null) return other.host === host && !processAlive(other.pid);
+  const info = await stat(path).catch(() => undefined);
+  return info !== undefined && Date.now() - info.mtimeMs > UNREADABLE_LOCK_GRACE_MS;
+}
+
 /** A taken lock; `release` gives it back. */
 export interface FolderLock {
   release(): Promise<void>;
@@ -52,14 +66,22 @@ export async function lockFolder(dir: string, command: string): Promise<FolderLo
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(path, 'wx');
-      await handle.writeFile(JSON.stringify(holder) + '\n');
-      await handle.close();
+      try {
+        await handle.writeFile(JSON.stringify(holder) + '\n');
+        await handle.close();
+      } catch (thrown) {
+        // A lock whose holder could not be written (a full disk) would block the folder: removed.
+        await handle.close().catch(() => {});
+        await rm(path, { force: true });
+        throw thrown;
+      }
       return { release: () => rm(path, { force: true }) };
     } catch (thrown) {
       if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(path, thrown);
       const other = await holderOf(path);
-      // A holder on this machine whose process is gone left the lock behind: take it over.
-      if (attempt === 0 && other !== null && other.host === holder.host && !processAlive(other.pid)) {
+      // A holder on this machine whose process is gone left the lock behind, or one that cannot be read
+      // is older than a lock being written: take it over.
+      if (attempt === 0 && (await abandoned(path, other, holder.host))) {
         await rm(path, { force: true });
         continue;
       }

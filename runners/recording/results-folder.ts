@@ -65,7 +65,7 @@ export async function freshFolder(parent: string, name: string, now = new Date()
   } catch (thrown) {
     throw outputError(parent, thrown);
   }
-  const base = join(parent, `${name}-${stamp(now)}`);
+  const base = join(parent, `${folderName(name)}-${stamp(now)}`);
   for (let n = 1; ; n++) {
     const dir = n === 1 ? base : `${base}-${n}`;
     try {
@@ -75,6 +75,21 @@ export async function freshFolder(parent: string, name: string, now = new Date()
       if ((thrown as NodeJS.ErrnoException).code !== 'EEXIST') throw outputError(dir, thrown);
     }
   }
+}
+
+/** The longest name a new results folder takes from its plan, well within a file name's 255 bytes. */
+export const FOLDER_NAME_MAX = 80;
+
+/**
+ * A plan's name as a folder name: the scenarios' names joined with `+` when they fit, else the first
+ * name and how many more (forty scenarios joined made a name too long for the file system).
+ */
+export function folderName(name: string): string {
+  if (Buffer.byteLength(name) <= FOLDER_NAME_MAX) return name;
+  const parts = name.split('+');
+  const first = parts[0] ?? '';
+  const rest = parts.length > 1 ? `+${parts.length - 1}-more` : '';
+  return `${first.slice(0, FOLDER_NAME_MAX - rest.length)}${rest}`;
 }
 
 /** How many of a folder's entries a refusal names before it says how many more there are. */

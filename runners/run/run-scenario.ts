@@ -12,6 +12,7 @@ import { steppingClock, toError, type ModelPort } from '../../engine/index.js';
 import { errorCode } from '../errors.js';
 import type { RunOutcome } from '../../records/run-outcome.js';
 import type { RunRecord } from '../../records/run-record.js';
+import { workspaceRoot } from '../../scenarios/workspace-folder.js';
 import { flattenSettings } from '../../strategies/index.js';
 import { measureRun } from '../metrics/run-metrics.js';
 import type { ModelFactory, RunContext } from '../models/model-factory.js';
@@ -38,7 +39,9 @@ export async function runScenario(
   const id = runId({ ...spec, scenario: scenario.name });
   const context: RunContext = { id };
   try {
-    await sandbox.open(scenario.workspace ? join(dir, scenario.workspace) : undefined);
+    // The project is found again for each run: containment is checked when the copy is made.
+    if (scenario.workspace === undefined) await sandbox.open(undefined);
+    else await sandbox.open(join(dir, scenario.workspace), await workspaceRoot(dir));
     opened = await createModel(spec.model, spec.window, scenario, context);
     const clock = steppingClock(SCENARIO_EPOCH, 1000, () => performance.now());
     const outputStore = place.runDir

@@ -12,11 +12,12 @@ import {
   lstat,
   mkdir,
   mkdtemp,
+  open,
   readdir,
   realpath,
   rm,
   stat,
-  writeFile,
+  type FileHandle,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -60,7 +61,8 @@ export async function sweepWorkspaces(folder = tmpdir()): Promise<number> {
  * the folder listing itself, so a run's copy costs a listing, a mkdir per folder and a copy per file,
  * where fs.cp would stat every entry on both sides.
  */
-async function copyTemplate(template: string, root: string): Promise<void> {
+async function copyTemplate(given: string, root: string, within?: string): Promise<void> {
+  const template = await containedTemplate(given, within);
   const entries = await readdir(template, { recursive: true, withFileTypes: true });
   const folders: string[] = [];
   const files: string[] = [];
@@ -80,6 +82,28 @@ async function copyTemplate(template: string, root: string): Promise<void> {
     await chmod(join(root, folder), (await stat(join(template, folder))).mode & 0o7777);
   }
   await Promise.all(files.map((file) => copyFile(join(template, file), join(root, file))));
+}
+
+/**
+ * The real path of a template about to be copied, checked again now rather than only when its
+ * scenario loaded: a template that has become a link since, or that now resolves outside `within`
+ * (the scenario's project), is refused, so a folder swapped during a matrix brings nothing in.
+ */
+async function containedTemplate(template: string, within?: string): Promise<string> {
+  const info = await lstat(template).catch(() => undefined);
+  if (info === undefined) throw new WorkspaceError(`the workspace ${template} no longer exists`);
+  if (info.isSymbolicLink())
+    throw new WorkspaceError(`the workspace ${template} has become a link; it is not copied`);
+  if (!info.isDirectory()) throw new WorkspaceError(`the workspace ${template} is not a folder`);
+  const real = await realpath(template);
+  if (within !== undefined) {
+    const root = await realpath(within);
+    if (!isInside(root, real))
+      throw new WorkspaceError(
+        `the workspace ${template} resolves to ${real}, outside the scenario's project ${root}; it is not copied`,
+      );
+  }
+  return real;
 }
 
 /** Files up to this size are read without a trip through the thread pool. */
@@ -142,13 +166,13 @@ export class FsWorkspace implements Workspace {
 
   /**
    * A fresh temporary folder, with `template`'s files copied in when given, owned by `owner` when
-   * given. Only regular files and folders are copied (the scenario's check refused anything else; a
+   * given; the template's real path must lie within `within`, when given. Only regular files and folders are copied (the scenario's check refused anything else; a
    * change since is refused here); when the copy fails, the folder is removed and the error thrown.
    */
-  static async fresh(template?: string, owner?: number): Promise<FsWorkspace> {
+  static async fresh(template?: string, owner?: number, within?: string): Promise<FsWorkspace> {
     const root = await mkdtemp(join(tmpdir(), `${WORKSPACE_PREFIX}${process.pid}-`));
     try {
-      if (template) await copyTemplate(template, root);
+      if (template) await copyTemplate(template, root, within);
       if (owner !== undefined) await chownTree(root, owner);
       return await FsWorkspace.at(root, owner, template);
     } catch (thrown) {
@@ -263,11 +287,29 @@ export class FsWorkspace implements Workspace {
     const existing = await lstat(real).catch(() => undefined);
     if (existing && !existing.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
     // O_NOFOLLOW: the resolved name is never a link, so one put there since is refused, not followed.
-    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+    // The file is truncated only once its descriptor shows one name: a hard link a command made to a
+    // file outside the workspace has two, and writing through it would change that file.
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+    let file: FileHandle;
     try {
-      await writeFile(real, text, { encoding: 'utf8', flag: flags });
+      file = await open(real, flags, 0o666);
     } catch {
       throw new WorkspaceError(`"${path}" cannot be written`);
+    }
+    try {
+      const info = await file.stat();
+      if (!info.isFile()) throw new WorkspaceError(`"${path}" is not a regular file`);
+      if (info.nlink > 1)
+        throw new WorkspaceError(
+          `"${path}" has ${info.nlink} names (hard links), so writing it could change a file elsewhere; it is not written`,
+        );
+      await file.truncate(0);
+      await file.writeFile(text, 'utf8');
+    } catch (error) {
+      if (error instanceof WorkspaceError) throw error;
+      throw new WorkspaceError(`"${path}" cannot be written`);
+    } finally {
+      await file.close();
     }
     if (this.owner !== undefined) await chown(real, this.owner, this.owner).catch(() => {});
   }
@@ -287,9 +329,12 @@ const IDLE_PER_TEMPLATE = 4;
 export class WorkspacePool {
   readonly #idle = new Map<string, FsWorkspace[]>();
 
-  /** An unchanged copy of `template` (an empty folder without one), new or kept from an earlier run. */
-  async take(template?: string): Promise<FsWorkspace> {
-    return this.#idle.get(template ?? '')?.pop() ?? FsWorkspace.fresh(template);
+  /**
+   * An unchanged copy of `template` (an empty folder without one), new or kept from an earlier run; a
+   * new copy's template must lie within `within`, when given.
+   */
+  async take(template?: string, within?: string): Promise<FsWorkspace> {
+    return this.#idle.get(template ?? '')?.pop() ?? FsWorkspace.fresh(template, undefined, within);
   }
 
   /** Takes back a workspace a run is done with: kept if unchanged, else removed. */

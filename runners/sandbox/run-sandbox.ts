@@ -48,9 +48,14 @@ export class RunSandbox {
     private readonly pool?: WorkspacePool,
   ) {}
 
-  /** Takes the run's workspace: from the pool, or a fresh copy of `template` (or an empty folder). */
-  async open(template: string | undefined): Promise<FsWorkspace> {
-    this.#workspace = await (this.pool ? this.pool.take(template) : FsWorkspace.fresh(template));
+  /**
+   * Takes the run's workspace: from the pool, or a fresh copy of `template` (or an empty folder),
+   * whose real path must lie within `within` (the scenario's project) when given.
+   */
+  async open(template: string | undefined, within?: string): Promise<FsWorkspace> {
+    this.#workspace = await (this.pool
+      ? this.pool.take(template, within)
+      : FsWorkspace.fresh(template, undefined, within));
     return this.#workspace;
   }
 

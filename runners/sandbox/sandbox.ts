@@ -166,6 +166,13 @@ export function commandLine(
   return [file, args];
 }
 
+/**
+ * The most bytes a command may write to its own `/tmp` under bwrap, a tmpfs held in the host's memory:
+ * a write past it fails with "No space left on device". (bwrap before 0.7 has no `--size`; the probe
+ * of bwrap then fails and commands fall back to the next way, saying why.)
+ */
+export const BWRAP_TMP_BYTES = 256 * 1024 * 1024;
+
 /** bwrap's view for a command: the system read-only, its workspace read-write, nothing else. */
 function bwrapArguments(cwd: string, env: Readonly<Record<string, string>>): string[] {
   const args = ['--unshare-all', '--die-with-parent', '--new-session', '--ro-bind', '/usr', '/usr'];
@@ -184,7 +191,8 @@ function bwrapArguments(cwd: string, env: Readonly<Record<string, string>>): str
   const nodePrefix = dirname(dirname(process.execPath));
   if (!['/usr', '/'].includes(nodePrefix) && !nodePrefix.startsWith('/usr/'))
     args.push('--ro-bind-try', nodePrefix, nodePrefix);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  // --size before --tmpfs bounds that one tmpfs: its pages are the host's memory.
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(BWRAP_TMP_BYTES), '--tmpfs', '/tmp');
   args.push('--bind', cwd, cwd, '--chdir', cwd, '--clearenv');
   for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value);
   return args;

@@ -4,6 +4,7 @@
  */
 import { combineRunRecords } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
+import { outputError } from '../../io/files.js';
 import { writeCombinedReport } from '../../matrix/html-report.js';
 import { summariseCells } from '../../../reports/stats/cells.js';
 import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
@@ -28,7 +29,10 @@ export async function reportCommand(
   if (first === undefined) throw new UsageError('report: name at least one results folder');
   const records = await combineRunRecords(args.dirs);
   const out = args.out ?? first;
-  const written = await writeReports(out, records, { env });
+  const written = await writeReports(out, records, { env }).catch((thrown: unknown) => {
+    const path = (thrown as { path?: unknown }).path;
+    throw outputError(typeof path === 'string' ? path : out, thrown);
+  });
   written.push(await writeCombinedReport(out, args.dirs, records));
   const cells = summariseCells(records);
   if (args.json) {

@@ -282,7 +282,9 @@ export async function writeFolderReports(
   try {
     await writeReports(dir, records, { env });
   } catch (thrown) {
-    throw outputError(dir, thrown);
+    // The report that failed, GitHub's step summary among them, rather than the folder.
+    const path = (thrown as { path?: unknown }).path;
+    throw outputError(typeof path === 'string' ? path : dir, thrown);
   }
 }
 

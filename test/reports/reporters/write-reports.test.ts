@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +84,17 @@ describe('writeReports', () => {
     expect(text.split('## wisp-eval summary')).toHaveLength(3);
     expect(await writeReports(out, records, { env: { GITHUB_STEP_SUMMARY: '' } })).not.toContain(summary);
   });
+
+  it("refuses a FIFO or a device as GitHub's step summary, without waiting on it, naming that path", async () => {
+    const fifo = join(dir, 'summary-fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const summary of [fifo, '/dev/null']) {
+      const written = writeReports(join(dir, 'fifo-results'), records, {
+        env: { GITHUB_STEP_SUMMARY: summary },
+      });
+      await expect(written).rejects.toMatchObject({ code: 'ENOTREGULAR', path: summary });
+    }
+  }, 5_000);
 
   it('writes only the reporters asked for, found by name', async () => {
     expect(Object.keys(REPORTERS)).toEqual([

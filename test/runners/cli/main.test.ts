@@ -66,4 +66,31 @@ describe('the command line', () => {
       'wisp-eval: name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots, cache or serve',
     ]);
   });
+
+  it('takes numbers in decimal only and an --out that names a folder, refusing the rest before any run', async () => {
+    const scenario = join(dir, 'ok.yaml');
+    const cases: [string[], string][] = [
+      [
+        ['run', '--scenario', scenario, '--window', '0x2000'],
+        '--window "0x2000": give a whole number in decimal digits',
+      ],
+      [
+        ['run', '--scenario', scenario, '--runs', '1e1'],
+        '--runs "1e1": give a whole number in decimal digits',
+      ],
+      [
+        ['run', '--scenario', scenario, '--jobs', '0x2'],
+        '--jobs "0x2": give a whole number in decimal digits',
+      ],
+      [['checkpoint', 'spec.yaml', '--jobs', '2.5'], '--jobs "2.5": give a whole number in decimal digits'],
+      [['serve', '--port', '0x50'], '--port "0x50": give a whole number in decimal digits'],
+      [['run', '--scenario', scenario, '--out', ''], "--out '': name a folder"],
+    ];
+    for (const [argv, message] of cases) {
+      const io = bufferIO();
+      expect(await main(argv, io), argv.join(' ')).toBe(2);
+      expect(io.stderr).toEqual([`wisp-eval: ${message}`]);
+      expect(io.stdout).toEqual([]);
+    }
+  });
 });

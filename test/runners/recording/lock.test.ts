@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,5 +46,26 @@ describe('the lock of a results folder', () => {
     const holder = JSON.parse(await readFile(join(folder, LOCK_FILE), 'utf8')) as { pid: number };
     expect(holder.pid).toBe(process.pid);
     await lock.release();
+  });
+
+  it('takes over an empty or unreadable lock once it is older than one being written, and not before', async () => {
+    for (const [name, text] of [
+      ['empty', ''],
+      ['garbage', '{"pid":'],
+      ['no-holder', '42\n'],
+    ] as const) {
+      const folder = join(dir, name);
+      await mkdir(folder, { recursive: true });
+      const lock = join(folder, LOCK_FILE);
+      await writeFile(lock, text);
+      // Just made: an invocation may be writing its holder into it.
+      await expect(lockFolder(folder, 'run')).rejects.toThrow(/is in use by another invocation/);
+      // Left behind (a write that failed on a full disk): taken over.
+      const past = new Date(Date.now() - 60_000);
+      await utimes(lock, past, past);
+      const taken = await lockFolder(folder, 'run');
+      expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ pid: process.pid });
+      await taken.release();
+    }
   });
 });

@@ -5,11 +5,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResultsError } from '../../../records/errors.js';
 import { UsageError } from '../../../runners/errors.js';
-import { createResults, resumeResults } from '../../../runners/recording/results-folder.js';
+import {
+  createResults,
+  folderName,
+  freshFolder,
+  resumeResults,
+} from '../../../runners/recording/results-folder.js';
 import { plannedRunIds } from '../../../runners/matrix/plan.js';
 import { newPlan, type PlanFile } from '../../../runners/recording/plan-file.js';
 import { makeRecord } from '../../reports/record-fixture.js';
@@ -168,5 +173,20 @@ describe('--out', () => {
     await expect(createResults(dir, plan(), 'run')).rejects.toThrow(
       `--out ${dir}: the folder already holds results; choose another, or finish them with --resume ${dir}`,
     );
+  });
+});
+
+describe('the name of a new results folder', () => {
+  it('joins the scenarios that fit, and names the first and how many more when forty do not', async () => {
+    expect(folderName('codename+digression')).toBe('codename+digression');
+    const forty = Array.from({ length: 40 }, (_, i) => `scenario-number-${i}`).join('+');
+    expect(folderName(forty)).toBe('scenario-number-0+39-more');
+    const parent = await mkdtemp(join(tmpdir(), 'wisp-folder-name-'));
+    try {
+      const made = await freshFolder(parent, forty);
+      expect(basename(made)).toMatch(/^scenario-number-0\+39-more-/);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

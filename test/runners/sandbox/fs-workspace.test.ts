@@ -110,6 +110,47 @@ describe('FsWorkspace sandbox', () => {
     expect(after).toBeLessThanOrEqual(before);
   });
 
+  it('checks the template again when it copies it: one swapped for a link, or now outside, is refused', async () => {
+    const project = await mkdtemp(join(tmpdir(), 'wisp-test-project-'));
+    try {
+      const folder = join(project, 'ws');
+      await mkdir(folder);
+      await writeFile(join(folder, 'a.md'), 'inside');
+      const copy = await FsWorkspace.fresh(folder, undefined, project);
+      expect(await copy.readText('a.md')).toBe('inside');
+      await copy.dispose();
+      // Between two runs the folder becomes a link to one outside the project.
+      await rm(folder, { recursive: true });
+      await symlink(outside, folder);
+      const before = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+      await expect(FsWorkspace.fresh(folder, undefined, project)).rejects.toThrow(
+        /has become a link; it is not copied/,
+      );
+      // A folder above it becomes the link: the real path now lies outside the project.
+      await rm(folder);
+      await mkdir(join(outside, 'ws'));
+      await writeFile(join(outside, 'ws', 'secret.txt'), 'do not copy');
+      const sub = join(project, 'sub');
+      await symlink(outside, sub);
+      await expect(FsWorkspace.fresh(join(sub, 'ws'), undefined, project)).rejects.toThrow(
+        /resolves to .*, outside the scenario's project/,
+      );
+      const after = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+      expect(after).toBeLessThanOrEqual(before);
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to write a file that has a second name (a hard link to a file outside), leaving it as it was', async () => {
+    execFileSync('ln', [join(outside, 'secret.txt'), join(ws.root, 'hard.txt')]);
+    await expect(ws.writeText('hard.txt', 'overwritten')).rejects.toThrow(/has 2 names \(hard links\)/);
+    expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('do not read');
+    // A file with one name is written whole, its old text gone.
+    await ws.writeText('docs/a.md', 'new');
+    expect(await ws.readText('docs/a.md')).toBe('new');
+  });
+
   it('gives read_file an error result the model sees, never a crash', async () => {
     const tool = readFileTool(ws);
     const result = await tool.run(
