@@ -167,10 +167,13 @@ function accountStems(): ReadonlySet<string> {
  * about timeouts?"), not for an account of them ("what's in X?", "tell me what it covers") and not
  * for the files to be shown.
  */
-export function asksForOneThing(prompt: string, intent: PromptIntent): boolean {
+export function asksForOneThing(prompt: string, intent: PromptIntent, context?: ReaderContext): boolean {
   if (intent.show || intent.edit !== undefined || intent.commands.length > 0) return false;
   const account = accountStems();
-  return questionKey(prompt).some((stem) => !account.has(stem)) && isQuestion(prompt);
+  return (
+    remembered(context, questionKey, prompt).some((stem) => !account.has(stem)) &&
+    remembered(context, isQuestion, prompt)
+  );
 }
 
 /**
@@ -195,7 +198,7 @@ export function actOnToolResults(
   // A question about a file it was not shown: once the file is in, answer the question from it. A
   // name shaped like a path that is no file ("~/.bashrc", "Node.js") leaves the question to answer
   // from what is in view.
-  if (intent.reads.length > 0 && asksForOneThing(prompt, intent)) {
+  if (intent.reads.length > 0 && asksForOneThing(prompt, intent, context)) {
     return { text: answerQuestion(messages, promptIndex, context), toolCalls: [] };
   }
   const edit = tools.some((tool) => tool.name === 'edit_file') ? intent.edit : undefined;

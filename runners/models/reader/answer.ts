@@ -255,8 +255,10 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
 }
 
 /** The stems of the nouns and names of what a question asks ("the port", "mDNS"). */
-function namedThings(question: string): ReadonlySet<string> {
-  const nouns = askedParts(question).asked.filter((token) => token.pos === 'NOUN' || token.pos === 'PROPN');
+function namedThings(question: string, context?: ReaderContext): ReadonlySet<string> {
+  const nouns = remembered(context, askedParts, question).asked.filter(
+    (token) => token.pos === 'NOUN' || token.pos === 'PROPN',
+  );
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
 }
 
@@ -283,8 +285,8 @@ export function answerQuestion(
 ): string {
   const question = messages[questionIndex]?.content ?? '';
   const texts = visibleTexts(messages, questionIndex);
-  if (isFileOrderQuestion(question)) return answerFileOrder(question, texts);
-  const fromRuns = answerFromRuns(question, messages, questionIndex);
+  if (remembered(context, isFileOrderQuestion, question)) return answerFileOrder(question, texts);
+  const fromRuns = answerFromRuns(question, messages, questionIndex, context);
   if (fromRuns !== undefined) return fromRuns;
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
@@ -302,7 +304,7 @@ export function answerQuestion(
   // words nothing visible says (a verb, an adjective: "good enough", "ended up") cannot tell
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
-  const things = remembered(context, namedThings, question);
+  const things = namedThings(question, context);
   if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;

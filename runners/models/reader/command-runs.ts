@@ -21,6 +21,7 @@ import {
   SUCCESS_WORDS,
 } from './lexicon.js';
 import { contentStems, stemSet } from './text.js';
+import { remembered, type ReaderContext } from './context.js';
 
 /** One command run in view, in the order of the conversation. */
 export interface CommandRun {
@@ -140,14 +141,16 @@ export function answerFromRuns(
   question: string,
   messages: readonly Message[],
   index: number,
+  context?: ReaderContext,
 ): string | undefined {
   const stems = new Set(contentStems(question));
   const has = (set: ReadonlySet<string>) => [...stems].some((stem) => set.has(stem));
-  const asksCommand = askedNouns(question).some((noun) => /^commands?$/i.test(noun));
+  const asksCommand = remembered(context, askedNouns, question).some((noun) => /^commands?$/i.test(noun));
   const aboutOurRun = /\b(?:you|we|i)\b/i.test(question) && has(RUN_STEMS);
   const asksStatus = has(STATUS_STEMS) && /\b(?:exit|status|code)\b/i.test(question);
   const asksFailure = has(FAIL_STEMS) && /^\s*(?:which|what)\b/i.test(question);
-  const asksPassed = answerType(question) === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
+  const asksPassed =
+    remembered(context, answerType, question) === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {
     if (!has(RUN_STEMS)) return undefined;
   } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENT_PATTERN.test(question))) {
