@@ -13,7 +13,7 @@ import type {
   ModelResponse,
   ToolSpec,
 } from '../../../engine/index.js';
-import { catalogueNames } from '../../../engine/index.js';
+import { catalogueNames, InternalError, ModelFailure } from '../../../engine/index.js';
 import { actOnPrompt } from './acts.js';
 import { assess } from './assess.js';
 import type { Act } from './message-views.js';
@@ -99,7 +99,7 @@ export function readerGenerate(
     case 'output-condense':
       return condensedAnswer(text, context);
     default:
-      throw new Error(`the reader model cannot generate for purpose: ${purpose}`);
+      throw new ModelFailure(`the reader model cannot generate for purpose: ${purpose}`);
   }
 }
 
@@ -107,10 +107,12 @@ export function readerGenerate(
 export function createReaderModel(options: ReaderOptions): ModelPort {
   const { profile, window } = options;
   if (!Number.isInteger(window) || window <= 0) {
-    throw new Error(`reader window must be a positive whole number of tokens, got ${window}`);
+    throw new InternalError(`reader window must be a positive whole number of tokens, got ${window}`);
   }
   // Names arrive from the command line too, so the type alone does not guarantee a known profile.
-  if (!READER_PROFILES.includes(profile)) throw new Error(`unknown reader profile: ${String(profile)}`);
+  if (!READER_PROFILES.includes(profile)) {
+    throw new InternalError(`unknown reader profile: ${String(profile)}`);
+  }
   const traits = PROFILE_TRAITS[profile];
   // Per instance, never module-level: two models in one run must not share counts or ids.
   const counter = new TokenCounter();

@@ -3,7 +3,12 @@
  * (silent front truncation like Ollama, the on-device model's generic "Provided N tokens" error, and a
  * typed context-overflow error). What the model then acts on is only what survives this step.
  */
-import { ContextOverflowError, type Message, type ModelRequest } from '../../../engine/index.js';
+import {
+  ContextOverflowError,
+  ModelFailure,
+  type Message,
+  type ModelRequest,
+} from '../../../engine/index.js';
 import type { TokenCounter } from './tokens.js';
 
 /** The reader's profiles, one per overflow behaviour. */
@@ -55,7 +60,7 @@ export function applyWindow(
     case 'reader':
       return truncateFront(request, window, counter);
     case 'reader-counting':
-      throw new Error(providedTokensMessage(count, window));
+      throw new ModelFailure(providedTokensMessage(count, window));
     case 'reader-strict':
       throw new ContextOverflowError(window, count);
   }

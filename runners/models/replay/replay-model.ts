@@ -33,17 +33,14 @@ const TYPED_OVERFLOW =
 
 /**
  * The error a recorded failure was, from its message: the typed overflow by its wording (the engine
- * recovers from it by its type); for a server model every other failure is the ModelFailure its
- * client throws; for a built-in, an Error with the message (the engine reads an overflow's numbers
- * from the text).
+ * recovers from it by its type); every other failure is the ModelFailure that a server model's client
+ * and the built-in models throw (the engine reads a generic overflow's numbers from its text).
  */
-export function recordedFailure(message: string, server: boolean): Error {
+export function recordedFailure(message: string): Error {
   const typed = TYPED_OVERFLOW.exec(message);
   if (typed?.[1] !== undefined) return new ContextOverflowError(Number(typed[1]), null);
   if (typed?.[2] !== undefined) return new ContextOverflowError(Number(typed[3]), Number(typed[2]));
-  // A built-in model fails as it did when recorded: with a plain error, whose message the engine reads.
-  // eslint-disable-next-line no-restricted-syntax -- the reader's own failures are plain errors
-  return server ? new ModelFailure(message) : new Error(message);
+  return new ModelFailure(message);
 }
 
 function copy<T>(value: T): T {
@@ -152,14 +149,13 @@ export function replayFactory(recording: Recording, builtin: BuiltinOpener): Mod
     }
     state.recorded = recorded.calls;
     const real = builtin(name, window, scenario);
-    const server = real === null;
     const take = (now: KindedRequest): RecordedCall => {
       if (state.failure) fail(state, state.failure);
       const failure = mismatchOf(state, recording, recorded, now);
       if (failure) fail(state, failure);
       const call = recorded.calls[state.answered] as RecordedCall;
       state.answered += 1;
-      if (call.error !== undefined) throw recordedFailure(call.error, server);
+      if (call.error !== undefined) throw recordedFailure(call.error);
       if (call.response === undefined)
         fail(state, {
           code: 'REPLAY_MISMATCH',

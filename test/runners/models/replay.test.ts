@@ -183,14 +183,15 @@ describe('recorded failures', () => {
   it('are thrown again as the error each was', async () => {
     const { recordedFailure } = await import('../../../runners/models/replay/index.js');
     const { ContextOverflowError, ModelFailure } = await import('../../../engine/index.js');
-    const typed = recordedFailure('context size exceeded: 8608 tokens for a window of 8192', false);
+    const typed = recordedFailure('context size exceeded: 8608 tokens for a window of 8192');
     expect(typed).toBeInstanceOf(ContextOverflowError);
     expect(typed).toMatchObject({ limit: 8192, count: 8608 });
-    const refused = recordedFailure('context size exceeded: the request does not fit a window of 4096', true);
+    const refused = recordedFailure('context size exceeded: the request does not fit a window of 4096');
     expect(refused).toMatchObject({ limit: 4096, count: null });
-    expect(recordedFailure('Ollama at http://x answered HTTP 500: boom', true)).toBeInstanceOf(ModelFailure);
-    const plain = recordedFailure('Provided 9000 tokens, but the maximum allowed is 8192', false);
-    expect(plain).not.toBeInstanceOf(ModelFailure);
-    expect(plain.message).toBe('Provided 9000 tokens, but the maximum allowed is 8192');
+    expect(recordedFailure('Ollama at http://x answered HTTP 500: boom')).toBeInstanceOf(ModelFailure);
+    const generic = recordedFailure('Provided 9000 tokens, but the maximum allowed is 8192');
+    expect(generic).toBeInstanceOf(ModelFailure);
+    expect(generic).not.toBeInstanceOf(ContextOverflowError);
+    expect(generic.message).toBe('Provided 9000 tokens, but the maximum allowed is 8192');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContextOverflowError } from '../../../../engine/model/port.js';
+import { ModelFailure } from '../../../../engine/errors.js';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
@@ -77,8 +78,10 @@ describe('reader-counting profile (generic overflow error)', () => {
     const model = createReaderModel({ profile: 'reader-counting', window: fullCount - 1 });
     const failure = model.respond(full);
     await expect(failure).rejects.toThrow(
-      new Error(`Provided ${fullCount} tokens, but the maximum allowed is ${fullCount - 1}`),
+      `Provided ${fullCount} tokens, but the maximum allowed is ${fullCount - 1}`,
     );
+    // A model's failure, as a runtime's generic error reaches the engine: not a typed overflow.
+    await expect(failure).rejects.toBeInstanceOf(ModelFailure);
     await expect(failure).rejects.not.toBeInstanceOf(ContextOverflowError);
   });
 
