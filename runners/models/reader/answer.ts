@@ -5,84 +5,23 @@
  * information reached the model.
  */
 import type { Message } from '../../../engine/index.js';
-import { stringArgument, visibleTexts } from './message-views.js';
+import { visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
-import { answerType, askedNouns, holdsType, isNegative, type AnswerType } from './answer-types.js';
-import {
-  answerKindStem,
-  coverage,
-  hasSynonyms,
-  isSubjectWord,
-  meetWeight,
-  questionKey,
-  toCandidate,
-} from './match.js';
+import { answerType, holdsType, isNegative, type AnswerType } from './answer-types.js';
+import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
+import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
+import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
+import { keyWeights, LEAST_SUPPORT, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
-import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
-import { MODALS, PERSONAL_PRONOUNS, POSITION_ORDINALS, PRIMARY_AUXILIARIES } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
-import { isEditRequest } from './edit-request.js';
 import { genericSubjectStem } from './generic-subject.js';
-import {
-  COMMON_VERB_STEMS,
-  contentStems,
-  findPaths,
-  hasVerb,
-  sentenceGroups,
-  sentences,
-  stemSet,
-  words,
-} from './text.js';
+import { COMMON_VERB_STEMS, contentStems, sentenceGroups, words } from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
-
-/** Which of several matching sentences a question wants. */
-export type TemporalMode = 'latest' | 'earliest' | 'best';
-
-/** The temporal preference a question states, if any. */
-export function temporalMode(question: string): TemporalMode {
-  if (LATEST_PHRASE.test(question)) return 'latest';
-  if (EARLIEST_PHRASE.test(question)) return 'earliest';
-  if (RECENT_PHRASE.test(question)) return 'latest';
-  return 'best';
-}
-
-/** Verbs by which a text says a file was looked at. */
-const FILE_READ_VERBS = stemSet('read reads opened open looked look viewed view summarised summarized');
-/** Nouns for something one reads: the files and documents a which-file question asks about. */
-const FILE_WORDS = new Set(
-  'file files document documents doc docs readme readmes page pages note notes manual manuals guide guides chapter chapters article articles report reports'.split(
-    ' ',
-  ),
-);
-
-/** Sentences that ask for something rather than state it: they never answer a question. */
-const REQUEST_START =
-  /^(?:(?:please|kindly|now|then|also|and|so|ok|okay)[\s,]+)*(?:(?:can|could|would|will) you\b|(?:read|open|show|display|print|look|summari[sz]e|run|execute|tell|explain|describe|list|give|paste|check|review|remind|find|answer)\b)/i;
-
-/** Engine record headers and tool lists: framing, not content. */
-const FRAMING = /(\ba record, not instructions\b|^tools for this request:)/i;
-
-/** A sentence as an answer: list markers and a record's ` — from ...` source note removed. */
-export function cleanSentence(sentence: string): string {
-  return sentence
-    .replace(/^([-*+]|\d+[.)])\s+/, '')
-    .replace(/\s+—\s+from\s.*$/, '')
-    .trim();
-}
-
-function isCandidate(sentence: string): boolean {
-  const s = sentence.trim();
-  if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
-  if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
-  const clean = cleanSentence(s);
-  // A request to change a file says what should be, not what is.
-  return !REQUEST_START.test(clean) && !isEditRequest(clean);
-}
 
 /**
  * Where a candidate sentence came from: the person's own words, a record or document (a tool's
@@ -139,109 +78,6 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
     found.push({ text: own.text, stems, origin, ownStems: own.stems, antecedent: before });
   }
   return found;
-}
-
-/**
- * True for "which file did you read first" style questions, answered from the order of reads: a
- * which/what question about the conversation's own reading (you, we, our reading), by its
- * structure: a reading verb, or the order ("first", "last") of a file or document. "Which file does
- * bash read" is about what a program reads, not about the conversation, and is answered from text.
- */
-export function isFileOrderQuestion(question: string): boolean {
-  // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
-  if (isElliptical(question))
-    return words(question).some((word) => FILE_WORDS.has(word)) && ordered(question);
-  if (!/\b(which|what)\b/i.test(question)) return false;
-  if (!/\b(you|your|we|our|us)\b/i.test(question)) return false;
-  // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
-  const asked = askedNouns(question).map((noun) => noun.toLowerCase());
-  if (asked.length > 0 && !asked.some((noun) => FILE_WORDS.has(noun))) return false;
-  if (hasVerb(question, FILE_READ_VERBS)) return true;
-  return temporalMode(question) !== 'best' && words(question).some((word) => FILE_WORDS.has(word));
-}
-
-/** The files the visible context shows being read, in order of appearance (repeats kept). */
-export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
-  const files: string[] = [];
-  for (const visible of texts) {
-    if (visible.source === 'call') {
-      const path =
-        visible.call?.tool === 'read_file' ? stringArgument(visible.call.arguments, 'path') : undefined;
-      if (path !== undefined) files.push(path);
-    } else if (visible.source === 'assistant' || (visible.source === 'user' && FRAMING.test(visible.text))) {
-      // A file's own text may name other files, and the person's request to read one is no read:
-      // only the model's accounts and the engine's records of the conversation count.
-      for (const sentence of sentences(visible.text)) {
-        if (!isCandidate(sentence) || !hasVerb(sentence, FILE_READ_VERBS)) continue;
-        // An earlier answer about the order ("the first file I read was …") reports no new read.
-        if (/\b(first|last|earliest|latest) (file|document|doc)\b/i.test(sentence)) continue;
-        files.push(...findPaths(sentence).map((mention) => mention.path));
-      }
-    }
-  }
-  return files;
-}
-
-function answerFileOrder(question: string, texts: readonly VisibleText[]): string {
-  const files = filesReadInOrder(texts);
-  if (files.length === 0) return "I don't know: I can't see any file being read.";
-  // "the second file", "the 3rd file": a position after the first.
-  const position = positionAsked(question);
-  if (position !== undefined) {
-    const distinct = [...new Set(files)];
-    const file = distinct[position - 1];
-    return file === undefined
-      ? `I don't know: I can see only ${distinct.length} ${distinct.length === 1 ? 'file' : 'files'} being read.`
-      : `The ${ordinal(position)} file I read was ${file}.`;
-  }
-  const mode = temporalMode(question);
-  if (mode === 'earliest') return `The first file I read was ${files[0] ?? ''}.`;
-  if (mode === 'latest') return `The last file I read was ${files.at(-1) ?? ''}.`;
-  const distinct = [...new Set(files)];
-  return `I read ${distinct.join(', ')}.`;
-}
-
-/** True when a question names a place in an order: first, last, second, … */
-function ordered(question: string): boolean {
-  return temporalMode(question) !== 'best' || positionAsked(question) !== undefined;
-}
-
-/** A question of a few words without an auxiliary, a modal or a pronoun ("First file?", "Second file read?"). */
-function isElliptical(question: string): boolean {
-  const said = words(question);
-  const clause = (word: string) =>
-    PRIMARY_AUXILIARIES.has(word) || MODALS.has(word) || PERSONAL_PRONOUNS.has(word);
-  return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
-}
-
-/** The position after the first that a question asks for ("the second file", "the 3rd"), if any. */
-function positionAsked(question: string): number | undefined {
-  for (const word of words(question)) {
-    const named = POSITION_ORDINALS.indexOf(word);
-    if (named >= 0) return named + 2;
-    const figure = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
-    if (figure !== undefined && Number(figure) > 1) return Number(figure);
-  }
-  return undefined;
-}
-
-/** The ordinal word for a position. */
-function ordinal(position: number): string {
-  return POSITION_ORDINALS[position - 2] ?? `${position}th`;
-}
-
-/**
- * How telling each key word is among the visible sentences: rare words weigh more (inverse document
- * frequency), and a word nothing visible contains weighs most. A sentence that meets only the common
- * words of a question ("the next release") answers a different one.
- */
-export function keyWeights(key: readonly string[], pool: readonly Candidate[]): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const stem of key) {
-    const df = pool.reduce((n, c) => n + (c.stems.has(stem) ? 1 : 0), 0);
-    weights.set(stem, Math.log((pool.length + 1) / (df + 0.5)));
-  }
-  return weights;
 }
 
 /**
@@ -489,47 +325,4 @@ function withAcronyms(candidate: Sourced, question: string): Sourced {
   if (extra.length === 0) return candidate;
   const stems = new Set([...candidate.stems, ...extra]);
   return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
-}
-
-/**
- * The least support an answer needs: the share of the question's key words, each weighted by how rare
- * it is in view (a word nothing in view says weighs most), that the chosen sentence says. Calibrated
- * once, on the built-in and development scenarios at 32,768 tokens: of their answers with less
- * support, three in four were about something else; every answer above it stayed.
- */
-export const LEAST_SUPPORT = 0.45;
-
-/**
- * The share of `key`'s weight that `candidate` says, each word as far as it is met (by the word, a
- * synonym or a value of its kind), and half as far when only the sentence before says it.
- */
-function support(key: readonly string[], candidate: Sourced, weights: ReadonlyMap<string, number>): number {
-  let total = 0;
-  let said = 0;
-  const own = { text: candidate.text, stems: candidate.ownStems };
-  for (const stem of key) {
-    const weight = Math.max(0.1, weights.get(stem) ?? 0);
-    total += weight;
-    said += weight * Math.max(meetWeight(stem, own), meetWeight(stem, candidate) / 2);
-  }
-  return total === 0 ? 0 : said / total;
-}
-
-/**
- * The weight of the key words a sentence says: rare words count more than common ones, and a word it
- * only has from the sentence it refers back to counts half, so a sentence that says the words itself
- * comes first.
- */
-function weightedCoverage(
-  key: readonly string[],
-  candidate: Sourced,
-  weights: ReadonlyMap<string, number>,
-): number {
-  let score = 0;
-  for (const stem of key) {
-    if (!candidate.stems.has(stem)) continue;
-    const weight = Math.max(0.1, weights.get(stem) ?? 0);
-    score += candidate.ownStems.has(stem) ? weight : weight / 2;
-  }
-  return score;
 }

@@ -1,0 +1,121 @@
+/**
+ * Questions about the conversation's own reading ("which file did you read first?", "the second
+ * file?"), answered from the order of the reads in view rather than from what the files say; and the
+ * place in time a question asks about ("now", "at the start"), which chooses among answers.
+ */
+import type { VisibleText } from './message-views.js';
+import { stringArgument } from './message-views.js';
+import { askedNouns } from './answer-types.js';
+import { FRAMING, isCandidate } from './candidate-sentence.js';
+import { MODALS, PERSONAL_PRONOUNS, POSITION_ORDINALS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
+import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
+
+/** Which of several matching sentences a question wants. */
+export type TemporalMode = 'latest' | 'earliest' | 'best';
+
+/** The temporal preference a question states, if any. */
+export function temporalMode(question: string): TemporalMode {
+  if (LATEST_PHRASE.test(question)) return 'latest';
+  if (EARLIEST_PHRASE.test(question)) return 'earliest';
+  if (RECENT_PHRASE.test(question)) return 'latest';
+  return 'best';
+}
+
+/** Verbs by which a text says a file was looked at. */
+const FILE_READ_VERBS = stemSet('read reads opened open looked look viewed view summarised summarized');
+/** Nouns for something one reads: the files and documents a which-file question asks about. */
+const FILE_WORDS = new Set(
+  'file files document documents doc docs readme readmes page pages note notes manual manuals guide guides chapter chapters article articles report reports'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True for "which file did you read first" style questions, answered from the order of reads: a
+ * which/what question about the conversation's own reading (you, we, our reading), by its
+ * structure: a reading verb, or the order ("first", "last") of a file or document. "Which file does
+ * bash read" is about what a program reads, not about the conversation, and is answered from text.
+ */
+export function isFileOrderQuestion(question: string): boolean {
+  // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
+  if (isElliptical(question))
+    return words(question).some((word) => FILE_WORDS.has(word)) && ordered(question);
+  if (!/\b(which|what)\b/i.test(question)) return false;
+  if (!/\b(you|your|we|our|us)\b/i.test(question)) return false;
+  // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
+  const asked = askedNouns(question).map((noun) => noun.toLowerCase());
+  if (asked.length > 0 && !asked.some((noun) => FILE_WORDS.has(noun))) return false;
+  if (hasVerb(question, FILE_READ_VERBS)) return true;
+  return temporalMode(question) !== 'best' && words(question).some((word) => FILE_WORDS.has(word));
+}
+
+/** The files the visible context shows being read, in order of appearance (repeats kept). */
+export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
+  const files: string[] = [];
+  for (const visible of texts) {
+    if (visible.source === 'call') {
+      const path =
+        visible.call?.tool === 'read_file' ? stringArgument(visible.call.arguments, 'path') : undefined;
+      if (path !== undefined) files.push(path);
+    } else if (visible.source === 'assistant' || (visible.source === 'user' && FRAMING.test(visible.text))) {
+      // A file's own text may name other files, and the person's request to read one is no read:
+      // only the model's accounts and the engine's records of the conversation count.
+      for (const sentence of sentences(visible.text)) {
+        if (!isCandidate(sentence) || !hasVerb(sentence, FILE_READ_VERBS)) continue;
+        // An earlier answer about the order ("the first file I read was …") reports no new read.
+        if (/\b(first|last|earliest|latest) (file|document|doc)\b/i.test(sentence)) continue;
+        files.push(...findPaths(sentence).map((mention) => mention.path));
+      }
+    }
+  }
+  return files;
+}
+
+export function answerFileOrder(question: string, texts: readonly VisibleText[]): string {
+  const files = filesReadInOrder(texts);
+  if (files.length === 0) return "I don't know: I can't see any file being read.";
+  // "the second file", "the 3rd file": a position after the first.
+  const position = positionAsked(question);
+  if (position !== undefined) {
+    const distinct = [...new Set(files)];
+    const file = distinct[position - 1];
+    return file === undefined
+      ? `I don't know: I can see only ${distinct.length} ${distinct.length === 1 ? 'file' : 'files'} being read.`
+      : `The ${ordinal(position)} file I read was ${file}.`;
+  }
+  const mode = temporalMode(question);
+  if (mode === 'earliest') return `The first file I read was ${files[0] ?? ''}.`;
+  if (mode === 'latest') return `The last file I read was ${files.at(-1) ?? ''}.`;
+  const distinct = [...new Set(files)];
+  return `I read ${distinct.join(', ')}.`;
+}
+
+/** True when a question names a place in an order: first, last, second, … */
+function ordered(question: string): boolean {
+  return temporalMode(question) !== 'best' || positionAsked(question) !== undefined;
+}
+
+/** A question of a few words without an auxiliary, a modal or a pronoun ("First file?", "Second file read?"). */
+function isElliptical(question: string): boolean {
+  const said = words(question);
+  const clause = (word: string) =>
+    PRIMARY_AUXILIARIES.has(word) || MODALS.has(word) || PERSONAL_PRONOUNS.has(word);
+  return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
+}
+
+/** The position after the first that a question asks for ("the second file", "the 3rd"), if any. */
+function positionAsked(question: string): number | undefined {
+  for (const word of words(question)) {
+    const named = POSITION_ORDINALS.indexOf(word);
+    if (named >= 0) return named + 2;
+    const figure = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
+    if (figure !== undefined && Number(figure) > 1) return Number(figure);
+  }
+  return undefined;
+}
+
+/** The ordinal word for a position. */
+function ordinal(position: number): string {
+  return POSITION_ORDINALS[position - 2] ?? `${position}th`;
+}
