@@ -19,6 +19,8 @@ import {
   KNOWING_VERBS,
   MODALS,
   NOT_KNOWING_VERBS,
+  CERTAINTY_WORDS,
+  UNCERTAINTY_WORDS,
   POLITENESS,
   PRIMARY_AUXILIARIES,
   REFERRING_PRONOUNS,
@@ -85,6 +87,8 @@ function indirect(words: readonly Token[]): boolean {
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // The tagger may take "like" after "I'd" for a preposition: a desire verb counts unless a noun.
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
+    // "I'm not sure which …", "we're unsure whether …"
+    if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
     // "I've forgotten which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
@@ -98,6 +102,11 @@ function indirect(words: readonly Token[]): boolean {
     if (definiteObject(words, i + 1)) return true;
   }
   return false;
+}
+
+/** A word that says its subject lacks the knowledge: "unsure", or a negated "sure" or "certain". */
+function lacksCertainty(word: Token): boolean {
+  return UNCERTAINTY_WORDS.has(word.lower) || (CERTAINTY_WORDS.has(word.lower) && word.negated);
 }
 
 /** True when the subject of the verb at `at` is the person ("I", "we"). */
@@ -149,6 +158,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return [clauseStart(i), i + 1];
+    if (lacksCertainty(word) && openerAfter(words, i) >= 0) return [clauseStart(i), i + 1];
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) {
       return [clauseStart(i), i + 1];
     }

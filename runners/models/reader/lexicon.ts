@@ -128,6 +128,10 @@ export const SEQUENCE_WORDS = words('next then now finally lastly first last als
 
 /** Verbs whose subject lacks some knowledge: "I've forgotten which …", "I wonder whether …". */
 export const NOT_KNOWING_VERBS = words('forget wonder doubt lose');
+/** Words of certainty that, negated ("not sure which …"), say the person lacks the knowledge. */
+export const CERTAINTY_WORDS = words('sure certain clear');
+/** Words that say the person lacks the knowledge without a negation ("unsure whether …"). */
+export const UNCERTAINTY_WORDS = words('unsure uncertain unclear');
 
 /** Verbs of knowing and remembering: a question when negated or asked ("I don't know which …"). */
 export const KNOWING_VERBS = words('know remember recall recollect learn understand');

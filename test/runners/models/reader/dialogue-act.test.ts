@@ -99,3 +99,16 @@ describe('words that say where an answer was given, not what it is', () => {
     expect(askedParts('Who wrote the firing schedule?').text).toBe('Who wrote the firing schedule?');
   });
 });
+
+describe('a lack of certainty as a question', () => {
+  it('takes "not sure which …" and "unsure whether …" as questions, and leaves out their frame', () => {
+    expect(sentenceAct("I'm not sure which glaze cracked.")).toBe('question');
+    expect(sentenceAct('We are unsure whether the kiln was vented.')).toBe('question');
+    expect(askedParts("I'm not certain what the cone number is.").text).toBe('what the cone number is');
+  });
+
+  it('takes certainty, or a lack of it with nothing asked, as a statement', () => {
+    expect(sentenceAct("I'm sure which glaze cracked.")).toBe('statement');
+    expect(sentenceAct("I'm not sure.")).toBe('statement');
+  });
+});
