@@ -137,7 +137,7 @@ export function answerQuestion(
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const asked = remembered(context, questionKey, question).filter((stem) => !framing.has(stem) || seen(stem));
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
-  // words nothing visible says (a verb, an adjective: "good enough", "ended up") cannot tell
+  // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
   const things = namedThings(question, context);

@@ -5,7 +5,7 @@
  * A sentence asks when it ends in a question mark ("Kiln temperature?"); when it is an interrogative, a
  * wh-word opening a clause ("which port does it use") or an auxiliary before its subject ("is the
  * port open", "can you say …"); when it is an indirect question: the person asks to be told ("tell
- * me …", "remind me …", "let me know …"), says they lack the knowledge ("I've forgotten which …",
+ * me …", "remind me …", "let me know …"), says they lack the knowledge ("I forget which …",
  * "I wonder whether …", "I don't know what …"); or when it states a need for one definite thing ("I
  * still need the port that …", "I'd want the name of …"). Anything else states.
  */
@@ -90,7 +90,7 @@ function indirect(words: readonly Token[]): boolean {
     // "I'm not sure which …", "we're unsure whether …"
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
-    // "I've forgotten which …", "I wonder whether …"
+    // "I forget which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
     // "I don't know which …", "I can't remember what …"
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
@@ -141,7 +141,7 @@ function framesClause(token: Token): boolean {
 
 /**
  * Where the frame of an indirect question or a stated need lies in `words`, as [start, end): "could
- * you remind me", "I've forgotten", "I'd like to know", "I still need". Its words say that something
+ * you remind me", "I forget", "I'd like to know", "I still want". Its words say that something
  * is asked, not what: they are no part of what an answer must say. Undefined when there is none.
  */
 function frameOf(words: readonly Token[]): [number, number] | undefined {
@@ -177,8 +177,8 @@ export interface AskedParts {
   /** The words that say what is asked: "which file you opened first", "the port that … uses". */
   asked: Token[];
   /**
-   * Words around the frame that set the scene ("For the firewall rule", "Since we build jq from
-   * git"): they may help find the answer but need not be in it.
+   * Words around the frame that set the scene ("For the glaze order", "Since the kiln runs
+   * hot"): they may help find the answer but need not be in it.
    */
   scene: Token[];
   /** The asked words as text: a sentence without a frame as written, else its asked words. */
@@ -186,7 +186,7 @@ export interface AskedParts {
 }
 
 /**
- * What `text` asks: each sentence that asks, past the frame that only says it asks ("I've forgotten
+ * What `text` asks: each sentence that asks, past the frame that only says it asks ("I forget
  * which file …" asks "which file …"); what stands before the frame is the scene. Every word of the
  * text is asked when no sentence asks.
  */
@@ -212,7 +212,7 @@ export function askedParts(text: string): AskedParts {
     }
     const asked = words.slice(frame[1]).filter((_, i) => !said?.includes(frame[1] + i));
     const scene = words.slice(0, frame[0]);
-    // "… so I need the switch that allows that": a pronoun that points back asks about the scene too.
+    // "… so I need the shelf that takes it": a pronoun that points back asks about the scene too.
     const kept = asked.some(pointsBack) ? [...scene, ...asked] : asked;
     if (kept === asked) parts.scene.push(...scene);
     parts.asked.push(...kept);
@@ -251,7 +251,7 @@ function saidBetweenUs(words: readonly Token[]): number[] | undefined {
 }
 
 /**
- * True for a pronoun that stands for something said before ("allows that", "where it goes"), not a
+ * True for a pronoun that stands for something said before ("takes it", "where that goes"), not a
  * relative one that opens a clause about the noun before it ("the port that …").
  */
 function pointsBack(token: Token, index: number, words: readonly Token[]): boolean {

@@ -126,7 +126,7 @@ export const PERFECT_AUXILIARIES = words('have has had ve');
 /** Words that place an item in a sequence of requests ("next", "then", "now", "finally"). */
 export const SEQUENCE_WORDS = words('next then now finally lastly first last also too onto');
 
-/** Verbs whose subject lacks some knowledge: "I've forgotten which …", "I wonder whether …". */
+/** Verbs whose subject lacks some knowledge: "I forget which …", "I wonder whether …". */
 export const NOT_KNOWING_VERBS = words('forget wonder doubt lose');
 /** Words of certainty that, negated ("not sure which …"), say the person lacks the knowledge. */
 export const CERTAINTY_WORDS = words('sure certain clear');
@@ -259,7 +259,7 @@ export const MEASURE_ADJECTIVES = words('many much far big large old tall high w
 export const SPAN_ADVERBS = words('long often frequently soon');
 
 /**
- * Verbs that take a question as their object: "I've forgotten which ...", "remind me what ...",
+ * Verbs that take a question as their object: "I forget which ...", "remind me what ...",
  * "do you know when ...".
  */
 export const QUESTION_TAKING_VERBS = words(

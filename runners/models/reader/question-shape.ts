@@ -3,7 +3,7 @@
  * of value it wants. The head noun is found from the parts of speech: the noun a "which"/"what"
  * determines ("which PostgreSQL version" -> version), the noun after "how many", the X of "what is the
  * X of Y", the object of a need stated as a statement ("I still need the port that ...") and the noun
- * of a fragment ("Kiln temperature?"). An indirect question ("I've forgotten which file ...", "remind me
+ * of a fragment ("Kiln temperature?"). An indirect question ("I forget which file ...", "remind me
  * what port ...") is read as the question it embeds.
  */
 import {
@@ -309,7 +309,7 @@ function afterLeadingClause(words: readonly TaggedWord[], start: number): number
 }
 
 /**
- * A question word inside a statement or at the end of one, that asks: "I've lost track of which
+ * A question word inside a statement or at the end of one, that asks: "I can't recall which
  * day ...", "The fleet runs which release?", "Run by whom?", "Firing: how many hours?". A question
  * word after a noun ("the day when", "the file, which") starts a relative clause and asks nothing.
  */
