@@ -1,3 +1,4 @@
+import model from 'wink-eng-lite-web-model';
 import {
   CLITICS,
   CLOSED_CLASS_WORDS,
@@ -14,29 +15,15 @@ import {
  */
 
 /**
- * Light stemming so that `tests`, `tested` and `testing`, or `release` and `released`, meet. It only
- * has to be consistent between a question and a sentence, not linguistically right.
+ * A word's stem (Porter2, from wink's English model), so that "tests", "tested" and "testing", or
+ * "executable" and "execute", meet. Irregular verb forms go to their verb first ("found" is "find").
  */
 export function stem(word: string): string {
-  let w = IRREGULAR_PAST.get(word) ?? word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  // running -> runn -> run; but keep the double letters English doubles anyway (fall, pass, buzz).
-  const last = w.at(-1);
-  if (
-    w.length > 3 &&
-    last !== undefined &&
-    last === w.at(-2) &&
-    !'lsz'.includes(last) &&
-    /\p{L}/u.test(last)
-  ) {
-    w = w.slice(0, -1);
-  }
-  return w;
+  return porter2(IRREGULAR_PAST.get(word) ?? word);
 }
+
+/** wink's Porter2 stemmer: a pure function of the word. */
+const porter2 = (model as unknown as { addons: { stem: (word: string) => string } }).addons.stem;
 
 /** Function words, question words and politeness, none of which says what a question is about. */
 export const STOP_WORDS: ReadonlySet<string> = CLOSED_CLASS_WORDS;

@@ -42,6 +42,10 @@ describe('stem and contentStems', () => {
     expect(new Set(['release', 'released', 'releases', 'releasing'].map(stem)).size).toBe(1);
     expect(stem('running')).toBe(stem('run'));
     expect(stem('libraries')).toBe(stem('library'));
+    expect(stem('executable')).toBe(stem('execute'));
+    expect(stem('permissions')).toBe(stem('permission'));
+    expect(stem('notes')).not.toBe(stem('not'));
+    expect(stem('found')).toBe(stem('find'));
   });
 
   it('drops question, function and temporal words', () => {
