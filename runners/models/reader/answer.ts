@@ -329,7 +329,7 @@ function namesAnother(question: string, candidate: Candidate): boolean {
 }
 
 /**
- * A candidate that also meets the words an acronym of it stands for: "VT" meets "virtual terminal"
+ * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"
  * when the question says those words, one after the other.
  */
 function withAcronyms(candidate: Sourced, question: string): Sourced {

@@ -214,7 +214,9 @@ export const LATEST_PHRASES = phrases(
 export const EARLIEST_PHRASES = phrases(
   'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun',
 );
-export const RECENT_PHRASES = phrases('last|the last time|last time|most recent|most recently|recently|lately');
+export const RECENT_PHRASES = phrases(
+  'last|the last time|last time|most recent|most recently|recently|lately',
+);
 
 /** Words that ask for the earliest of several events, and words that ask for the latest. */
 export const EARLIEST_WORDS = words('first earliest initially originally before');

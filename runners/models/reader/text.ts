@@ -140,7 +140,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
     }
   }
   flush();
-  // In a document, a line that ends with a colon labels what follows it ("Node 7 and under:" and the
+  // In a document, a line that ends with a colon labels what follows it ("On older releases:" and the
   // command under it): the two are one statement.
   if (joinWrapped) {
     for (let i = units.length - 2; i >= 0; i--) {
