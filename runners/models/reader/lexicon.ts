@@ -6,12 +6,12 @@
  * the class is; it never writes its own.
  */
 
-/** A set of lower-case words from a space-separated list. */
 /** Phrases of one or more words, parted by `|`, longest first so that a pattern tries them first. */
 function phrases(list: string): readonly string[] {
   return list.split('|').sort((a, b) => b.length - a.length);
 }
 
+/** A set of lower-case words from a space-separated list. */
 function words(list: string): ReadonlySet<string> {
   return new Set(list.trim().split(/\s+/));
 }
@@ -387,18 +387,11 @@ export const LIGHT_VERBS =
 think see saw seen look want need come came put keep kept let call mean try work happen change become`);
 
 /** Clitics written onto a word after an apostrophe, and the words they stand for ("'s" stands for none). */
-export const CLITICS: ReadonlyMap<string, string> = new Map([
-  ['ve', 'have'],
-  ['ll', 'will'],
-  ['re', 'are'],
-  ['m', 'am'],
-  ['d', 'would'],
-  ['s', ''],
-]);
+export const CLITICS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ve: 'have', ll: 'will', re: 'are', m: 'am', d: 'would', s: '' }),
+);
 
 /** Verbs whose form before "n't" is not the verb itself ("won't" is "will not"). */
-export const NEGATIVE_CONTRACTIONS: ReadonlyMap<string, string> = new Map([
-  ['wo', 'will'],
-  ['ca', 'can'],
-  ['sha', 'shall'],
-]);
+export const NEGATIVE_CONTRACTIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ wo: 'will', ca: 'can', sha: 'shall' }),
+);
