@@ -99,6 +99,8 @@ export {
   ModelFailure,
   ToolLoopError,
   TranscriptError,
+  ResumeRefusedError,
+  RESUME_REFUSED_STATUS,
   WispError,
   errorCode,
   toError,
