@@ -220,11 +220,14 @@ export class Conversation {
   }
 
   /**
-   * The context composed for `turn`, rebuilt from the store: the entries recorded before it less
-   * those dropped by then, its own entries up to `upToEntry`, and the blocks its latest request
-   * carried. For the turn's last request, `upToEntry` is the entry before its reply.
+   * The context composed at the start of `turn`, as its first request carried it, rebuilt from the
+   * store: the entries recorded before the turn's prompt less those dropped before that request
+   * (what an overflow during the turn dropped afterwards is still there), the prompt, and the blocks
+   * that request carried. Given `upToEntry`, the turn's latest request instead: the entries not
+   * dropped by the end of the turn, its own up to that entry (the one before its reply), and the
+   * blocks the latest request carried.
    */
-  contextAt(turn: number, upToEntry = Infinity): Message[] {
+  contextAt(turn: number, upToEntry?: number): Message[] {
     return this.#composition.contextAt(this.store.all(), turn, upToEntry);
   }
 
