@@ -293,7 +293,14 @@ export class Conversation {
   /** A command the person ran (after `!`), stored as a prompt that goes with the next turn. */
   async personCommand(command: string): Promise<ToolResult> {
     const { ids, clock } = this.options;
-    const parts = { ids, clock, audit: this.#audit, store: this.store, runner: this.#runner };
+    const parts = {
+      ids,
+      clock,
+      audit: this.#audit,
+      store: this.store,
+      runner: this.#runner,
+      facts: this.facts,
+    };
     return runPersonCommand(parts, this.#turn, command);
   }
 }
