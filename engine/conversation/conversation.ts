@@ -162,6 +162,15 @@ export class Conversation {
     return saveConversation(this.store.all(), this.#start, this.#carriedFrom, this.facts?.save() ?? null);
   }
 
+  /**
+   * The context's current size in tokens as the engine measures it: the request the next turn would
+   * carry now, counted by the model when it counts, else estimated from the last usage the runtime
+   * reported plus what changed since, at four bytes a token.
+   */
+  async contextTokens(): Promise<number> {
+    return this.#meter.measure(this.composeRequest());
+  }
+
   /** The window in tokens, once known. */
   get window(): number | null {
     return this.#window;
@@ -238,8 +247,7 @@ export class Conversation {
 
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
   statePersonFact(subject: string, name: string, value: string): void {
-    const prompt = this.store.all().findLast((e) => e.kind === 'prompt' && !e.personCommand);
-    this.facts?.personStates(subject, name, value, this.#turn, prompt?.id ?? 0);
+    this.facts?.personStates(subject, name, value, this.#turn);
   }
 
   /** Runs one person turn. A failure is returned as figures with status `failed`, never thrown. */

@@ -112,14 +112,17 @@ export class FactsLayer {
     return this.#standing;
   }
 
-  /** The person states a fact, or sets the task. */
-  personStates(subject: string, name: string, value: string, turn: number, entry: number): void {
+  /**
+   * The person states a fact, or sets the task. Their word comes from no store entry: it stands apart
+   * from the turns, so the earlier block carries it even while the turn it was said in is literal.
+   */
+  personStates(subject: string, name: string, value: string, turn: number): void {
     this.#assert(turn, {
       subject,
       name,
       value,
       source: { kind: 'person', method: 'stated' },
-      entries: [entry],
+      entries: [],
       turn,
       recordedAt: this.clock.now(),
     });

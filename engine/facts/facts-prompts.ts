@@ -102,6 +102,10 @@ export function distilPrompt(
   ];
 }
 
+/** What the summary gives up first when it would pass its word limit, and what it always keeps. */
+const SHORTEN_OLDEST =
+  'When it would run past the word limit, condense its oldest parts first, yet keep how the conversation began.';
+
 /**
  * One call for the facts and the summary: the distiller's sections with the summary so far and its
  * word limit, for a batch that is exactly the turns leaving now.
@@ -122,7 +126,8 @@ export function factsAndSummaryPrompt(
       role: 'system',
       content:
         `${system?.content ?? ''} Also update the running summary: keep what it says, add the leaving turns in ` +
-        'order, and name each file read or changed without retelling it.',
+        'order, and name each file read or changed without retelling it. ' +
+        SHORTEN_OLDEST,
     },
     { role: 'user', content: `${summary}\n${user?.content ?? ''}` },
   ];
@@ -156,7 +161,8 @@ export function summaryPrompt(
       role: 'system',
       content:
         'Update the running summary of this conversation: keep what it says, add the new turns in the order ' +
-        'they happened, and name each file read or changed without retelling what it holds.',
+        'they happened, and name each file read or changed without retelling what it holds. ' +
+        SHORTEN_OLDEST,
     },
     { role: 'user', content },
   ];

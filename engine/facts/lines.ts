@@ -74,7 +74,8 @@ export function sourceText(fact: Fact): string {
 /** The line for `fact`; `others` are the disagreeing sources' facts when it is in conflict. */
 export function factLine(fact: Fact, others: readonly Fact[] = []): string {
   const { subject, name } = fact.identity;
-  const label = name === '' ? oneLine(subject) : `${oneLine(subject)} ${cutName(name)}`;
+  // A name that only repeats the subject (the task's) says nothing: the line names the subject once.
+  const label = name === '' || name === subject ? oneLine(subject) : `${oneLine(subject)} ${cutName(name)}`;
   const notes = others.map(
     (other) =>
       `; another source disagrees: ${oneLine(sourceName(other.source))} says ${cutValue(other.value)}`,
