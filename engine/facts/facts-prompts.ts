@@ -13,6 +13,8 @@ import { PERSON_COMMAND_OPENING } from '../protocol.js';
 export interface TurnText {
   turn: number;
   entries: number[];
+  /** The audit events that recorded the turn's entries, when known. */
+  events?: string[];
   lines: string[];
 }
 
@@ -24,6 +26,7 @@ export function turnTexts(entries: readonly Entry[]): TurnText[] {
   return groupTurns(entries).turns.map((group) => ({
     turn: group.turn,
     entries: group.entries.map((e) => e.id),
+    events: group.entries.flatMap((e) => e.sources),
     lines: group.entries.flatMap((e): string[] => {
       if (e.kind === 'prompt' && e.personCommand) return [personCommandLine(e.text)];
       if (e.kind === 'prompt') return [`person: ${e.text}`];

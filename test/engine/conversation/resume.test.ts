@@ -89,6 +89,14 @@ describe('save and resume', () => {
     expect(saved.some((e) => !e.active)).toBe(true);
     expect(saved.some((e) => e.referencedAt !== undefined)).toBe(true);
     expect(convo.facts?.summaries.length).toBeGreaterThan(0);
+    // Each summary version names the audit events of what it added, the highest entry it covers and
+    // the model that wrote it.
+    for (const version of convo.facts?.summaries ?? []) {
+      expect(version.events).toEqual(version.added.flatMap((id) => convo.store.get(id)?.sources ?? []));
+      expect(version.events.length).toBeGreaterThan(0);
+      expect(version.highestEntry).toBe(Math.max(...version.added));
+      expect(version.model).toBe('fake');
+    }
 
     const { convo: resumed, audit } = conversation({ resume: { name: 'mid', ...files } });
     const rebuilt = resumed.store.all();
