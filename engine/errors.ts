@@ -20,6 +20,7 @@ export type EngineErrorCode =
   | 'CONTEXT_OVERFLOW'
   | 'WORKSPACE_REFUSED'
   | 'TRANSCRIPT_UNREADABLE'
+  | 'RESUME_REFUSED'
   | 'KINDS_INVALID'
   | 'MODEL_ANSWER_INVALID'
   | 'INTERNAL'
@@ -143,6 +144,29 @@ export class TranscriptError extends WispError<EngineErrorCode> {
   constructor(message: string) {
     super('TRANSCRIPT_UNREADABLE', 'input', message);
     this.name = 'TranscriptError';
+  }
+}
+
+/** The exit status a command line gives a refused resume (EX_USAGE), as the reference does. */
+export const RESUME_REFUSED_STATUS = 64;
+
+/**
+ * A saved conversation that cannot be taken up: its transcript cannot be read, or its store sidecar
+ * is missing, does not decode, is not version 1, or does not match the transcript. Nothing is
+ * started. The message is the reference's; `detail` says which of those it was.
+ */
+export class ResumeRefusedError extends WispError<EngineErrorCode> {
+  readonly exitStatus = RESUME_REFUSED_STATUS;
+  constructor(
+    readonly transcript: string,
+    readonly detail: string,
+  ) {
+    super(
+      'RESUME_REFUSED',
+      'input',
+      `transcript '${transcript}' was saved by an older wisp and cannot be resumed; start a new conversation`,
+    );
+    this.name = 'ResumeRefusedError';
   }
 }
 

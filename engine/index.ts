@@ -71,7 +71,12 @@ export type { AuditEvent, AuditEventType } from './audit/events.js';
 // The store and its entries.
 export { ContextStore, type NewEntry } from './store/store.js';
 export type { Entry, EntryKind, EntryOrigin, ReplyCut } from './store/entry.js';
-export { composeMessages, entriesAtTurn, type TurnBlocks } from './compose/composer.js';
+export {
+  composeMessages,
+  entriesAtFirstRequest,
+  entriesAtTurn,
+  type TurnBlocks,
+} from './compose/composer.js';
 
 // Tools: the built-in ones that reach only a workspace port, and the tool contract.
 export { errorResult, stringArgument, type Tool, type ToolResult } from './tools/tool.js';
@@ -99,6 +104,8 @@ export {
   ModelFailure,
   ToolLoopError,
   TranscriptError,
+  ResumeRefusedError,
+  RESUME_REFUSED_STATUS,
   WispError,
   errorCode,
   toError,

@@ -40,14 +40,10 @@ export interface SessionStartEvent extends EventBase {
   outputSweep?: OutputSweep;
 }
 
-/** A conversation resumed from a saved transcript: with its store rebuilt, or from the transcript alone. */
+/** A conversation resumed from a saved transcript and its sidecar, with its store rebuilt. */
 export interface ResumeEvent extends EventBase {
   type: 'context.resume';
   name: string;
-  /** True when the sidecar matched and the store was rebuilt from it. */
-  linked: boolean;
-  /** Why the sidecar could not be used; null when it was. */
-  reason: string | null;
   entries: number;
   dropped: number;
   facts: number;

@@ -104,3 +104,19 @@ export function entriesAtTurn(all: readonly Entry[], turn: number, upToEntry = I
     return true;
   });
 }
+
+/**
+ * The entries the first request of `turn` carried, rebuilt from the store: those recorded up to the
+ * turn's prompt and not dropped before it, which keeps what an overflow during the turn dropped
+ * after that request was sent. A turn that stored no prompt (it failed before) has its entries at
+ * the turn's start, as {@link entriesAtTurn} gives them.
+ */
+export function entriesAtFirstRequest(all: readonly Entry[], turn: number): Entry[] {
+  const prompt = all.find((e) => e.kind === 'prompt' && !e.personCommand && e.turn === turn);
+  if (prompt === undefined) return entriesAtTurn(all, turn);
+  return all.filter((e) => {
+    if (e.id > prompt.id) return false;
+    if (e.droppedAt === undefined) return true;
+    return e.droppedAfter !== undefined ? e.droppedAfter >= prompt.id : e.droppedAt > turn;
+  });
+}

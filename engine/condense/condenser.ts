@@ -36,6 +36,8 @@ export interface CondenserOptions {
   saveTranscript?: (name: string, messages: readonly Message[]) => string;
   /** The conversation's condensations, each added as it is made. */
   condensations: CondensationFigures[];
+  /** The model sessions: every condensation starts a new one, even one that dropped nothing. */
+  sessions: { reset(): void };
 }
 
 export class Condenser {
@@ -99,6 +101,7 @@ export class Condenser {
       { reason, turn, window, entries, prompt, headroom },
     );
     this.options.condensations.push(figures);
+    this.options.sessions.reset();
     tally.condensed();
   }
 }

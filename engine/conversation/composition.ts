@@ -1,10 +1,15 @@
 /**
  * What the model is sent: the request composed from the store's entries with the prompt-side blocks
- * (the facts layer's earlier and now blocks, the assessment's lines), and the blocks each turn's
- * latest request carried, kept so that any turn's context can be rebuilt afterwards.
+ * (the facts layer's earlier and now blocks, the assessment's lines), and the blocks each turn's first
+ * and latest requests carried, kept so that any turn's context can be rebuilt afterwards.
  */
 import type { Assessor } from '../assess/assessment.js';
-import { composeMessages, entriesAtTurn, type TurnBlocks } from '../compose/composer.js';
+import {
+  composeMessages,
+  entriesAtFirstRequest,
+  entriesAtTurn,
+  type TurnBlocks,
+} from '../compose/composer.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
 import type { Message, ModelRequest, ToolSpec } from '../model/port.js';
 import { NOW_HEADER } from '../protocol.js';
@@ -25,6 +30,8 @@ export class Composition {
   #squeezedTurn = -1;
   /** The prompt-side blocks each turn's latest request carried, so any turn's context can be rebuilt. */
   readonly #turnBlocks = new Map<number, TurnBlocks>();
+  /** The prompt-side blocks each turn's first request carried: an overflow's retry changes them. */
+  readonly #firstBlocks = new Map<number, TurnBlocks>();
 
   constructor(private readonly options: CompositionOptions) {}
 
@@ -39,7 +46,9 @@ export class Composition {
   /** A request the model is sent: composed, and its blocks kept as the turn's. */
   sent(turn: number): ModelRequest {
     const entries = this.options.store.active();
-    this.#turnBlocks.set(turn, this.#blocksFor(entries, turn));
+    const blocks = this.#blocksFor(entries, turn);
+    this.#turnBlocks.set(turn, blocks);
+    if (!this.#firstBlocks.has(turn)) this.#firstBlocks.set(turn, blocks);
     return this.request(entries, turn);
   }
 
@@ -48,8 +57,16 @@ export class Composition {
     return this.#turnBlocks.get(turn);
   }
 
-  /** The context composed for `turn` from `all` the store's entries, up to `upToEntry`. */
-  contextAt(all: readonly Entry[], turn: number, upToEntry: number): Message[] {
+  /**
+   * The messages of `turn`'s first request, rebuilt from `all` the store's entries; or, given
+   * `upToEntry`, of its latest request, which carried the turn's own entries up to that one.
+   */
+  contextAt(all: readonly Entry[], turn: number, upToEntry?: number): Message[] {
+    if (upToEntry === undefined)
+      return composeMessages(entriesAtFirstRequest(all, turn), {
+        turn,
+        ...(this.#firstBlocks.get(turn) ?? {}),
+      });
     return composeMessages(entriesAtTurn(all, turn, upToEntry), {
       turn,
       ...(this.#turnBlocks.get(turn) ?? {}),

@@ -162,6 +162,15 @@ export class Conversation {
     return saveConversation(this.store.all(), this.#start, this.#carriedFrom, this.facts?.save() ?? null);
   }
 
+  /**
+   * The context's current size in tokens as the engine measures it: the request the next turn would
+   * carry now, counted by the model when it counts, else estimated from the last usage the runtime
+   * reported plus what changed since, at four bytes a token.
+   */
+  async contextTokens(): Promise<number> {
+    return this.#meter.measure(this.composeRequest());
+  }
+
   /** The window in tokens, once known. */
   get window(): number | null {
     return this.#window;
@@ -220,11 +229,14 @@ export class Conversation {
   }
 
   /**
-   * The context composed for `turn`, rebuilt from the store: the entries recorded before it less
-   * those dropped by then, its own entries up to `upToEntry`, and the blocks its latest request
-   * carried. For the turn's last request, `upToEntry` is the entry before its reply.
+   * The context composed at the start of `turn`, as its first request carried it, rebuilt from the
+   * store: the entries recorded before the turn's prompt less those dropped before that request
+   * (what an overflow during the turn dropped afterwards is still there), the prompt, and the blocks
+   * that request carried. Given `upToEntry`, the turn's latest request instead: the entries not
+   * dropped by the end of the turn, its own up to that entry (the one before its reply), and the
+   * blocks the latest request carried.
    */
-  contextAt(turn: number, upToEntry = Infinity): Message[] {
+  contextAt(turn: number, upToEntry?: number): Message[] {
     return this.#composition.contextAt(this.store.all(), turn, upToEntry);
   }
 
@@ -235,8 +247,7 @@ export class Conversation {
 
   /** The person states a fact (or, under the subject `task`, sets the task) in the latest turn. */
   statePersonFact(subject: string, name: string, value: string): void {
-    const prompt = this.store.all().findLast((e) => e.kind === 'prompt' && !e.personCommand);
-    this.facts?.personStates(subject, name, value, this.#turn, prompt?.id ?? 0);
+    this.facts?.personStates(subject, name, value, this.#turn);
   }
 
   /** Runs one person turn. A failure is returned as figures with status `failed`, never thrown. */
@@ -290,7 +301,14 @@ export class Conversation {
   /** A command the person ran (after `!`), stored as a prompt that goes with the next turn. */
   async personCommand(command: string): Promise<ToolResult> {
     const { ids, clock } = this.options;
-    const parts = { ids, clock, audit: this.#audit, store: this.store, runner: this.#runner };
+    const parts = {
+      ids,
+      clock,
+      audit: this.#audit,
+      store: this.store,
+      runner: this.#runner,
+      facts: this.facts,
+    };
     return runPersonCommand(parts, this.#turn, command);
   }
 }

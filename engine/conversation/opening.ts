@@ -1,8 +1,8 @@
 /**
  * How a conversation begins: its session.start event, then its store, either fresh over the
  * instructions (with the memory rule when the memory tool is on) or rebuilt from a saved conversation
- * with its facts and summary, audited as context.resume with what was taken up and, if the sidecar
- * was not used, why.
+ * with its facts and summary, audited as context.resume with what was taken up. A saved conversation
+ * that cannot be taken up whole is refused before anything is audited.
  */
 import type { AuditRecorder } from '../audit/recorder.js';
 import type { OutputSweep } from '../output/sweep.js';
@@ -54,14 +54,12 @@ export function openConversation(options: OpeningOptions): Opening {
   });
   const carriedFrom = resume?.carriedFrom ?? [];
   if (resume && saved) {
-    const store = ContextStore.restore(resume.entries(start.id, clock.now()));
+    const store = ContextStore.restore(resume.entries);
     if (resume.facts) facts?.restore(resume.facts);
     audit.record({
       type: 'context.resume',
       turn: resume.lastTurn,
       name: saved.name,
-      linked: resume.linked,
-      reason: resume.reason,
       entries: store.all().length,
       dropped: store.all().filter((e) => !e.active).length,
       facts: facts ? (resume.facts?.facts.length ?? 0) : 0,

@@ -9,6 +9,7 @@ import { personCommandText } from '../protocol.js';
 import type { ContextStore } from '../store/store.js';
 import type { ToolResult } from '../tools/tool.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
+import type { FactsLayer } from '../facts/facts-layer.js';
 
 export interface PersonCommandParts {
   ids: Ids;
@@ -16,21 +17,25 @@ export interface PersonCommandParts {
   audit: AuditRecorder;
   store: ContextStore;
   runner: ToolRunner;
+  facts: FactsLayer | null;
 }
 
-/** Runs `command` for the turn after `lastTurn` and records it as that turn's person command. */
+/**
+ * Runs `command` for the turn after `lastTurn` and records it as that turn's person command, with
+ * the facts its output gives, named as the person's command's.
+ */
 export async function runPersonCommand(
   parts: PersonCommandParts,
   lastTurn: number,
   command: string,
 ): Promise<ToolResult> {
-  const { ids, clock, audit, store, runner } = parts;
+  const { ids, clock, audit, store, runner, facts } = parts;
   const turn = lastTurn + 1;
   const call: ToolCall = { callId: ids.next('call'), tool: 'run_command', arguments: { command } };
   const result = await runner.run(turn, call);
   const text = personCommandText(command, result.content);
   const event = audit.record({ type: 'prompt', turn, entry: store.nextId(), text, command: true });
-  store.append({
+  const entry = store.append({
     kind: 'prompt',
     turn,
     text,
@@ -38,5 +43,6 @@ export async function runPersonCommand(
     sources: [event.id],
     recordedAt: clock.now(),
   });
+  facts?.extractPersonCommand(turn, command, result, entry.id, event.id);
   return result;
 }

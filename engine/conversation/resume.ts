@@ -1,8 +1,9 @@
 /**
  * Saving a conversation and taking it up again in a new one. Saving writes the active transcript and
- * the store's sidecar; resuming rebuilds the store from both when the sidecar matches, and from the
- * transcript alone when it does not, saying why. Either way the new conversation goes on from the
- * saved turns with new model sessions.
+ * the store's sidecar; resuming rebuilds the store from both, and the new conversation goes on from
+ * the saved turns with new model sessions. Without a sidecar that matches, a transcript alone would
+ * lose the dropped entries, cuts, references, facts and summary and bring every entry back active, so
+ * such a conversation is refused rather than half taken up.
  */
 import { decodeFactsState, type FactsState } from '../facts/saved-facts.js';
 import type { Entry } from '../store/entry.js';
@@ -15,7 +16,7 @@ import {
   type StoreSidecar,
   type TranscriptEntry,
 } from '../store/saved-conversation.js';
-import { TranscriptError } from '../errors.js';
+import { ResumeRefusedError, TranscriptError } from '../errors.js';
 
 /** A saved conversation as its two files' text; `sidecar` is null when none was saved. */
 export interface SavedConversation {
@@ -26,12 +27,8 @@ export interface SavedConversation {
 
 /** What a resumed conversation starts from. */
 export interface ResumePlan {
-  /** The store's entries, given the new session.start event and the time of the resume. */
-  entries: (start: string, now: number) => Entry[];
-  /** True when the sidecar matched and everything it holds was taken up. */
-  linked: boolean;
-  /** Why the sidecar was not used; null when it was. */
-  reason: string | null;
+  /** The store's entries, active and dropped, as the saving conversation held them. */
+  entries: Entry[];
   /** The sessions whose audit events the entries refer to. */
   carriedFrom: string[];
   facts: FactsState | null;
@@ -61,52 +58,34 @@ export function saveConversation(
 }
 
 /**
- * Reads a saved conversation. A transcript that cannot be read throws a TranscriptError; a sidecar
- * that is missing, does not decode, is not version 1 or does not match only means the store is
- * rebuilt from the transcript alone.
+ * Reads a saved conversation, or refuses it with a {@link ResumeRefusedError} when its transcript
+ * cannot be read or its sidecar is missing, does not decode, is not version 1, does not match the
+ * transcript, or holds a facts state that does not decode. Nothing is started before it answers.
  */
 export function planResume(saved: SavedConversation): ResumePlan {
-  const transcript = decodeTranscript(saved.name, saved.transcript);
-  const lastTurn = Math.max(0, ...transcript.entries.map((e) => e.turn));
+  let transcript: SavedTranscript;
+  try {
+    transcript = decodeTranscript(saved.name, saved.transcript);
+  } catch (thrown) {
+    if (thrown instanceof TranscriptError) throw new ResumeRefusedError(saved.name, thrown.message);
+    throw thrown;
+  }
   const link = linkSidecar(saved.sidecar, transcript);
-  let reason = link.ok ? null : link.reason;
-  let facts: FactsState | null = null;
-  if (link.ok && link.sidecar.facts !== null) {
-    const decoded = decodeFactsState(link.sidecar.facts);
-    if (typeof decoded === 'string') reason = `the store sidecar is malformed: ${decoded}`;
-    else facts = decoded;
-  }
-  if (!link.ok || reason !== null) {
-    return {
-      entries: (start, now) => transcript.entries.map((e) => fromTranscript(e, start, now)),
-      linked: false,
-      reason,
-      carriedFrom: [],
-      facts: null,
-      lastTurn,
-    };
-  }
+  if (!link.ok) throw new ResumeRefusedError(saved.name, link.reason);
   const sidecar = link.sidecar;
+  let facts: FactsState | null = null;
+  if (sidecar.facts !== null) {
+    const decoded = decodeFactsState(sidecar.facts);
+    if (typeof decoded === 'string')
+      throw new ResumeRefusedError(saved.name, `the store sidecar is malformed: ${decoded}`);
+    facts = decoded;
+  }
   const active = new Map(transcript.entries.map((e) => [e.id, e]));
   return {
-    entries: () => sidecar.entries.map((links) => fromLinks(links, active.get(links.id) ?? links.entry)),
-    linked: true,
-    reason: null,
+    entries: sidecar.entries.map((links) => fromLinks(links, active.get(links.id) ?? links.entry)),
     carriedFrom: [...sidecar.carriedFrom, sidecar.session],
     facts,
-    lastTurn: Math.max(lastTurn, ...sidecar.entries.map((e) => e.turn)),
-  };
-}
-
-// From the transcript alone nothing is known of sources, drops, cuts or references: the entries
-// came in with the new session's start, and each is sent whole until the rules apply again.
-function fromTranscript(e: TranscriptEntry, start: string, now: number): Entry {
-  return {
-    ...transcriptEntryOf(e),
-    origin: e.kind === 'instructions' ? 'carried' : 'resumed',
-    sources: [start],
-    recordedAt: now,
-    active: true,
+    lastTurn: Math.max(0, ...transcript.entries.map((e) => e.turn), ...sidecar.entries.map((e) => e.turn)),
   };
 }
 

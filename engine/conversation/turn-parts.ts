@@ -105,6 +105,7 @@ export function turnParts(shared: Shared, host: Host): TurnParts {
     squeeze: (at, kept) => host.squeeze(at, kept),
     ...(options.saveTranscript ? { saveTranscript: options.saveTranscript } : {}),
     condensations: shared.condensations,
+    sessions: caller.sessions,
   });
   const recovery = new OverflowRecovery({
     policy,

@@ -198,7 +198,13 @@ export class Distiller {
     combined: boolean,
   ): void {
     const version = outcome.ok
-      ? this.summary.add(fitSummary(outcome.value, words), batch, turn, this.options.clock.now())
+      ? this.summary.add(
+          fitSummary(outcome.value, words),
+          batch,
+          turn,
+          this.options.clock.now(),
+          this.options.caller.model.name,
+        )
       : null;
     this.options.audit.record({
       type: 'context.summary',

@@ -68,8 +68,19 @@ export function sourceRank(kind: FactSourceKind): number {
   return RANK[kind];
 }
 
-/** How a source is named in a line: `the person`, `the caller`, `tool read_file`, `the model`. */
+/**
+ * The detail of a fact read from what a command the person ran (after `!`) printed. Such a fact is an
+ * observation, not the person's word: it ranks with a tool's, so a later run of the same command, the
+ * person's or the model's, supersedes it; only its name says who ran it.
+ */
+export const PERSON_COMMAND_DETAIL = "the person's command";
+
+/**
+ * How a source is named in a line: `the person`, `the caller`, `tool read_file`, `the person's
+ * command`, `the model`.
+ */
 export function sourceName(source: Readonly<FactSource>): string {
+  if (source.kind === 'tool' && source.detail === PERSON_COMMAND_DETAIL) return PERSON_COMMAND_DETAIL;
   if (source.kind === 'tool') return source.detail ? `tool ${source.detail}` : 'a tool';
   return `the ${source.kind}`;
 }

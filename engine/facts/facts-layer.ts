@@ -10,7 +10,7 @@ import type { FactChange } from './changes.js';
 import { extractFacts } from './extract.js';
 import { loadKinds, type KindOverrides, type KindTable } from './kinds.js';
 import type { FactsState, SummaryVersion } from './saved-facts.js';
-import type { Fact } from './fact.js';
+import { PERSON_COMMAND_DETAIL, type Fact } from './fact.js';
 import type { FactConflict } from './precedence.js';
 import { FactStore, type FactAssertion } from './fact-store.js';
 import type { Clock } from '../ports.js';
@@ -112,14 +112,17 @@ export class FactsLayer {
     return this.#standing;
   }
 
-  /** The person states a fact, or sets the task. */
-  personStates(subject: string, name: string, value: string, turn: number, entry: number): void {
+  /**
+   * The person states a fact, or sets the task. Their word comes from no store entry: it stands apart
+   * from the turns, so the earlier block carries it even while the turn it was said in is literal.
+   */
+  personStates(subject: string, name: string, value: string, turn: number): void {
     this.#assert(turn, {
       subject,
       name,
       value,
       source: { kind: 'person', method: 'stated' },
-      entries: [entry],
+      entries: [],
       turn,
       recordedAt: this.clock.now(),
     });
@@ -144,6 +147,33 @@ export class FactsLayer {
       turn,
       recordedAt: this.clock.now(),
     });
+  }
+
+  /**
+   * What a command the person ran printed, by run_command's extraction rules, recorded at once for
+   * `turn`, the turn the command goes with. The facts rank with a tool's and are named as the
+   * person's command's; `entry` is the prompt that holds the command and `event` its audit event.
+   */
+  extractPersonCommand(
+    turn: number,
+    command: string,
+    result: { content: string; ok: boolean },
+    entry: number,
+    event: string,
+  ): void {
+    const outcome = {
+      tool: 'run_command',
+      arguments: { command },
+      output: result.content,
+      ok: result.ok,
+      entryId: entry,
+      eventId: event,
+      turn,
+    };
+    for (const fact of extractFacts([outcome], this.kinds)) {
+      const source = { kind: 'tool' as const, method: 'extracted' as const, detail: PERSON_COMMAND_DETAIL };
+      this.#assert(turn, { ...fact, source, recordedAt: this.clock.now() });
+    }
   }
 
   /** What the turn's tool outputs say, by the extraction rules. */

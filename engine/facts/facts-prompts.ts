@@ -13,6 +13,8 @@ import { PERSON_COMMAND_OPENING } from '../protocol.js';
 export interface TurnText {
   turn: number;
   entries: number[];
+  /** The audit events that recorded the turn's entries, when known. */
+  events?: string[];
   lines: string[];
 }
 
@@ -24,6 +26,7 @@ export function turnTexts(entries: readonly Entry[]): TurnText[] {
   return groupTurns(entries).turns.map((group) => ({
     turn: group.turn,
     entries: group.entries.map((e) => e.id),
+    events: group.entries.flatMap((e) => e.sources),
     lines: group.entries.flatMap((e): string[] => {
       if (e.kind === 'prompt' && e.personCommand) return [personCommandLine(e.text)];
       if (e.kind === 'prompt') return [`person: ${e.text}`];
@@ -102,6 +105,10 @@ export function distilPrompt(
   ];
 }
 
+/** What the summary gives up first when it would pass its word limit, and what it always keeps. */
+const SHORTEN_OLDEST =
+  'When it would run past the word limit, condense its oldest parts first, yet keep how the conversation began.';
+
 /**
  * One call for the facts and the summary: the distiller's sections with the summary so far and its
  * word limit, for a batch that is exactly the turns leaving now.
@@ -122,7 +129,8 @@ export function factsAndSummaryPrompt(
       role: 'system',
       content:
         `${system?.content ?? ''} Also update the running summary: keep what it says, add the leaving turns in ` +
-        'order, and name each file read or changed without retelling it.',
+        'order, and name each file read or changed without retelling it. ' +
+        SHORTEN_OLDEST,
     },
     { role: 'user', content: `${summary}\n${user?.content ?? ''}` },
   ];
@@ -156,7 +164,8 @@ export function summaryPrompt(
       role: 'system',
       content:
         'Update the running summary of this conversation: keep what it says, add the new turns in the order ' +
-        'they happened, and name each file read or changed without retelling what it holds.',
+        'they happened, and name each file read or changed without retelling what it holds. ' +
+        SHORTEN_OLDEST,
     },
     { role: 'user', content },
   ];

@@ -3,7 +3,7 @@
  * (a file's text, a command's output), it cannot break the line, so it cannot pose as a line of its
  * own; and names and values are cut, so one fact cannot crowd out the rest.
  */
-import { sourceName, type Fact } from './fact.js';
+import { PERSON_COMMAND_DETAIL, sourceName, type Fact } from './fact.js';
 
 /** Longest value shown, in characters. */
 export const VALUE_MAX_CHARS = 160;
@@ -55,7 +55,7 @@ function entriesText(entries: readonly number[]): string {
 
 /**
  * Where a fact came from, as its line ends: `from the person`, `from tool read_file, turn 2,
- * entry 4`, `from model, distilled: the person said, turns 1-12`, `from model, inferred, turn 1`.
+ * entry 4`, `from the person's command, turn 3, entry 9`, `from model, distilled: the person said, turns 1-12`, `from model, inferred, turn 1`.
  */
 export function sourceText(fact: Fact): string {
   const { kind, method, detail } = fact.source;
@@ -65,7 +65,7 @@ export function sourceText(fact: Fact): string {
     case 'caller':
       return `from the ${kind}${note ? `, ${note}` : ''}`;
     case 'tool':
-      return `from tool ${note || 'unnamed'}, ${turnsText(fact)}${entriesText(fact.entries)}`;
+      return `from ${detail === PERSON_COMMAND_DETAIL ? detail : `tool ${note || 'unnamed'}`}, ${turnsText(fact)}${entriesText(fact.entries)}`;
     case 'model':
       return `from model, ${method}${note ? `: ${note}` : ''}, ${turnsText(fact)}`;
   }
@@ -74,7 +74,8 @@ export function sourceText(fact: Fact): string {
 /** The line for `fact`; `others` are the disagreeing sources' facts when it is in conflict. */
 export function factLine(fact: Fact, others: readonly Fact[] = []): string {
   const { subject, name } = fact.identity;
-  const label = name === '' ? oneLine(subject) : `${oneLine(subject)} ${cutName(name)}`;
+  // A name that only repeats the subject (the task's) says nothing: the line names the subject once.
+  const label = name === '' || name === subject ? oneLine(subject) : `${oneLine(subject)} ${cutName(name)}`;
   const notes = others.map(
     (other) =>
       `; another source disagrees: ${oneLine(sourceName(other.source))} says ${cutValue(other.value)}`,

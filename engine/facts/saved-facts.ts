@@ -25,9 +25,15 @@ export interface SummaryVersion {
   turns: number[];
   /** The store entries this version added (their sources lead to the audit events). */
   added: number[];
+  /** The audit events that recorded the entries it added. */
+  events: string[];
+  /** The highest store entry it covers, in this version or an earlier one (0 for none). */
+  highestEntry: number;
   /** The turn whose condensation wrote it, and when. */
   writtenIn: number;
   writtenAt: number;
+  /** The model that wrote it. */
+  model: string;
 }
 
 /** What a saved conversation keeps of its facts layer. */
@@ -64,11 +70,19 @@ const summary = objectOf({
   text: text,
   turns: listOf(count),
   added: listOf(count),
+  events: listOf(text),
+  highestEntry: count,
   writtenIn: count,
   writtenAt: numeric,
+  model: text,
 });
 
-const waiting = objectOf({ turn: count, entries: listOf(count), lines: listOf(text) });
+const waiting = objectOf({
+  turn: count,
+  entries: listOf(count),
+  events: optional(listOf(text)),
+  lines: listOf(text),
+});
 
 const state: Shape = objectOf({
   facts: listOf(fact),

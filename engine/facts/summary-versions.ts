@@ -35,18 +35,28 @@ export class SummaryVersions {
   }
 
   /**
-   * A new version: the summary `text`, written in `turn` at `writtenAt`, now covering `batch` too.
-   * Whatever waited is taken in.
+   * A new version: the summary `text`, written by `model` in `turn` at `writtenAt`, now covering
+   * `batch` too. Whatever waited is taken in.
    */
-  add(text: string, batch: readonly TurnText[], turn: number, writtenAt: number): SummaryVersion {
+  add(
+    text: string,
+    batch: readonly TurnText[],
+    turn: number,
+    writtenAt: number,
+    model: string,
+  ): SummaryVersion {
     const previous = this.latest;
+    const added = batch.flatMap((t) => t.entries);
     const version: SummaryVersion = {
       version: (previous?.version ?? 0) + 1,
       text,
       turns: [...(previous?.turns ?? []), ...batch.map((t) => t.turn)],
-      added: batch.flatMap((t) => t.entries),
+      added,
+      events: batch.flatMap((t) => t.events ?? []),
+      highestEntry: Math.max(previous?.highestEntry ?? 0, ...added),
       writtenIn: turn,
       writtenAt,
+      model,
     };
     this.#versions.push(version);
     if (this.#versions.length > MAX_SUMMARY_VERSIONS) this.#versions.shift();
@@ -57,8 +67,18 @@ export class SummaryVersions {
   /** What a saved conversation keeps: copies, so later versions do not change what was saved. */
   save(): Pick<FactsState, 'summaries' | 'waiting'> {
     return {
-      summaries: this.#versions.map((s) => ({ ...s, turns: [...s.turns], added: [...s.added] })),
-      waiting: this.#waiting.map((t) => ({ ...t, entries: [...t.entries], lines: [...t.lines] })),
+      summaries: this.#versions.map((s) => ({
+        ...s,
+        turns: [...s.turns],
+        added: [...s.added],
+        events: [...s.events],
+      })),
+      waiting: this.#waiting.map((t) => ({
+        ...t,
+        entries: [...t.entries],
+        ...(t.events ? { events: [...t.events] } : {}),
+        lines: [...t.lines],
+      })),
     };
   }
 

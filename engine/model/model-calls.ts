@@ -15,6 +15,7 @@ import {
   type ModelPort,
   type ModelRequest,
   type ModelResponse,
+  type ToolSpec,
 } from './port.js';
 import type { Clock, Ids } from '../ports.js';
 import { SessionTracker } from './sessions.js';
@@ -146,7 +147,7 @@ export class ModelCaller {
     onSession?: (session: { session: string; fresh: boolean; estimated: number }) => void,
   ): Promise<ModelResponse> {
     const model = this.#model;
-    const { session, fresh } = this.sessions.begin(request.messages);
+    const { session, fresh } = this.sessions.begin(request.messages, request.tools);
     this.lastSession = session;
     const estimated = tokensForBytes(this.#sizer.request(request));
     onSession?.({ session, fresh, estimated });
@@ -160,8 +161,8 @@ export class ModelCaller {
   }
 
   /** What the conversation's session holds after an exchange. */
-  hold(messages: readonly Message[], answer: Message): void {
-    this.sessions.hold(messages, answer);
+  hold(messages: readonly Message[], answer: Message, tools: readonly ToolSpec[] = []): void {
+    this.sessions.hold(messages, answer, tools);
   }
 
   /** A guided call in a session of its own; throws when the model offers no guided generation. */

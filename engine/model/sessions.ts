@@ -1,10 +1,10 @@
 /**
- * Model sessions. A request continues the model's session only when it starts with everything the
- * session already holds (the previous request and its answer); anything else (a condensation, a
- * retry, a cut, an output switched to a reference) starts a new session, which is what a runtime's
- * prefix cache pays for.
+ * Model sessions. A request continues the model's session only when it registers the same tools and
+ * starts with everything the session already holds (the previous request and its answer); anything
+ * else (a retry, a cut, an output switched to a reference, other tools) starts a new session, which
+ * is what a runtime's prefix cache pays for. Every condensation starts one too, whatever it dropped.
  */
-import type { Message, ToolCall } from './port.js';
+import type { Message, ToolCall, ToolSpec } from './port.js';
 import type { Ids } from '../ports.js';
 
 function sameMessage(a: Message, b: Message): boolean {
@@ -31,19 +31,30 @@ function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
   );
 }
 
+/** The registered tools as a session tells them apart: by name, in order. */
+function toolsKey(tools: readonly ToolSpec[]): string {
+  return tools.map((t) => t.name).join('\u0000');
+}
+
 export class SessionTracker {
   #held: Message[] | null = null;
+  #heldTools = '';
   #id = '';
   #started = 0;
 
   constructor(private readonly ids: Ids) {}
 
   /** The session a request goes to; a fresh one unless the request continues what is held. */
-  begin(messages: readonly Message[], forceNew = false): { session: string; fresh: boolean } {
+  begin(
+    messages: readonly Message[],
+    tools: readonly ToolSpec[] = [],
+    forceNew = false,
+  ): { session: string; fresh: boolean } {
     const held = this.#held;
     const continues =
       !forceNew &&
       held !== null &&
+      this.#heldTools === toolsKey(tools) &&
       held.length <= messages.length &&
       held.every((message, i) => {
         const other = messages[i];
@@ -56,9 +67,10 @@ export class SessionTracker {
     return { session: this.#id, fresh: !continues };
   }
 
-  /** What the session holds after an exchange: the request and the model's answer. */
-  hold(messages: readonly Message[], answer: Message): void {
+  /** What the session holds after an exchange: the request, the tools it registered and the answer. */
+  hold(messages: readonly Message[], answer: Message, tools: readonly ToolSpec[] = []): void {
     this.#held = [...messages, answer];
+    this.#heldTools = toolsKey(tools);
   }
 
   /** After a failure the session holds nothing reusable. */

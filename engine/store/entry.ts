@@ -43,6 +43,12 @@ export interface Entry {
   /** The condensation event that dropped it, and the turn during which it was dropped. */
   droppedBy?: string;
   droppedAt?: number;
+  /**
+   * The newest entry the store held when it was dropped: below the prompt of its turn for a drop
+   * ahead of the turn's first request, the prompt or later for one after it (an overflow's). Absent
+   * on a resumed entry, whose drop came before the resuming conversation began.
+   */
+  droppedAfter?: number;
   /** The turn from whose start a tool output is sent as a reference, and the reference's text. */
   referencedAt?: number;
   reference?: string;

@@ -79,12 +79,14 @@ export class ContextStore {
 
   /** Marks entries as dropped by a condensation during `turn`. */
   drop(ids: readonly number[], condensation: string, turn: number): void {
+    const newest = this.nextId() - 1;
     for (const id of ids) {
       const entry = this.#require(id);
       if (!entry.active) continue;
       entry.active = false;
       entry.droppedBy = condensation;
       entry.droppedAt = turn;
+      entry.droppedAfter = newest;
       this.#active = null;
     }
   }

@@ -55,7 +55,7 @@ export class ToolLoop {
       const answer: Message = response.toolCalls.length
         ? { role: 'assistant', content: response.text, toolCalls: response.toolCalls }
         : { role: 'assistant', content: response.text };
-      caller.hold(request.messages, answer);
+      caller.hold(request.messages, answer, request.tools);
       const done = response.toolCalls.length === 0;
       const event = audit.record({
         type: 'response',

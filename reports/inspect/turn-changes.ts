@@ -124,9 +124,7 @@ export function changeLines(change: TurnChange): string[] {
   if (change.resume)
     lines.push(
       `resumed from ${change.resume.name}: ` +
-        (change.resume.linked
-          ? `store rebuilt (${change.resume.entries} entries, ${change.resume.dropped} dropped)`
-          : `from the transcript alone (${change.resume.reason ?? 'no sidecar'})`),
+        `store rebuilt (${change.resume.entries} entries, ${change.resume.dropped} dropped)`,
     );
   for (const c of change.condensations)
     lines.push(

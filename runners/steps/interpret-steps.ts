@@ -6,6 +6,7 @@
  */
 import {
   Conversation,
+  ResumeRefusedError,
   sequentialIds,
   type Clock,
   type ModelPort,
@@ -42,7 +43,7 @@ export interface StepPlace {
   signal?: AbortSignal | undefined;
 }
 
-/** Why the run stopped at a failed turn: the engine's error and the turn. */
+/** Why the run stopped: the engine's error and the failed turn (null for a refused resume). */
 export type StepFailure = NonNullable<RunRecord['error']>;
 
 /**
@@ -110,7 +111,13 @@ export async function interpretSteps(place: StepPlace, log: StepLog): Promise<St
     if ('resume' in step) {
       const saved = saves.get(step.resume);
       if (!saved) throw new UsageError(`scenario ${scenario.name}: nothing was saved as '${step.resume}'`);
-      conversation = begin(saved);
+      // The engine refuses a save it cannot take up whole; the run ends there, as for a failed turn.
+      try {
+        conversation = begin(saved);
+      } catch (thrown) {
+        if (!(thrown instanceof ResumeRefusedError)) throw thrown;
+        return { code: thrown.code, message: `${thrown.message} (${thrown.detail})`, turn: null };
+      }
       log.conversations.push(conversation);
       continue;
     }

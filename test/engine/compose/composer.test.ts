@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeMessages, entriesAtTurn } from '../../../engine/compose/composer.js';
+import { composeMessages, entriesAtFirstRequest, entriesAtTurn } from '../../../engine/compose/composer.js';
 import { storeWithTurns } from '../helpers.js';
 
 describe('composeMessages', () => {
@@ -76,5 +76,27 @@ describe('entriesAtTurn', () => {
     expect(at3).toEqual(['be brief', 'one', 'a', 'two', '', '[ref of 6]', 'b', 'three', 'c']);
     const at4 = composeMessages(entriesAtTurn(store.all(), 4), { turn: 4 }).map((m) => m.content);
     expect(at4).toEqual(['be brief', 'two', '', '[ref of 6]', 'b', 'three', 'c', 'four', 'd']);
+  });
+});
+
+describe('entriesAtFirstRequest', () => {
+  it("keeps what an overflow dropped after the turn's first request, and not what was dropped ahead of it", () => {
+    const store = storeWithTurns([
+      { prompt: 'one', reply: 'a' },
+      { prompt: 'two', reply: 'b' },
+    ]);
+    // Ahead of turn 3's first request a condensation drops turn 1; that request overflows, and the
+    // recovery drops turn 2 during the same turn before the retry.
+    store.drop([2, 3], 'evt-1', 3);
+    store.append({ kind: 'prompt', turn: 3, text: 'three', sources: [], recordedAt: 0 });
+    store.drop([4, 5], 'evt-2', 3);
+    store.append({ kind: 'reply', turn: 3, text: 'c', sources: [], recordedAt: 0 });
+    const first = composeMessages(entriesAtFirstRequest(store.all(), 3), { turn: 3 });
+    expect(first.map((m) => m.content)).toEqual(['be brief', 'two', 'b', 'three']);
+    // The turn's latest request no longer carried turn 2.
+    const latest = composeMessages(entriesAtTurn(store.all(), 3, 6), { turn: 3 });
+    expect(latest.map((m) => m.content)).toEqual(['be brief', 'three']);
+    // A turn that stored no prompt: its start, less everything dropped by then.
+    expect(entriesAtFirstRequest(store.all(), 4).map((e) => e.id)).toEqual([1, 6, 7]);
   });
 });

@@ -7,6 +7,7 @@ import { sequentialIds, steppingClock, type Ids } from '../../../engine/ports.js
 import { memorySink } from '../../../engine/audit/sink.js';
 import { defaultSettings, type EngineSettings } from '../../../engine/settings.js';
 import type { Tool } from '../../../engine/tools/tool.js';
+import { ResumeRefusedError } from '../../../engine/errors.js';
 import { fakeModel } from '../helpers.js';
 
 // Each output is long enough to be sent as a reference after its turn, and each turn reads one.
@@ -88,6 +89,14 @@ describe('save and resume', () => {
     expect(saved.some((e) => !e.active)).toBe(true);
     expect(saved.some((e) => e.referencedAt !== undefined)).toBe(true);
     expect(convo.facts?.summaries.length).toBeGreaterThan(0);
+    // Each summary version names the audit events of what it added, the highest entry it covers and
+    // the model that wrote it.
+    for (const version of convo.facts?.summaries ?? []) {
+      expect(version.events).toEqual(version.added.flatMap((id) => convo.store.get(id)?.sources ?? []));
+      expect(version.events.length).toBeGreaterThan(0);
+      expect(version.highestEntry).toBe(Math.max(...version.added));
+      expect(version.model).toBe('fake');
+    }
 
     const { convo: resumed, audit } = conversation({ resume: { name: 'mid', ...files } });
     const rebuilt = resumed.store.all();
@@ -115,8 +124,6 @@ describe('save and resume', () => {
     );
     expect(resumeEvent(audit.events)).toMatchObject({
       name: 'mid',
-      linked: true,
-      reason: null,
       entries: saved.length,
       dropped: saved.filter((e) => !e.active).length,
       summaries: convo.facts?.summaries.length,
@@ -154,44 +161,72 @@ describe('save and resume', () => {
     ],
   ];
 
-  it.each(broken)('resumes from the transcript alone when the sidecar is %s', async (_, spoil, reason) => {
-    const { files, convo } = await savedAfter(7);
-    const { convo: resumed, audit } = conversation({
-      resume: { name: 'mid', transcript: files.transcript, sidecar: spoil(files) },
+  const refusal = (detail: RegExp) =>
+    expect.objectContaining({
+      code: 'RESUME_REFUSED',
+      kind: 'input',
+      exitStatus: 64,
+      message: "transcript 'mid' was saved by an older wisp and cannot be resumed; start a new conversation",
+      detail: expect.stringMatching(detail),
     });
-    const event = resumeEvent(audit.events);
-    expect(event).toMatchObject({ linked: false, facts: 0, summaries: 0, dropped: 0 });
-    expect(event?.reason).toMatch(reason);
-    expect(resumed.store.all().map((e) => e.id)).toEqual(convo.store.active().map((e) => e.id));
-    expect(
-      resumed.store.all().every((e) => e.active && e.cuts === undefined && e.reference === undefined),
-    ).toBe(true);
-    expect(resumed.facts?.facts.all()).toEqual([]);
-    expect(await resumed.turn('What is the codename?')).toMatchObject({ status: 'completed', turn: 8 });
-  });
 
-  it('resumes from the transcript alone when the sidecar belongs to another save', async () => {
+  /** Resumes `saved`, expecting a refusal: returns what was thrown, the audit and the model's calls. */
+  function refused(saved: SavedConversation) {
+    const audit = memorySink();
+    const watched = model();
+    let thrown: unknown = null;
+    try {
+      new Conversation({
+        model: watched,
+        clock: steppingClock(0, 1000, () => 0),
+        ids: sequentialIds(),
+        audit,
+        tools: [readTool],
+        settings: settings(),
+        instructions: 'system text',
+        window: 700,
+        resume: saved,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    return { thrown, events: audit.events, calls: watched.requests };
+  }
+
+  it.each(broken)(
+    'refuses to resume when the sidecar is %s, and starts nothing',
+    async (_, spoil, detail) => {
+      const { files } = await savedAfter(7);
+      const { thrown, events, calls } = refused({
+        name: 'mid',
+        transcript: files.transcript,
+        sidecar: spoil(files),
+      });
+      expect(thrown).toBeInstanceOf(ResumeRefusedError);
+      expect(thrown).toEqual(refusal(detail));
+      expect(events).toEqual([]);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('refuses to resume when the sidecar belongs to another save', async () => {
     const early = await savedAfter(3);
     const late = await savedAfter(7);
-    const { audit } = conversation({
-      resume: { name: 'mid', transcript: early.files.transcript, sidecar: late.files.sidecar },
+    const { thrown, events } = refused({
+      name: 'mid',
+      transcript: early.files.transcript,
+      sidecar: late.files.sidecar,
     });
-    expect(resumeEvent(audit.events)?.reason).toMatch(
-      /does not match the transcript: it has \d+ active entries/,
-    );
+    expect(thrown).toEqual(refusal(/does not match the transcript: it has \d+ active entries/));
+    expect(events).toEqual([]);
   });
 
-  it('refuses a transcript that cannot be read, naming it', () => {
-    expect(() =>
-      conversation({ resume: { name: 'mid', transcript: '{"version": 1', sidecar: null } }),
-    ).toThrow(
-      expect.objectContaining({
-        code: 'TRANSCRIPT_UNREADABLE',
-        message: expect.stringMatching(/transcript 'mid'/),
-      }),
+  it('refuses a transcript that cannot be read, naming it and why', () => {
+    expect(refused({ name: 'mid', transcript: '{"version": 1', sidecar: null }).thrown).toEqual(
+      refusal(/transcript 'mid' does not decode/),
     );
-    expect(() =>
-      conversation({ resume: { name: 'mid', transcript: '{"version": 1, "entries": [{}]}', sidecar: null } }),
-    ).toThrow(/transcript\.entries\[0\]\.id is not a whole number/);
+    expect(
+      refused({ name: 'mid', transcript: '{"version": 1, "entries": [{}]}', sidecar: null }).thrown,
+    ).toEqual(refusal(/transcript\.entries\[0\]\.id is not a whole number/));
   });
 });

@@ -109,12 +109,13 @@ describe('the blocks, composed again only when what they show changes', () => {
     const { facts } = layer();
     const all = store.all();
     const withoutTurn1 = all.filter((e) => e.turn !== 1);
-    // The person's fact came from turn 1's prompt: shown by the turn while it is in view.
-    facts.personStates('entity', 'pilot team', 'the platform group', 1, turn(1)[0]?.id ?? 0);
     expect(facts.blocks(all, 8192)?.earlier ?? null).toBeNull();
+    // The person's fact comes from no entry: the earlier block carries it while turn 1 is in view too.
+    facts.personStates('entity', 'pilot team', 'the platform group', 1);
+    expect(facts.blocks(all, 8192)?.earlier).toMatch(/pilot team: the platform group — from the person$/m);
     expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/pilot team: the platform group/);
     // A newer value, asserted through the layer.
-    facts.personStates('entity', 'pilot team', 'the storage group', 1, turn(1)[0]?.id ?? 0);
+    facts.personStates('entity', 'pilot team', 'the storage group', 1);
     expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/pilot team: the storage group/);
     // A change made on the fact store itself is seen too.
     const current = facts.facts.current().find((f) => f.identity.name === 'pilot team');

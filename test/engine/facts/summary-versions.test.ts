@@ -1,28 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SUMMARY_VERSIONS, SummaryVersions } from '../../../engine/facts/summary-versions.js';
 
-const turn = (n: number) => ({ turn: n, entries: [n * 2, n * 2 + 1], lines: [`person: ${n}`] });
+const turn = (n: number) => ({
+  turn: n,
+  entries: [n * 2, n * 2 + 1],
+  events: [`evt-${n * 2}`, `evt-${n * 2 + 1}`],
+  lines: [`person: ${n}`],
+});
 
 describe('the running summary versions', () => {
   it('adds each batch to what the summary covers, and takes in the turns that waited', () => {
     const summary = new SummaryVersions();
     summary.wait([turn(1), turn(2)]);
-    summary.add('One and two.', summary.waiting, 4, 100);
+    summary.add('One and two.', summary.waiting, 4, 100, 'the model');
     expect(summary.waiting).toEqual([]);
-    summary.add('One to three.', [turn(3)], 5, 200);
+    summary.add('One to three.', [turn(3)], 5, 200, 'the model');
     expect(summary.latest).toEqual({
       version: 2,
       text: 'One to three.',
       turns: [1, 2, 3],
       added: [6, 7],
+      events: ['evt-6', 'evt-7'],
+      highestEntry: 7,
       writtenIn: 5,
       writtenAt: 200,
+      model: 'the model',
     });
   });
 
   it('keeps the newest 20 versions', () => {
     const summary = new SummaryVersions();
-    for (let n = 1; n <= 23; n++) summary.add(`Version ${n}.`, [turn(n)], n, n);
+    for (let n = 1; n <= 23; n++) summary.add(`Version ${n}.`, [turn(n)], n, n, 'the model');
     expect(MAX_SUMMARY_VERSIONS).toBe(20);
     expect(summary.versions).toHaveLength(20);
     expect(summary.versions[0]?.version).toBe(4);
@@ -31,10 +39,10 @@ describe('the running summary versions', () => {
 
   it('saves copies that later versions do not change, and restores them', () => {
     const summary = new SummaryVersions();
-    summary.add('First.', [turn(1)], 3, 10);
+    summary.add('First.', [turn(1)], 3, 10, 'the model');
     summary.wait([turn(2)]);
     const saved = summary.save();
-    summary.add('Second.', summary.waiting, 4, 20);
+    summary.add('Second.', summary.waiting, 4, 20, 'the model');
     expect(saved.summaries.map((s) => s.version)).toEqual([1]);
     expect(saved.waiting.map((t) => t.turn)).toEqual([2]);
     const restored = new SummaryVersions();

@@ -23,7 +23,17 @@ const fact = {
   supersededBy: null,
   state: 'current',
 };
-const summary = { version: 1, text: 'The person asked.', turns: [1], added: [2], writtenIn: 3, writtenAt: 0 };
+const summary = {
+  version: 1,
+  text: 'The person asked.',
+  turns: [1],
+  added: [2],
+  events: ['evt-2'],
+  highestEntry: 2,
+  writtenIn: 3,
+  writtenAt: 0,
+  model: 'fake',
+};
 const waiting = { turn: 2, entries: [5, 6], lines: ['person: hello'] };
 const state = (change: Record<string, unknown> = {}) => ({
   facts: [{ ...fact, ...change }],

@@ -158,10 +158,10 @@ describe('wisp-eval inspect', () => {
     const text = io.stdout.join('\n');
     expect(text).not.toContain('\x1b[');
     expect(io.stdout[0]).toBe(
-      `${TOOLS}, turn 10: the context its first request carried (call 16, session ses-7, new; 2 requests this turn)`,
+      `${TOOLS}, turn 10: the context its first request carried (call 16, session ses-8, new; 2 requests this turn)`,
     );
     expect(text).toContain(
-      'request: 1,724 tokens estimated, 1,865 reported; window 8,192, budget 6,963, goal 4,915',
+      'request: 1,766 tokens estimated, 1,903 reported; window 8,192, budget 6,963, goal 4,915',
     );
     expect(io.stdout.find((l) => l.includes('#37 '))).toMatch(/#37 +reply +9 +cut +26\/70 /);
     expect(io.stdout.find((l) => l.includes('#32 '))).toMatch(

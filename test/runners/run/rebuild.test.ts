@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { composeMessages, entriesAtTurn } from '../../../engine/compose/composer.js';
+import { Conversation } from '../../../engine/conversation/conversation.js';
 import type { ModelRequest } from '../../../engine/model/port.js';
 import type { Entry } from '../../../engine/store/entry.js';
 import { createModel } from '../../../runners/models/index.js';
@@ -32,6 +33,78 @@ function expectEveryTurnRebuilt(files: RunFiles, turns: number): void {
     expect({ turn, messages: rebuilt }).toEqual({ turn, messages: sent?.request.messages });
   }
 }
+
+/** Watches every conversation a run makes, so that its `contextAt` can be asked after the run. */
+function watchConversations(): Conversation[] {
+  const seen: Conversation[] = [];
+  const turn = Conversation.prototype.turn;
+  vi.spyOn(Conversation.prototype, 'turn').mockImplementation(function (this: Conversation, prompt) {
+    if (!seen.includes(this)) seen.push(this);
+    return turn.call(this, prompt);
+  });
+  return seen;
+}
+
+/**
+ * Asks each conversation for the context of each of its turns and compares it with the turn's first
+ * request as the model received it; returns how many turns overflowed, whose first request an
+ * overflow's condensation changed afterwards.
+ */
+function expectEveryFirstRequestRebuilt(files: RunFiles, conversations: readonly Conversation[]): number {
+  const requests = (files.requests as LoggedRequest[]).filter((r) => r.purpose === 'turn');
+  let overflowed = 0;
+  let checked = 0;
+  for (const conversation of conversations) {
+    for (const { turn, overflowRetries } of conversation.turns) {
+      const first = requests.find((r) => r.turn === turn);
+      if (first === undefined) continue;
+      if (overflowRetries > 0) overflowed++;
+      checked++;
+      expect({ turn, messages: conversation.contextAt(turn) }).toEqual({
+        turn,
+        messages: first.request.messages,
+      });
+    }
+  }
+  expect(checked).toBeGreaterThan(4);
+  return overflowed;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('rebuilding the first request of every turn from the conversation', () => {
+  const everyStrategy = [...builtinStrategies.keys()];
+  const runs = ['reading', 'digression'].flatMap((name) =>
+    ['reader', 'reader-strict'].flatMap((model) => everyStrategy.map((strategy) => [name, strategy, model])),
+  );
+  it.each(runs)('%s under %s on %s at 8,192 tokens', async (name, strategy, model) => {
+    const scenario = await resolveScenario(name);
+    const conversations = watchConversations();
+    const { files } = await runScenario(
+      { scenario, strategy: resolveStrategy(strategy), model, window: 8192, run: 0 },
+      createModel,
+    );
+    expectEveryFirstRequestRebuilt(files, conversations);
+  });
+
+  it.each([
+    ['codename', 'dropping'],
+    ['reading', 'target'],
+  ])(
+    'keeps what an overflow dropped during the turn: %s under %s on reader-strict',
+    async (name, strategy) => {
+      const scenario = await resolveScenario(name);
+      const conversations = watchConversations();
+      const { files } = await runScenario(
+        { scenario, strategy: resolveStrategy(strategy), model: 'reader-strict', window: 8192, run: 0 },
+        createModel,
+      );
+      expect(expectEveryFirstRequestRebuilt(files, conversations)).toBeGreaterThan(0);
+    },
+  );
+});
 
 describe('rebuilding the context of any earlier turn from the store and the blocks each turn carried', () => {
   it.each([

@@ -1,10 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { Conversation } from '../../../engine/conversation/conversation.js';
 import type { ResumeEvent } from '../../../engine/audit/events.js';
 import { createModel } from '../../../runners/models/index.js';
 import { runInvocation } from '../../../runners/matrix/invocation.js';
+import { exitStatusFor } from '../../../runners/cli/commands/run.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
@@ -27,7 +29,7 @@ describe('a scenario that saves and resumes', () => {
     const starts = files.audit.filter((e) => e.type === 'session.start');
     expect(starts).toHaveLength(2);
     const resume = files.audit.find((e): e is ResumeEvent => e.type === 'context.resume');
-    expect(resume).toMatchObject({ name: 'before-break', linked: true, reason: null });
+    expect(resume).toMatchObject({ name: 'before-break' });
     // The save came after condensing, so the resumed store holds dropped entries, facts and a summary.
     expect(resume?.dropped).toBeGreaterThan(0);
     expect(resume?.summaries).toBeGreaterThan(0);
@@ -65,5 +67,38 @@ describe('a scenario that saves and resumes', () => {
     expect(
       sidecar.entries.filter((e: { active: boolean }) => e.active).map((e: { id: number }) => e.id),
     ).toEqual(transcript.entries.map((e: { id: number }) => e.id));
+  });
+
+  it('ends the run as the engine refused when the save cannot be resumed, starting nothing', async () => {
+    const scenario = await resolveScenario(scenarioFile);
+    const spec = { scenario, strategy: resolveStrategy('target'), model: 'reader', window: 4096, run: 0 };
+    // A save whose sidecar was lost: the transcript alone cannot be taken up whole.
+    const save = Conversation.prototype.save;
+    const spy = vi.spyOn(Conversation.prototype, 'save').mockImplementation(function (this: Conversation) {
+      return { ...save.call(this), sidecar: '{"version": 2}' };
+    });
+    try {
+      const { record, files } = await runScenario(spec, createModel);
+      expect(record.status).toBe('failed');
+      expect(record.error).toEqual({
+        code: 'RESUME_REFUSED',
+        message:
+          "transcript 'before-break' was saved by an older wisp and cannot be resumed; start a new conversation" +
+          ' (the store sidecar is version 2, not 1)',
+        turn: null,
+      });
+      // The run stops at the resume: one conversation, no second session.start, no turn after it.
+      expect(files.audit.filter((e) => e.type === 'session.start')).toHaveLength(1);
+      expect(files.audit.some((e) => e.type === 'context.resume')).toBe(false);
+      const before = scenario.scenario.steps.findIndex((s) => 'resume' in s);
+      const promptsBefore = scenario.scenario.steps
+        .slice(0, before)
+        .filter((s) => !('save' in s) && !('resume' in s) && !('command' in s)).length;
+      expect(record.turns).toBe(promptsBefore);
+      // Ended for the engine's reasons: the exit status of that family, not a run failure.
+      expect(exitStatusFor([record])).toBe(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

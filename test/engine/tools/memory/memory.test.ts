@@ -75,16 +75,22 @@ function conversation(): { store: ContextStore; facts: FactStore; summaries: Sum
       text: 'The person asked for a flag.',
       turns: [1],
       added: [2, 3],
+      events: ['evt-2', 'evt-3'],
+      highestEntry: 3,
       writtenIn: 3,
       writtenAt: 5000,
+      model: 'fake',
     },
     {
       version: 2,
       text: 'The person asked for a flag.\nThe model read sync.md.',
       turns: [1, 2],
       added: [4, 5, 6],
+      events: ['evt-4', 'evt-5', 'evt-6'],
+      highestEntry: 6,
       writtenIn: 4,
       writtenAt: 9000,
+      model: 'fake',
     },
   ];
   return { store, facts, summaries };
