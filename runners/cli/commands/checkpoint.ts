@@ -3,13 +3,15 @@
  * the spec's plan recorded so `--resume DIR` finishes it, and checks its gate: exit 1 when a cell's
  * mean falls outside a bound. All input is checked before anything is written.
  */
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { parseDataText } from '../../../scenarios/load.js';
+import { readScenarioBytes, scenarioMaxBytes } from '../../../scenarios/scenario-bytes.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
+import { ScenarioError } from '../../../scenarios/errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
 import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
@@ -37,11 +39,21 @@ export interface CheckpointArgs {
   cache?: string | false;
 }
 
-/** Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the spec. */
-export async function loadCheckpoint(path: string): Promise<Checkpoint> {
+/**
+ * Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the
+ * spec. A YAML or JSON spec is read as a scenario file is: a regular file only (checked before any
+ * read), within the scenario size limit, UTF-8 throughout, parsed with the same strictness.
+ */
+export async function loadCheckpoint(
+  path: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Checkpoint> {
   let value: unknown;
   const ext = extname(path).toLowerCase();
   try {
+    const kind = await stat(path);
+    if (!kind.isFile() && !kind.isDirectory())
+      throw new UsageError(`${path}: not a regular file (a FIFO, a device or a socket)`);
     if (ext === '.ts' || ext === '.mts' || ext === '.js' || ext === '.mjs') {
       const url = pathToFileURL(resolve(path)).href;
       const module = (
@@ -53,15 +65,19 @@ export async function loadCheckpoint(path: string): Promise<Checkpoint> {
       // A module read as CommonJS (no "type": "module" near it) nests its default export once more.
       if (typeof value === 'object' && value !== null && 'default' in value && !('name' in value))
         value = (value as { default: unknown }).default;
-    } else if (ext === '.json') {
-      value = JSON.parse(await readFile(path, 'utf8'));
-    } else if (ext === '.yaml' || ext === '.yml') {
-      value = parseYaml(await readFile(path, 'utf8'));
+    } else if (ext === '.json' || ext === '.yaml' || ext === '.yml') {
+      const maxBytes = scenarioMaxBytes(env);
+      if (typeof maxBytes === 'string') throw new UsageError(maxBytes);
+      const read = await readScenarioBytes(path, maxBytes);
+      if ('problem' in read)
+        throw new UsageError(`${path}: ${read.problem.replace('a scenario file', 'a spec')}`);
+      value = parseDataText(path, read.text);
     } else {
       throw new UsageError(`${path}: a checkpoint spec is a .yaml, .yml, .json or .ts file`);
     }
   } catch (thrown) {
     if (thrown instanceof UsageError) throw thrown;
+    if (thrown instanceof ScenarioError) throw new UsageError(thrown.message);
     const code = (thrown as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : (thrown as Error).message.split('\n')[0];
     throw new UsageError(`${path}: cannot read the checkpoint spec: ${why}`);
@@ -154,7 +170,7 @@ export async function checkpointCommand(
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
-    const spec = await loadCheckpoint(args.spec);
+    const spec = await loadCheckpoint(args.spec, env);
     const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
