@@ -142,9 +142,15 @@ export async function finishFolder(
         if (options.json) io.out(JSON.stringify(record));
       },
     });
-    await writeFolderReports(folder.dir, records, options.env);
+    // A report that cannot be written (GitHub's step summary in a folder that is not there) fails the
+    // invocation, but only once report.html and the table are out too.
+    const reports = await writeFolderReports(folder.dir, records, options.env).then(
+      () => undefined,
+      (thrown: unknown) => ({ thrown }),
+    );
     await writeReport(folder.dir, io, { records, parts });
     printResults(records, folder.dir, options.json, io);
+    if (reports !== undefined) throw reports.thrown;
     return records;
   } finally {
     await folder.lock.release();
