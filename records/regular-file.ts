@@ -19,12 +19,17 @@ export const NOT_REGULAR_TEXT = 'not a regular file (a FIFO, a device or a socke
  * through as node raises them, for the caller to name.
  */
 export async function readRegularText(path: string): Promise<string> {
+  return (await readRegularBytes(path)).toString('utf8');
+}
+
+/** The bytes of `path`, read whole, when it is a regular file; refused as {@link readRegularText} says. */
+export async function readRegularBytes(path: string): Promise<Buffer> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw systemError(`${path}: it is a folder`, 'EISDIR');
     if (!stats.isFile()) throw systemError(`${path}: ${NOT_REGULAR_TEXT}`, NOT_REGULAR);
-    return await handle.readFile('utf8');
+    return await handle.readFile();
   } finally {
     await handle.close().catch(() => {});
   }

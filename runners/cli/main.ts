@@ -144,6 +144,11 @@ export async function main(
             type: 'string',
             describe:
               "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
+          })
+          .option('accept-changed', {
+            type: 'boolean',
+            default: false,
+            describe: '--resume: go on although a scenario file or the spec changed since the folder began',
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -165,6 +170,7 @@ export async function main(
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
             ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
+            ...(a.acceptChanged ? { acceptChanged: true } : {}),
           },
           io,
           env,
@@ -202,6 +208,11 @@ export async function main(
             type: 'string',
             describe:
               "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
+          })
+          .option('accept-changed', {
+            type: 'boolean',
+            default: false,
+            describe: '--resume: go on although a scenario file or the spec changed since the folder began',
           }),
       async (a) => {
         const { checkpointCommand } = await import('./commands/checkpoint.js');
@@ -215,6 +226,7 @@ export async function main(
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
             ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
+            ...(a.acceptChanged ? { acceptChanged: true } : {}),
           },
           io,
           env,

@@ -44,6 +44,12 @@ const planSchema = z.strictObject({
   /** The tools' settings (`--set tools.NAME=VALUE`); absent in plans written before they existed. */
   toolOptions: z.strictObject({ commandTimeout: z.number().positive() }).optional(),
   shard: z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
+  /**
+   * The SHA-256 of each scenario file and of the checkpoint spec, by absolute path, as they were when
+   * the plan was written; `--resume` refuses to finish the folder when one has changed since.
+   * Absent in plans written before they were recorded.
+   */
+  sources: z.record(z.string(), z.string()).optional(),
   /** A checkpoint's gate, checked once every run is made. */
   gate: z.array(z.record(z.string(), z.unknown())).optional(),
 });

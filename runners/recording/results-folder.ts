@@ -17,6 +17,7 @@ import { UsageError } from '../errors.js';
 import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { LOCK_FILE, lockFolder, type FolderLock } from './lock.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
+import { checkSources } from './source-hashes.js';
 
 /**
  * The files an invocation writes at the top of a results folder: its plan, records, lock and reports.
@@ -141,9 +142,11 @@ export async function resumeResults(
   dir: string,
   command: string,
   plannedRunIds: PlannedRuns,
+  acceptChanged = false,
 ): Promise<ResultsFolder> {
   if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
   const plan = await readPlan(dir);
+  await checkSources(dir, plan, acceptChanged);
   const lock = await lockFolder(dir, command);
   try {
     const planned = await plannedRunIds(plan);

@@ -6,7 +6,9 @@
 import { stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isScenarioFile } from '../../../scenarios/index.js';
 import { parseDataText } from '../../../scenarios/load.js';
+import { sourceHashes } from '../../recording/source-hashes.js';
 import { readScenarioBytes, scenarioMaxBytes } from '../../../scenarios/scenario-bytes.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
@@ -37,6 +39,8 @@ export interface CheckpointArgs {
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
   cache?: string | false;
+  /** --resume: go on although the spec or a scenario file changed since the plan was written. */
+  acceptChanged?: boolean;
 }
 
 /**
@@ -166,7 +170,12 @@ export async function checkpointCommand(
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
     if (args.replay !== undefined)
       throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
-    folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
+    folder = await resumeResults(
+      args.resume,
+      'checkpoint --resume',
+      plannedRunIds,
+      args.acceptChanged === true,
+    );
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
@@ -175,6 +184,7 @@ export async function checkpointCommand(
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
     await checkPlan(plan, env);
+    plan.sources = await sourceHashes([...plan.scenarios.filter(isScenarioFile), resolve(args.spec)]);
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }
