@@ -15,7 +15,7 @@ import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/c
 import { UsageError } from '../../errors.js';
 import { ScenarioError } from '../../../scenarios/errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
-import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
+import { parseShard, plannedRunIds, resolvePlan, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
 import {
@@ -158,6 +158,26 @@ export function gateFailures(rules: readonly GateRule[], records: readonly RunRe
   return failures;
 }
 
+/**
+ * Each gate rule names a scenario and a strategy the spec runs: a rule for one it does not run would
+ * gate nothing, and the gate would pass unseen.
+ */
+export async function checkGateRules(spec: Checkpoint, plan: PlanFile, specPath: string): Promise<void> {
+  const { scenarios, strategies } = await resolvePlan(plan);
+  const scenarioNames = scenarios.map((s) => s.scenario.name);
+  const strategyNames = strategies.map((s) => s.name);
+  spec.gate.forEach((rule, index) => {
+    if (rule.scenario !== undefined && !scenarioNames.includes(rule.scenario))
+      throw new UsageError(
+        `${specPath}: gate.${index}.scenario: '${rule.scenario}' is not a scenario the spec runs (${scenarioNames.join(', ')})`,
+      );
+    if (rule.strategy !== undefined && !strategyNames.includes(rule.strategy))
+      throw new UsageError(
+        `${specPath}: gate.${index}.strategy: '${rule.strategy}' is not a strategy the spec runs (${strategyNames.join(', ')})`,
+      );
+  });
+}
+
 export async function checkpointCommand(
   args: CheckpointArgs,
   io: CliIO,
@@ -184,6 +204,7 @@ export async function checkpointCommand(
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
     await checkPlan(plan, env);
+    await checkGateRules(spec, plan, args.spec);
     plan.sources = await sourceHashes([...plan.scenarios.filter(isScenarioFile), resolve(args.spec)]);
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
