@@ -64,8 +64,8 @@ export async function main(
     .fail((message, error) => {
       // Stop here: a handler must never run on input that failed validation. yargs' own errors
       // (YError), a refusal of an option's value among them, are bad input.
-      if (error?.name === 'YError') throw new UsageError(error.message);
-      throw error ?? new UsageError(message);
+      if (error?.name === 'YError') throw new UsageError(oneLine(error.message));
+      throw error ?? new UsageError(oneLine(message));
     })
     .command(
       'run',
@@ -511,4 +511,14 @@ export async function runMain(): Promise<void> {
     io.err(unexpectedFailure(error, process.argv.includes('--debug')));
     process.exitCode = 3;
   }
+}
+
+/**
+ * A message of yargs' as one line: its "Invalid values" list ("Argument: what, Given: ..., Choices:
+ * ...") becomes "what: "bogus" is not one of ...", and any other line breaks become spaces.
+ */
+export function oneLine(message: string): string {
+  const invalid = /^Invalid values:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(message.trim());
+  if (invalid) return `${invalid[1]}: ${invalid[2]} is not one of ${invalid[3]?.trim()}`;
+  return message.replace(/\s*\n\s*/g, ' ').trim();
 }
