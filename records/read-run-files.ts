@@ -3,11 +3,11 @@
  * its audit log and its model calls rebuilt byte for byte. What the context inspector and the HTML
  * report read.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { toError, type AuditEvent, type Entry } from '../engine/index.js';
 import { CallsFileError } from './errors.js';
+import { readRegularText } from './regular-file.js';
 import { expandStore, loadCalls, type LoggedCall } from './requests-file.js';
 import type { RunRecord } from './run-record.js';
 
@@ -39,7 +39,7 @@ const storeFileSchema = z.looseObject({
 /** Reads one file of a run's folder, naming it when it cannot be read. */
 async function readRunFile(runDir: string, name: string): Promise<string> {
   try {
-    return await readFile(join(runDir, name), 'utf8');
+    return await readRegularText(join(runDir, name));
   } catch (thrown) {
     throw new CallsFileError(join(runDir, name), null, `cannot be read (${toError(thrown).message})`);
   }

@@ -11,10 +11,10 @@
  *   requests.jsonl   the call as logged, with request.messages a list of numbers and request.tools
  *                    (or request.schema) one number
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toError, type ModelCall } from '../engine/index.js';
 import { CallsFileError } from './errors.js';
+import { readRegularText } from './regular-file.js';
 
 /** The version of the results' file formats; the results folder's plan.json records it. */
 export const RESULTS_FORMAT = 2;
@@ -159,7 +159,7 @@ export function readCalls(
 /** The calls of the run whose folder is `runDir`, rebuilt from its messages.jsonl and requests.jsonl. */
 export async function loadCalls(runDir: string): Promise<LoggedCall[]> {
   const read = (name: string) =>
-    readFile(join(runDir, name), 'utf8').catch((thrown: unknown) => {
+    readRegularText(join(runDir, name)).catch((thrown: unknown) => {
       throw new CallsFileError(join(runDir, name), null, `cannot be read (${toError(thrown).message})`);
     });
   const [messages, requests, audit] = await Promise.all([

@@ -3,10 +3,11 @@
  * the record's schema (records/run-record.ts), and folders combined (shards of one checkpoint) with their duplicates
  * told apart from their conflicts. A bad line is named by file and line number.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ResultsError } from './errors.js';
+import { NOT_REGULAR, NOT_REGULAR_TEXT, readRegularText } from './regular-file.js';
 import { checkRunRecord, type RunRecord } from './run-record.js';
 
 /** The runs file of a results folder: one run record a line. */
@@ -63,7 +64,11 @@ async function readSourced(dir: string): Promise<SourcedRecord[]> {
   if (!folder) throw new ResultsError('RESULTS_MISSING', `${dir}: no such folder`);
   if (!folder.isDirectory()) throw new ResultsError('RESULTS_MISSING', `${dir}: not a folder`);
   const file = join(dir, RUNS_FILE_NAME);
-  const text = await readFile(file, 'utf8').catch(() => null);
+  const text = await readRegularText(file).catch((thrown: NodeJS.ErrnoException) => {
+    if (thrown.code === NOT_REGULAR)
+      throw new ResultsError('RESULTS_MALFORMED', `${file}: ${NOT_REGULAR_TEXT}`);
+    return null;
+  });
   if (text === null) throw new ResultsError('RESULTS_MISSING', `${dir}: no runs.jsonl in the folder`);
   return parseSourcedRecords(text, file);
 }

@@ -62,8 +62,25 @@ export function summaryRow(cell: CellSummary): string[] {
   ];
 }
 
-/** A Markdown table; `|` in a cell is escaped. */
+/**
+ * Text from model names, scenarios or servers' error bodies made safe to embed in Markdown (which
+ * GitHub's step summary renders): `&`, `<` and `>` as entities, so no HTML of theirs is rendered, and
+ * line breaks and other control characters as spaces, so the text stays on its line.
+ */
+export function markdownText(text: string): string {
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+  );
+}
+
+/** A Markdown table; each cell's text made safe ({@link markdownText}) and `|` escaped. */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c) => markdownText(c).replace(/\|/g, '\\|')).join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)];
 }

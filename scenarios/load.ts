@@ -50,8 +50,7 @@ export async function loadScenarioFile(
       throw new ScenarioError(`${file}: cannot read the file: it is a folder (EISDIR)`);
     throw new ScenarioError(`${file}: ${read.problem}`);
   }
-  const text = read.text;
-  const raw = ext === '.json' ? parseJson(file, text) : parseYaml(file, text);
+  const raw = parseDataText(file, read.text);
   const loaded: LoadedScenario = {
     scenario: validateScenario(raw, file),
     dir: path.resolve(path.dirname(file)),
@@ -155,9 +154,20 @@ export function stepKind(step: Step): StepKind {
   return kind;
 }
 
+/**
+ * Parses the text of a `.json` or a `.yaml`/`.yml` file (by `file`'s extension) as scenario files
+ * are parsed: a leading byte order mark is dropped in either, a key twice in one object is refused
+ * in either, and a syntax error is one line naming the file, the line and the column.
+ */
+export function parseDataText(file: string, text: string): unknown {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  return path.extname(file).toLowerCase() === '.json' ? parseJson(file, body) : parseYaml(file, body);
+}
+
 function parseJson(file: string, text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (thrown) {
     const message = thrown instanceof Error ? thrown.message : String(thrown);
     const position = /at position (\d+)/.exec(message)?.[1];
@@ -166,6 +176,49 @@ function parseJson(file: string, text: string): unknown {
     const { line, column } = lineAndColumn(text, Number(position));
     throw new ScenarioError(`${file}: JSON syntax error at line ${line}, column ${column}: ${reason}`);
   }
+  const duplicate = duplicateJsonKey(text);
+  if (duplicate !== undefined) {
+    const { line, column } = lineAndColumn(text, duplicate.at);
+    throw new ScenarioError(
+      `${file}: JSON error at line ${line}, column ${column}: the key ${duplicate.key} is given twice in one object`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The first key given twice in one object of valid JSON `text`, with its offset, or undefined: one
+ * pass over the text, a set of keys for each object open at the point reached.
+ */
+export function duplicateJsonKey(text: string): { key: string; at: number } | undefined {
+  // Each open container: the keys of an object so far, or null for an array.
+  const open: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const top = open[open.length - 1];
+      if (expectKey && top) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (top.has(key)) return { key: JSON.stringify(key), at: i };
+        top.add(key);
+      }
+      expectKey = false;
+      i = end;
+    } else if (c === '{') {
+      open.push(new Set());
+      expectKey = true;
+    } else if (c === '[') {
+      open.push(null);
+    } else if (c === '}' || c === ']') {
+      open.pop();
+    } else if (c === ',') {
+      expectKey = (open[open.length - 1] ?? null) !== null;
+    }
+  }
+  return undefined;
 }
 
 function parseYaml(file: string, text: string): unknown {

@@ -4,7 +4,7 @@
  * (a temporary file, then a rename).
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRunFolder } from '../../records/read-run-files.js';
@@ -111,7 +111,13 @@ export async function writeHtmlReport(
   const html = await buildHtmlReport(dir, records, options);
   const path = join(dir, REPORT_FILE);
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, html);
-  await rename(temporary, path);
+  try {
+    await writeFile(temporary, html);
+    await rename(temporary, path);
+  } catch (thrown) {
+    // A write cut short (a full disk) leaves no temporary file behind.
+    await rm(temporary, { force: true }).catch(() => {});
+    throw Object.assign(thrown as object, { path });
+  }
   return path;
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
 import { summariseCells } from '../stats/cells.js';
-import { markdownTable, SUMMARY_HEADER, summaryRow } from '../summary-table.js';
+import { markdownTable, markdownText, SUMMARY_HEADER, summaryRow } from '../summary-table.js';
 import type { ReportContext, ReportFile, Reporter } from './reporter.js';
 
 /**
@@ -53,7 +53,7 @@ export function summaryMarkdown(records: readonly RunRecord[]): string {
     lines.push('', '### Failed runs', '');
     for (const r of failed)
       lines.push(
-        `- \`${r.id}\`: ${r.error?.code ?? 'failed'} at turn ${r.error?.turn ?? '-'}: ${r.error?.message ?? ''}`,
+        `- \`${r.id.replace(/`/g, "'")}\`: ${markdownText(`${r.error?.code ?? 'failed'} at turn ${r.error?.turn ?? '-'}: ${r.error?.message ?? ''}`)}`,
       );
   }
   return lines.join('\n') + '\n';

@@ -64,8 +64,8 @@ export async function main(
     .fail((message, error) => {
       // Stop here: a handler must never run on input that failed validation. yargs' own errors
       // (YError), a refusal of an option's value among them, are bad input.
-      if (error?.name === 'YError') throw new UsageError(error.message);
-      throw error ?? new UsageError(message);
+      if (error?.name === 'YError') throw new UsageError(oneLine(error.message));
+      throw error ?? new UsageError(oneLine(message));
     })
     .command(
       'run',
@@ -144,6 +144,11 @@ export async function main(
             type: 'string',
             describe:
               "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
+          })
+          .option('accept-changed', {
+            type: 'boolean',
+            default: false,
+            describe: '--resume: go on although a scenario file or the spec changed since the folder began',
           }),
       async (a) => {
         const { runCommand } = await import('./commands/run.js');
@@ -165,6 +170,7 @@ export async function main(
             ...(a.resume !== undefined ? { resume: a.resume } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
             ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
+            ...(a.acceptChanged ? { acceptChanged: true } : {}),
           },
           io,
           env,
@@ -202,6 +208,11 @@ export async function main(
             type: 'string',
             describe:
               "keep server models' answers in folder DIR and answer a request it holds without a call; --no-cache: call every time",
+          })
+          .option('accept-changed', {
+            type: 'boolean',
+            default: false,
+            describe: '--resume: go on although a scenario file or the spec changed since the folder began',
           }),
       async (a) => {
         const { checkpointCommand } = await import('./commands/checkpoint.js');
@@ -215,6 +226,7 @@ export async function main(
             ...(a.jobs !== undefined ? { jobs: a.jobs } : {}),
             ...(a.replay !== undefined ? { replay: a.replay } : {}),
             ...(cacheArg(a.cache) !== undefined ? { cache: cacheArg(a.cache) as string | false } : {}),
+            ...(a.acceptChanged ? { acceptChanged: true } : {}),
           },
           io,
           env,
@@ -531,4 +543,14 @@ export async function runMain(): Promise<void> {
     io.err(unexpectedFailure(error, process.argv.includes('--debug')));
     process.exitCode = 3;
   }
+}
+
+/**
+ * A message of yargs' as one line: its "Invalid values" list ("Argument: what, Given: ..., Choices:
+ * ...") becomes "what: "bogus" is not one of ...", and any other line breaks become spaces.
+ */
+export function oneLine(message: string): string {
+  const invalid = /^Invalid values:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(message.trim());
+  if (invalid) return `${invalid[1]}: ${invalid[2]} is not one of ${invalid[3]?.trim()}`;
+  return message.replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -5,10 +5,10 @@
  * model options, and the shard. `--resume DIR` reads it back, so any results folder can be finished
  * whether `run` or `checkpoint` began it, from any working folder.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RESULTS_FORMAT } from '../../records/requests-file.js';
+import { NOT_REGULAR, NOT_REGULAR_TEXT, readRegularText } from '../../records/regular-file.js';
 import { UsageError } from '../errors.js';
 
 /** The plan's file in a results folder. */
@@ -44,6 +44,12 @@ const planSchema = z.strictObject({
   /** The tools' settings (`--set tools.NAME=VALUE`); absent in plans written before they existed. */
   toolOptions: z.strictObject({ commandTimeout: z.number().positive() }).optional(),
   shard: z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }).nullable(),
+  /**
+   * The SHA-256 of each scenario file and of the checkpoint spec, by absolute path, as they were when
+   * the plan was written; `--resume` refuses to finish the folder when one has changed since.
+   * Absent in plans written before they were recorded.
+   */
+  sources: z.record(z.string(), z.string()).optional(),
   /** A checkpoint's gate, checked once every run is made. */
   gate: z.array(z.record(z.string(), z.unknown())).optional(),
 });
@@ -63,8 +69,11 @@ export async function readPlan(dir: string): Promise<PlanFile> {
   const path = join(dir, PLAN_FILE);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
-  } catch {
+    text = await readRegularText(path);
+  } catch (thrown) {
+    const code = (thrown as NodeJS.ErrnoException).code;
+    if (code === NOT_REGULAR || code === 'EISDIR')
+      throw new UsageError(`${path}: ${code === 'EISDIR' ? 'a folder' : NOT_REGULAR_TEXT}`);
     throw new UsageError(
       `--resume ${dir}: no ${PLAN_FILE} there: not a results folder, or written before results recorded their plan`,
     );

@@ -7,15 +7,17 @@
  * the harness's own temporary files. Each is found by its exact name, and no link is followed: whatever
  * else a user keeps in the folder stays as it is.
  */
-import { lstat, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, truncate } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { NOT_REGULAR, NOT_REGULAR_TEXT, readRegularText } from '../../records/regular-file.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { parseSourcedRecords, RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
 import { makeFolder, outputError, TEMPORARY_SUFFIX, writeFileAtomic } from '../io/files.js';
 import { LOCK_FILE, lockFolder, type FolderLock } from './lock.js';
 import { PLAN_FILE, readPlan, type PlanFile } from './plan-file.js';
+import { checkSources } from './source-hashes.js';
 
 /**
  * The files an invocation writes at the top of a results folder: its plan, records, lock and reports.
@@ -140,9 +142,11 @@ export async function resumeResults(
   dir: string,
   command: string,
   plannedRunIds: PlannedRuns,
+  acceptChanged = false,
 ): Promise<ResultsFolder> {
   if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
   const plan = await readPlan(dir);
+  await checkSources(dir, plan, acceptChanged);
   const lock = await lockFolder(dir, command);
   try {
     const planned = await plannedRunIds(plan);
@@ -160,7 +164,10 @@ async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
   const path = join(dir, RUNS_FILE_NAME);
   const done = new Map<string, RunRecord>();
   if (!existsSync(path)) return done;
-  const text = await readFile(path, 'utf8');
+  const text = await readRegularText(path).catch((thrown: NodeJS.ErrnoException) => {
+    if (thrown.code === NOT_REGULAR) throw new UsageError(`${path}: ${NOT_REGULAR_TEXT}`);
+    throw thrown;
+  });
   const whole = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   if (whole.length !== text.length) await truncate(path, Buffer.byteLength(whole));
   // Every record kept is checked as `report` checks it: a line that is not one is bad input (exit 2).

@@ -99,6 +99,16 @@ describe('checkpoint SPEC', () => {
       /unknown scenario 'nowhere'/,
     ],
     [
+      'a gate rule for a scenario the spec does not run',
+      'name: x\nscenarios: [codename]\nstrategies: [target]\nwindows: [8192]\ngate:\n  - { metric: correct, min: 1, scenario: codenme }\n',
+      /x\.yaml: gate\.0\.scenario: 'codenme' is not a scenario the spec runs \(codename\)/,
+    ],
+    [
+      'a gate rule for a strategy the spec does not run',
+      'name: x\nscenarios: [codename]\nstrategies: [target]\nwindows: [8192]\ngate:\n  - { metric: correct, min: 1, strategy: dropping }\n',
+      /x\.yaml: gate\.0\.strategy: 'dropping' is not a strategy the spec runs \(target\)/,
+    ],
+    [
       'a label that cannot name a folder',
       'name: x\nscenarios: [codename]\nstrategies: [{ name: target, label: "a/b" }]\nwindows: [8192]\n',
       /strategies\.0\.label: a label is letters/,

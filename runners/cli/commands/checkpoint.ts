@@ -3,15 +3,19 @@
  * the spec's plan recorded so `--resume DIR` finishes it, and checks its gate: exit 1 when a cell's
  * mean falls outside a bound. All input is checked before anything is written.
  */
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { isScenarioFile } from '../../../scenarios/index.js';
+import { parseDataText } from '../../../scenarios/load.js';
+import { sourceHashes } from '../../recording/source-hashes.js';
+import { readScenarioBytes, scenarioMaxBytes } from '../../../scenarios/scenario-bytes.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
+import { ScenarioError } from '../../../scenarios/errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
-import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
+import { parseShard, plannedRunIds, resolvePlan, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
 import type { CliIO } from '../io.js';
 import {
@@ -35,13 +39,25 @@ export interface CheckpointArgs {
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
   cache?: string | false;
+  /** --resume: go on although the spec or a scenario file changed since the plan was written. */
+  acceptChanged?: boolean;
 }
 
-/** Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the spec. */
-export async function loadCheckpoint(path: string): Promise<Checkpoint> {
+/**
+ * Reads a spec file: YAML, JSON, or a TypeScript or JavaScript module whose default export is the
+ * spec. A YAML or JSON spec is read as a scenario file is: a regular file only (checked before any
+ * read), within the scenario size limit, UTF-8 throughout, parsed with the same strictness.
+ */
+export async function loadCheckpoint(
+  path: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Checkpoint> {
   let value: unknown;
   const ext = extname(path).toLowerCase();
   try {
+    const kind = await stat(path);
+    if (!kind.isFile() && !kind.isDirectory())
+      throw new UsageError(`${path}: not a regular file (a FIFO, a device or a socket)`);
     if (ext === '.ts' || ext === '.mts' || ext === '.js' || ext === '.mjs') {
       const url = pathToFileURL(resolve(path)).href;
       const module = (
@@ -53,15 +69,19 @@ export async function loadCheckpoint(path: string): Promise<Checkpoint> {
       // A module read as CommonJS (no "type": "module" near it) nests its default export once more.
       if (typeof value === 'object' && value !== null && 'default' in value && !('name' in value))
         value = (value as { default: unknown }).default;
-    } else if (ext === '.json') {
-      value = JSON.parse(await readFile(path, 'utf8'));
-    } else if (ext === '.yaml' || ext === '.yml') {
-      value = parseYaml(await readFile(path, 'utf8'));
+    } else if (ext === '.json' || ext === '.yaml' || ext === '.yml') {
+      const maxBytes = scenarioMaxBytes(env);
+      if (typeof maxBytes === 'string') throw new UsageError(maxBytes);
+      const read = await readScenarioBytes(path, maxBytes);
+      if ('problem' in read)
+        throw new UsageError(`${path}: ${read.problem.replace('a scenario file', 'a spec')}`);
+      value = parseDataText(path, read.text);
     } else {
       throw new UsageError(`${path}: a checkpoint spec is a .yaml, .yml, .json or .ts file`);
     }
   } catch (thrown) {
     if (thrown instanceof UsageError) throw thrown;
+    if (thrown instanceof ScenarioError) throw new UsageError(thrown.message);
     const code = (thrown as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : (thrown as Error).message.split('\n')[0];
     throw new UsageError(`${path}: cannot read the checkpoint spec: ${why}`);
@@ -138,6 +158,26 @@ export function gateFailures(rules: readonly GateRule[], records: readonly RunRe
   return failures;
 }
 
+/**
+ * Each gate rule names a scenario and a strategy the spec runs: a rule for one it does not run would
+ * gate nothing, and the gate would pass unseen.
+ */
+export async function checkGateRules(spec: Checkpoint, plan: PlanFile, specPath: string): Promise<void> {
+  const { scenarios, strategies } = await resolvePlan(plan);
+  const scenarioNames = scenarios.map((s) => s.scenario.name);
+  const strategyNames = strategies.map((s) => s.name);
+  spec.gate.forEach((rule, index) => {
+    if (rule.scenario !== undefined && !scenarioNames.includes(rule.scenario))
+      throw new UsageError(
+        `${specPath}: gate.${index}.scenario: '${rule.scenario}' is not a scenario the spec runs (${scenarioNames.join(', ')})`,
+      );
+    if (rule.strategy !== undefined && !strategyNames.includes(rule.strategy))
+      throw new UsageError(
+        `${specPath}: gate.${index}.strategy: '${rule.strategy}' is not a strategy the spec runs (${strategyNames.join(', ')})`,
+      );
+  });
+}
+
 export async function checkpointCommand(
   args: CheckpointArgs,
   io: CliIO,
@@ -150,15 +190,22 @@ export async function checkpointCommand(
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
     if (args.replay !== undefined)
       throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
-    folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
+    folder = await resumeResults(
+      args.resume,
+      'checkpoint --resume',
+      plannedRunIds,
+      args.acceptChanged === true,
+    );
   } else {
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
-    const spec = await loadCheckpoint(args.spec);
+    const spec = await loadCheckpoint(args.spec, env);
     const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
     await checkPlan(plan, env);
+    await checkGateRules(spec, plan, args.spec);
+    plan.sources = await sourceHashes([...plan.scenarios.filter(isScenarioFile), resolve(args.spec)]);
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }

@@ -4,7 +4,10 @@
  */
 import { combineRunRecords } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
+import { join } from 'node:path';
+import { REPORT_FILE } from '../../../reports/html/write.js';
 import { outputError } from '../../io/files.js';
+import { lockFolder } from '../../recording/lock.js';
 import { writeCombinedReport } from '../../matrix/html-report.js';
 import { summariseCells } from '../../../reports/stats/cells.js';
 import { SUMMARY_HEADER, summaryRow } from '../../../reports/summary-table.js';
@@ -29,11 +32,25 @@ export async function reportCommand(
   if (first === undefined) throw new UsageError('report: name at least one results folder');
   const records = await combineRunRecords(args.dirs);
   const out = args.out ?? first;
-  const written = await writeReports(out, records, { env }).catch((thrown: unknown) => {
+  // The folder written into is locked as a run locks it: never written while an invocation fills it.
+  const lock = await lockFolder(out, 'report');
+  const named = (thrown: unknown, fallback: string) => {
     const path = (thrown as { path?: unknown }).path;
-    throw outputError(typeof path === 'string' ? path : out, thrown);
-  });
-  written.push(await writeCombinedReport(out, args.dirs, records));
+    return outputError(typeof path === 'string' ? path : fallback, thrown);
+  };
+  let written: string[];
+  try {
+    written = await writeReports(out, records, { env }).catch((thrown: unknown) => {
+      throw named(thrown, out);
+    });
+    written.push(
+      await writeCombinedReport(out, args.dirs, records).catch((thrown: unknown) => {
+        throw named(thrown, join(out, REPORT_FILE));
+      }),
+    );
+  } finally {
+    await lock.release();
+  }
   const cells = summariseCells(records);
   if (args.json) {
     for (const cell of cells) io.out(JSON.stringify(cell));

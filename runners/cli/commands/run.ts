@@ -34,6 +34,8 @@ import {
   resumeResults,
   type ResultsFolder,
 } from '../../recording/results-folder.js';
+import { sourceHashes } from '../../recording/source-hashes.js';
+import { isScenarioFile } from '../../../scenarios/index.js';
 import { checkFactSubjects } from '../../steps/fact-subjects.js';
 import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
@@ -68,6 +70,8 @@ export interface RunArgs {
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
   cache?: string | false;
+  /** --resume: go on although a scenario file changed since the plan was written. */
+  acceptChanged?: boolean;
 }
 
 /** The exit status when every run was made but some ended early for the engine's reasons. */
@@ -111,7 +115,7 @@ export async function runCommand(
     throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
   const folder =
     args.resume !== undefined
-      ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
+      ? await resumeResults(args.resume, 'run --resume', plannedRunIds, args.acceptChanged === true)
       : await newRunFolder(args, env);
   // --no-cache: this invocation calls every model, whatever cache the plan names.
   if (args.cache === false) delete folder.plan.modelOptions.cache;
@@ -142,9 +146,15 @@ export async function finishFolder(
         if (options.json) io.out(JSON.stringify(record));
       },
     });
-    await writeFolderReports(folder.dir, records, options.env);
+    // A report that cannot be written (GitHub's step summary in a folder that is not there) fails the
+    // invocation, but only once report.html and the table are out too.
+    const reports = await writeFolderReports(folder.dir, records, options.env).then(
+      () => undefined,
+      (thrown: unknown) => ({ thrown }),
+    );
     await writeReport(folder.dir, io, { records, parts });
     printResults(records, folder.dir, options.json, io);
+    if (reports !== undefined) throw reports.thrown;
     return records;
   } finally {
     await folder.lock.release();
@@ -225,6 +235,7 @@ async function newRunFolder(
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
   });
   await checkPlan(plan, env);
+  plan.sources = await sourceHashes(plan.scenarios.filter(isScenarioFile));
   const resolved = await resolvePlan(plan);
   plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
   const dir = args.out ?? (await freshFolder('results', plan.name));

@@ -12,7 +12,7 @@
  * never empties a folder that is not one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type {
@@ -23,6 +23,7 @@ import type {
   ModelRequest,
   ModelResponse,
 } from '../../../engine/index.js';
+import { readRegularText } from '../../../records/regular-file.js';
 import { UsageError } from '../../errors.js';
 import { requestJson, type KindedRequest } from '../replay/request-text.js';
 
@@ -73,7 +74,7 @@ export async function openCache(dir: string): Promise<void> {
 }
 
 async function readMark(dir: string, flag: string): Promise<void> {
-  const text = await readFile(join(dir, CACHE_MARK), 'utf8').catch(() => null);
+  const text = await readRegularText(join(dir, CACHE_MARK)).catch(() => null);
   if (text === null)
     throw new UsageError(`${flag} ${dir}: not an answer cache (no ${CACHE_MARK}), and not empty`);
   let format: unknown;
@@ -102,7 +103,7 @@ async function writeWhole(path: string, content: string): Promise<void> {
 
 /** The answer kept for `key`, or null: no entry, or one that does not read whole. */
 export async function readEntry(dir: string, key: string): Promise<unknown> {
-  const text = await readFile(entryPath(dir, key), 'utf8').catch(() => null);
+  const text = await readRegularText(entryPath(dir, key)).catch(() => null);
   if (text === null) return null;
   try {
     const entry = JSON.parse(text) as { format?: unknown; key?: unknown; response?: unknown };

@@ -113,3 +113,19 @@ describe('writeReports', () => {
     await expect(writeReports(join(blocked, 'results'), records)).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 });
+
+describe('summary.md, which GitHub renders as the step summary', () => {
+  it('embeds no HTML or line break from a model name or a server error body', () => {
+    const record = makeRecord({
+      model: 'ollama:<img src=x onerror=alert(1)>',
+      status: 'failed',
+      error: { code: 'MODEL_FAILED', turn: 2, message: 'server said <script>steal()</script>\n# Heading' },
+    });
+    const text = summaryMarkdown([record]);
+    // A code span shows its text literally; outside one, no tag is left to render.
+    expect(text.replace(/`[^`\n]*`/g, '')).not.toMatch(/<img|<script/);
+    expect(text).toContain('ollama:&lt;img src=x onerror=alert(1)&gt;');
+    expect(text).toContain('server said &lt;script&gt;steal()&lt;/script&gt; # Heading');
+    expect(text).not.toMatch(/^# Heading/m);
+  });
+});

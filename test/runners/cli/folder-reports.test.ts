@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFolderReports } from '../../../runners/cli/commands/run.js';
 import { OutputError } from '../../../runners/errors.js';
 import { makeRecord } from '../../reports/record-fixture.js';
+import { repoRoot, wispEval } from '../../e2e/cli.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -27,4 +29,23 @@ describe("the folder's reports after a run", () => {
       await expect(written).rejects.toThrow(`cannot write ${summary}: ${cause}`);
     }
   });
+});
+
+describe('a run whose step summary cannot be written', () => {
+  it('still writes report.html and the table, then fails naming the summary', async () => {
+    const out = join(dir, 'summary-missing');
+    const summary = join(dir, 'nowhere', 'summary.md');
+    const result = await wispEval(
+      ['run', '--scenario', 'codename', '--strategy', 'dropping', '--window', '8192', '--out', out],
+      repoRoot,
+      {
+        GITHUB_STEP_SUMMARY: summary,
+      },
+    );
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain(`cannot write ${summary}: a folder there cannot be made`);
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    expect(existsSync(join(out, 'summary.md'))).toBe(true);
+    expect(result.stdout).toContain('codename');
+  }, 60_000);
 });

@@ -18,6 +18,16 @@ afterAll(async () => {
 });
 
 describe('the command line', () => {
+  it.each([
+    [['list', 'bogus'], 'wisp-eval: what: "bogus" is not one of "scenarios", "strategies", "models"'],
+    [['snapshots', 'bogus'], 'wisp-eval: action: "bogus" is not one of "check", "record", "diff"'],
+  ])('refuses %j with exit 2 and one line', async (args, line) => {
+    const io = bufferIO();
+    expect(await main(args, io)).toBe(2);
+    expect(io.stderr).toEqual([line]);
+    expect(io.stdout).toEqual([]);
+  });
+
   it('lists scenarios, strategies and models', async () => {
     for (const [what, name] of [
       ['scenarios', 'codename'],
