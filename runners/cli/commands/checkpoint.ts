@@ -13,6 +13,7 @@ import { UsageError } from '../../errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
 import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
+import { distinctPlan, specSources } from '../../matrix/unique-runs.js';
 import type { CliIO } from '../io.js';
 import {
   cacheFolder,
@@ -155,10 +156,11 @@ export async function checkpointCommand(
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
     const spec = await loadCheckpoint(args.spec);
-    const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    const given = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    const { plan, kept } = distinctPlan(given);
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
-    await checkPlan(plan, env);
+    await checkPlan(plan, env, { kept, sourceOf: specSources(args.spec, given) });
     const dir = args.out ?? (await freshFolder('results', spec.name));
     folder = await createResults(dir, plan, 'checkpoint');
   }

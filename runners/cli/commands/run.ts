@@ -34,6 +34,13 @@ import {
   resumeResults,
   type ResultsFolder,
 } from '../../recording/results-folder.js';
+import {
+  checkRunIds,
+  distinctPlan,
+  flagSources,
+  type Axis,
+  type SourceOf,
+} from '../../matrix/unique-runs.js';
 import { checkFactSubjects } from '../../steps/fact-subjects.js';
 import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
@@ -205,7 +212,7 @@ async function newRunFolder(
     name,
     ...(Object.keys(overrides).length > 0 ? { set: overrides as Record<string, unknown> } : {}),
   }));
-  const plan = newPlan({
+  const given = newPlan({
     kind: 'run',
     name: '',
     scenarios: args.scenario.map((s) => scenarioRef(s)),
@@ -224,7 +231,8 @@ async function newRunFolder(
     ...(tools !== undefined ? { toolOptions: tools } : {}),
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
   });
-  await checkPlan(plan, env);
+  const { plan, kept } = distinctPlan(given);
+  await checkPlan(plan, env, { kept, sourceOf: flagSources(given) });
   const resolved = await resolvePlan(plan);
   plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
   const dir = args.out ?? (await freshFolder('results', plan.name));
@@ -252,14 +260,24 @@ export async function cacheFolder(dir: string): Promise<string> {
   return path;
 }
 
-/** Checks a plan before anything is written: its strategies, models, model options and fact subjects. */
+/**
+ * Checks a plan before anything is written: its strategies, models, model options and fact subjects,
+ * and that no two of its cells share a run id (`sources` names where each value came from).
+ */
 export async function checkPlan(
   plan: PlanFile,
   env: Readonly<Record<string, string | undefined>>,
+  sources: { kept: Record<Axis, number[]>; sourceOf: SourceOf },
 ): Promise<void> {
   const strategies = plan.strategies.map(resolveStrategyRef);
   plan.models.forEach(checkModelName);
   const { scenarios } = await resolvePlan(plan);
+  checkRunIds(
+    plan,
+    scenarios.map((s) => s.scenario.name),
+    sources.kept,
+    sources.sourceOf,
+  );
   for (const { scenario } of scenarios) {
     checkModelSteps(scenario);
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
