@@ -59,6 +59,7 @@ export async function main(
           runs: a.runs,
           set: a.set,
           json: a.json,
+          retryFailed: a.retryFailed,
           timeout: a.timeout,
           ...(a.out !== undefined ? { out: a.out } : {}),
           ...(a.host !== undefined ? { host: a.host } : {}),
@@ -82,6 +83,7 @@ export async function main(
         status = await checkpointCommand(
           {
             json: a.json,
+            retryFailed: a.retryFailed,
             ...(a.spec !== undefined ? { spec: a.spec } : {}),
             ...(a.out !== undefined ? { out: a.out } : {}),
             ...(a.resume !== undefined ? { resume: a.resume } : {}),

@@ -70,6 +70,12 @@ export function runOptions<T>(y: Argv<T>) {
       type: 'string',
       describe: 'finish the results folder DIR that an interrupted invocation began',
     })
+    .option('retry-failed', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'with --resume: make again every run that failed (its model or sandbox failed); its new record replaces the old',
+    })
     .option('replay', {
       type: 'string',
       describe:
@@ -91,6 +97,12 @@ export function checkpointOptions<T>(y: Argv<T>) {
       describe: 'results folder (default results/<name>-<time>)',
     })
     .option('resume', { type: 'string', describe: 'finish the results folder DIR' })
+    .option('retry-failed', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'with --resume: make again every run that failed (its model or sandbox failed); its new record replaces the old',
+    })
     .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
     .option('jobs', {
       type: 'string',

@@ -7,12 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { isFailedRun } from '../../../records/failed-runs.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
-import { parseShard, plannedRunIds, scenarioRef } from '../../matrix/plan.js';
-import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
+import { parseShard, scenarioRef } from '../../matrix/plan.js';
+import { createResults, freshFolder } from '../../recording/results-folder.js';
 import { distinctPlan, specSources } from '../../matrix/unique-runs.js';
 import type { CliIO } from '../io.js';
 import {
@@ -22,7 +23,9 @@ import {
   exitStatusFor,
   finishFolder,
   jobsOf,
+  noRetryWithoutResume,
   replayFolder,
+  resumeFolder,
 } from './run.js';
 
 export interface CheckpointArgs {
@@ -32,6 +35,8 @@ export interface CheckpointArgs {
   shard?: string;
   jobs?: number;
   json: boolean;
+  /** With `resume`: make the failed runs again. */
+  retryFailed?: boolean;
   /** Answer every model call from this results folder's recording, strictly. */
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
@@ -114,10 +119,14 @@ const METRIC: Readonly<Record<GateRule['metric'], (r: RunRecord) => number>> = {
   modelCalls: (r) => r.modelCalls.turn + r.modelCalls.distil + r.modelCalls.summary + r.modelCalls.assessment,
 };
 
-/** The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it. */
+/**
+ * The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it.
+ * The means leave failed runs out; a failed run fails the invocation on its own (exit 3).
+ */
 export function gateFailures(rules: readonly GateRule[], records: readonly RunRecord[]): string[] {
   const cells = new Map<string, RunRecord[]>();
   for (const record of records) {
+    if (isFailedRun(record)) continue;
     const key = `${record.scenario} ${record.strategy} ${record.model} ${record.window}`;
     cells.set(key, [...(cells.get(key) ?? []), record]);
   }
@@ -151,8 +160,9 @@ export async function checkpointCommand(
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
     if (args.replay !== undefined)
       throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
-    folder = await resumeResults(args.resume, 'checkpoint --resume', plannedRunIds);
+    folder = await resumeFolder(args.resume, 'checkpoint', args.retryFailed ?? false, io);
   } else {
+    noRetryWithoutResume(args.retryFailed);
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
     const spec = await loadCheckpoint(args.spec);

@@ -2,6 +2,7 @@
  * `wisp-eval run`: evaluates scenarios under strategies, models and windows, and prints a table (or,
  * with --json, one record per line). All input is checked before anything is written.
  */
+import { whereFailed } from '../../../records/failed-runs.js';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readRunRecords } from '../../../records/runs-file.js';
@@ -30,6 +31,7 @@ import {
 } from '../../matrix/plan.js';
 import {
   createResults,
+  failedKept,
   freshFolder,
   resumeResults,
   type ResultsFolder,
@@ -71,6 +73,8 @@ export interface RunArgs {
   shard?: string;
   /** Finish the results folder an earlier invocation began. */
   resume?: string;
+  /** With `resume`: make the failed runs again. */
+  retryFailed?: boolean;
   /** Answer every model call from this results folder's recording, strictly. */
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
@@ -116,9 +120,10 @@ export async function runCommand(
   const sandbox = await commandSandbox(env, io);
   if (args.resume !== undefined && args.replay !== undefined)
     throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
+  if (args.resume === undefined) noRetryWithoutResume(args.retryFailed);
   const folder =
     args.resume !== undefined
-      ? await resumeResults(args.resume, 'run --resume', plannedRunIds)
+      ? await resumeFolder(args.resume, 'run', args.retryFailed ?? false, io)
       : await newRunFolder(args, env);
   // --no-cache: this invocation calls every model, whatever cache the plan names.
   if (args.cache === false) delete folder.plan.modelOptions.cache;
@@ -156,6 +161,32 @@ export async function finishFolder(
   } finally {
     await folder.lock.release();
   }
+}
+
+/** `--retry-failed` without `--resume` is refused: a new folder has no failed runs. */
+export function noRetryWithoutResume(retryFailed: boolean | undefined): false {
+  if (retryFailed === true)
+    throw new UsageError('--retry-failed makes the failed runs of a results folder again: give --resume DIR');
+  return false;
+}
+
+/**
+ * Opens `dir` to finish it. With `retryFailed` its failed runs are made again; without, the failed
+ * runs it keeps are counted in one line on stderr that says how to make them again.
+ */
+export async function resumeFolder(
+  dir: string,
+  command: 'run' | 'checkpoint',
+  retryFailed: boolean,
+  io: CliIO,
+): Promise<ResultsFolder> {
+  const folder = await resumeResults(dir, `${command} --resume`, plannedRunIds, { retryFailed });
+  const kept = failedKept(folder);
+  if (kept > 0)
+    io.err(
+      `wisp-eval: ${dir} keeps ${kept} failed run${kept === 1 ? '' : 's'}; make ${kept === 1 ? 'it' : 'them'} again with wisp-eval ${command} --resume ${dir} --retry-failed`,
+    );
+  return folder;
 }
 
 /** How this invocation's commands will be contained; what is not isolated is said in one line. */
@@ -338,7 +369,7 @@ export function printResults(records: readonly RunRecord[], dir: string, json: b
   if (condensing.length > 0) io.out('');
   for (const line of condensing) io.out(line);
   for (const r of records.filter((x) => x.error)) {
-    io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
+    if (r.error) io.out(`${r.id}: failed ${whereFailed(r.error)}: ${r.error.message}`);
     for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
   }
   io.out(`results: ${dir}`);
