@@ -5,6 +5,7 @@
 import yargs from 'yargs';
 import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
+import { stopOnSignals } from '../io/interrupt.js';
 import { cacheArg } from './arguments.js';
 import type { CliIO } from './io.js';
 import {
@@ -271,6 +272,12 @@ export async function runMain(): Promise<void> {
     colour: process.stdout.isTTY === true && !process.env['NO_COLOR'],
     ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
   };
+  // The commands that make runs stop between them on SIGINT or SIGTERM; the others end as before.
+  const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+  if (command === 'run' || command === 'checkpoint')
+    stopOnSignals(() =>
+      io.err('wisp-eval: stopping: no new run starts, the runs in hand finish (again to stop at once)'),
+    );
   try {
     process.exitCode = await main(process.argv.slice(2), io, process.env);
   } catch (error) {

@@ -11,6 +11,7 @@ import { isFailedRun } from '../../../records/failed-runs.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
+import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
 import { parseShard, scenarioRef } from '../../matrix/plan.js';
 import { createResults, freshFolder } from '../../recording/results-folder.js';
@@ -176,6 +177,9 @@ export async function checkpointCommand(
   }
   if (args.cache === false) delete folder.plan.modelOptions.cache;
   const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
+  // Interrupted: the gate waits for the runs that are missing.
+  const signal = interruptedBy();
+  if (signal !== null) return INTERRUPT_STATUS[signal];
   const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
   for (const line of failures) io.err(line);
   // A run that could not be made (3) outranks a failed gate (1), which outranks runs the engine ended (4).

@@ -9,6 +9,7 @@ import { readRunRecords } from '../../../records/runs-file.js';
 import { openCache } from '../../models/cache/answer-cache.js';
 import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
+import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting-names.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
@@ -127,7 +128,9 @@ export async function runCommand(
       : await newRunFolder(args, env);
   // --no-cache: this invocation calls every model, whatever cache the plan names.
   if (args.cache === false) delete folder.plan.modelOptions.cache;
-  return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
+  const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
+  const signal = interruptedBy();
+  return signal !== null ? INTERRUPT_STATUS[signal] : exitStatusFor(records);
 }
 
 /**
@@ -145,7 +148,7 @@ export async function finishFolder(
   io: CliIO,
 ): Promise<RunRecord[]> {
   try {
-    const { records, parts } = await executePlan(folder, {
+    const { records, parts, planned } = await executePlan(folder, {
       jobs: options.jobs,
       sandbox: options.sandbox,
       env: options.env,
@@ -157,6 +160,10 @@ export async function finishFolder(
     await writeFolderReports(folder.dir, records, options.env);
     await writeReport(folder.dir, io, { records, parts });
     printResults(records, folder.dir, options.json, io);
+    if (interruptedBy() !== null)
+      io.err(
+        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
+      );
     return records;
   } finally {
     await folder.lock.release();
