@@ -28,7 +28,7 @@ export function answerType(question: string): AnswerType {
   return questionShape(question).type;
 }
 
-/** The words of the noun phrase a "which/what ..." question opens with: "which PostgreSQL version". */
+/** The words of the noun phrase a "which/what ..." question opens with: "which Redis version". */
 export function askedNouns(question: string): string[] {
   return whichNouns(question);
 }

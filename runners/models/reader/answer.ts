@@ -16,9 +16,11 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
+import { requestedReads } from './read-request.js';
+import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
-import { COMMON_VERB_STEMS, contentStems, sentenceGroups, words } from './text.js';
+import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words } from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -32,7 +34,13 @@ type Origin = 'person' | 'document' | 'own';
  * A candidate with where it came from. A sentence that refers back ("disable this") also meets the
  * words of its `antecedent`, the sentence before it; `ownStems` are the words it says itself.
  */
-type Sourced = Candidate & { origin: Origin; ownStems: ReadonlySet<string>; antecedent?: string };
+type Sourced = Candidate & {
+  origin: Origin;
+  ownStems: ReadonlySet<string>;
+  antecedent?: string;
+  /** The text whose values can answer, when it differs from the sentence (a requested path left out). */
+  valueText?: string;
+};
 
 function originOf(visible: VisibleText): Origin | undefined {
   if (visible.source === 'call') return undefined;
@@ -68,14 +76,23 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
     .join('\n');
   for (const { sentence, antecedent } of withAntecedents(sentenceGroups(content, prose))) {
     if (!isCandidate(sentence)) continue;
-    const own = toCandidate(cleanSentence(sentence));
+    // A file the person asks to have read is where to look, not a value they state: a sentence that
+    // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
+    const requested = origin === 'person' ? requestedReads(sentence) : [];
+    const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
+    const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
+    if (requested.length > 0 && contentStems(says.join(' ')).length === 0) continue;
+    const own = {
+      ...toCandidate(cleanSentence(sentence)),
+      ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
+    };
     if (antecedent === undefined) {
       found.push({ ...own, origin, ownStems: own.stems });
       continue;
     }
     const before = cleanSentence(antecedent);
     const stems = new Set([...own.stems, ...contentStems(before)]);
-    found.push({ text: own.text, stems, origin, ownStems: own.stems, antecedent: before });
+    found.push({ ...own, stems, origin, ownStems: own.stems, antecedent: before });
   }
   return found;
 }
@@ -162,7 +179,8 @@ export function answerQuestion(
   const typed = pool.filter(
     (candidate) =>
       covers(candidate) &&
-      (holds(candidate.text) || (candidate.antecedent !== undefined && holds(candidate.antecedent))),
+      (holds(candidate.valueText ?? candidate.text) ||
+        (candidate.antecedent !== undefined && holds(candidate.antecedent))),
   );
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
@@ -239,10 +257,9 @@ function inContext(
   answers: (alone: Candidate) => boolean,
 ): string {
   const alone = { text: chosen.text, stems: chosen.ownStems };
-  if (chosen.antecedent === undefined || (holds(chosen.text) && answers(alone))) return chosen.text;
-  const [lead, rest] = holds(chosen.text)
-    ? [chosen.text, chosen.antecedent]
-    : [chosen.antecedent, chosen.text];
+  const own = holds(chosen.valueText ?? chosen.text);
+  if (chosen.antecedent === undefined || (own && answers(alone))) return chosen.text;
+  const [lead, rest] = own ? [chosen.text, chosen.antecedent] : [chosen.antecedent, chosen.text];
   return `${lead} (${rest})`;
 }
 
@@ -258,7 +275,7 @@ function choose(
   type: AnswerType,
   holds: (sentence: string) => boolean,
 ): Sourced | undefined {
-  const alone = pool.filter((candidate) => holds(candidate.text));
+  const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
   const bySelf = alone.map((candidate) => ({ ...candidate, stems: candidate.ownStems }));
   const index = chooseAmong(key, bySelf, weights, mode, type);
   if (index !== undefined) return alone[index];
@@ -291,8 +308,14 @@ function chooseAmong(
  * word before it in the sentence.
  */
 function namesAnother(question: string, candidate: Candidate): boolean {
+  // Function words ("the") modify nothing: they count as no word, and so does a path, whose parts
+  // ("tools/hooks") are no modifier and noun.
   const asked = words(question).map((word) => contentStems(word)[0]);
-  const said = words(candidate.text).map((word) => contentStems(word)[0]);
+  const said = candidate.text
+    .split(/\s+/)
+    .flatMap((token) =>
+      asPath(token) === undefined ? words(token).map((word) => contentStems(word)[0]) : [undefined],
+    );
   for (let i = 0; i + 1 < asked.length; i++) {
     const [modifier, noun] = [asked[i], asked[i + 1]];
     if (!modifier || !noun || !/^\p{L}+$/u.test(modifier + noun)) continue;
@@ -306,7 +329,7 @@ function namesAnother(question: string, candidate: Candidate): boolean {
 }
 
 /**
- * A candidate that also meets the words an acronym of it stands for: "VT" meets "virtual terminal"
+ * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"
  * when the question says those words, one after the other.
  */
 function withAcronyms(candidate: Sourced, question: string): Sourced {

@@ -2,7 +2,7 @@
  * Reading settings files as statements. In a TOML or INI file a value sits on a `key = value` line
  * under a `[section]`, often after a comment that says what it is; read line by line, the comment
  * matches a question and the value is a line away. So each setting is also stated whole, with its
- * comment, section and key: "The shelf path is on its own volume: shelf root = /srv/shelf."
+ * comment, section and key: "Where uploads are kept: uploads dir = /var/lib/uploads."
  */
 
 const SECTION = /^\s*\[\[?([^\]]+)\]\]?\s*$/;

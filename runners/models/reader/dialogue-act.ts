@@ -212,7 +212,7 @@ export function askedParts(text: string): AskedParts {
     }
     const asked = words.slice(frame[1]).filter((_, i) => !said?.includes(frame[1] + i));
     const scene = words.slice(0, frame[0]);
-    // "… so I need the shelf that takes it": a pronoun that points back asks about the scene too.
+    // "… so I need the bucket that holds it": a pronoun that points back asks about the scene too.
     const kept = asked.some(pointsBack) ? [...scene, ...asked] : asked;
     if (kept === asked) parts.scene.push(...scene);
     parts.asked.push(...kept);

@@ -212,9 +212,11 @@ export const LATEST_PHRASES = phrases(
   'now|current|currently|latest|still|at the moment|these days|nowadays|anymore|in the end|ended up|end up|by now|so far|at this point|for now|as things stand',
 );
 export const EARLIEST_PHRASES = phrases(
-  'first|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun',
+  'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun',
 );
-export const RECENT_PHRASES = phrases('last|most recent|most recently|recently|lately');
+export const RECENT_PHRASES = phrases(
+  'last|the last time|last time|most recent|most recently|recently|lately',
+);
 
 /** Words that ask for the earliest of several events, and words that ask for the latest. */
 export const EARLIEST_WORDS = words('first earliest initially originally before');
@@ -339,3 +341,64 @@ export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
 
 /** Words that negate a statement; "n't" on a verb does too. */
 export const NEGATIONS = words('not never cannot');
+
+/**
+ * Closed-class words and politeness, none of which says what a question is about: articles,
+ * pronouns (personal, indefinite and reflexive), prepositions, conjunctions, auxiliaries and modals,
+ * question words, and the verbs of asking and knowing.
+ */
+export const CLOSED_CLASS_WORDS =
+  words(`a an the and or but nor so yet if then than that this these those there here of to in on at
+by for from with without into onto over under about above below between through during after again
+as is are was were be been being am do does did doing done have has had having i me my mine myself we us
+our ours you your yours he him his she her hers it its they them their theirs one ones some any all
+each every both either neither no not only own same such too very can could will would shall should may
+might must just also even ever please kindly tell say said told know knew think remind let like want
+ok okay yes yeah well oh hi hello thanks thank something anything nothing thing things way much many
+more most less other else what which who whom whose when where why how remember recall forget got
+somebody someone anybody anyone everybody everyone nobody everything itself themselves yourself
+yourselves himself herself ourselves`);
+
+/** Irregular verb forms and the verb each belongs to ("found" is "find", "goes" is "go"). */
+export const IRREGULAR_VERB_FORMS: ReadonlyMap<string, string> = new Map(
+  `using:use going:go goes:go does:do has:have found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
+  went:go gone:go knew:know known:know got:get kept:keep left:leave told:tell saw:see seen:see began:begin
+  begun:begin chose:choose chosen:choose broke:break broken:break built:build sent:send spent:spend
+  held:hold brought:bring thought:think bought:buy paid:pay meant:mean met:meet sold:sell stood:stand
+  understood:understand lost:lose led:lead fell:fall fallen:fall grew:grow grown:grow drew:draw drawn:draw
+  threw:throw thrown:throw shook:shake taught:teach caught:catch fought:fight`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/**
+ * Words that place something in time or ask how often or how long ("first", "now", "often", "soon"):
+ * they choose among answers, or ask for a value, rather than name a subject.
+ */
+export const ORDER_IN_TIME_WORDS = words(
+  `first last now current currently latest still earliest originally initially original initial moment
+  nowadays previously before earlier later recently recent often long soon`,
+);
+
+/** Verbs so common and so light that sharing one says little about what a sentence is about. */
+export const LIGHT_VERBS =
+  words(`be have do use make get set go goes went gone take took give gave say tell know
+think see saw seen look want need come came put keep kept let call mean try work happen change become`);
+
+/** Clitics written onto a word after an apostrophe, and the words they stand for ("'s" stands for none). */
+export const CLITICS: ReadonlyMap<string, string> = new Map([
+  ['ve', 'have'],
+  ['ll', 'will'],
+  ['re', 'are'],
+  ['m', 'am'],
+  ['d', 'would'],
+  ['s', ''],
+]);
+
+/** Verbs whose form before "n't" is not the verb itself ("won't" is "will not"). */
+export const NEGATIVE_CONTRACTIONS: ReadonlyMap<string, string> = new Map([
+  ['wo', 'will'],
+  ['ca', 'can'],
+  ['sha', 'shall'],
+]);

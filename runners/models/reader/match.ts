@@ -97,8 +97,10 @@ export function answerKindStem(question: string): string | undefined {
  * "... after the review"): the clause chooses between earlier and later answers, it is no subject.
  */
 function withoutTimeClause(question: string): string {
+  // "Before or after the files run?" asks which of the two: its clause is what is asked.
+  if (/\b(?:before|after)\s+or\s+(?:before|after)\b/i.test(question)) return question;
   const cut = question.replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2');
-  // What is left must still say what is asked: "who looks after the tooling" is no "who looks".
+  // What is left must still say what is asked: "who looks after the garden" is no "who looks".
   return contentStems(cut).length > 1 ? cut : question;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A question's shape: its question word, the head noun of what it asks for, and from the two the kind
  * of value it wants. The head noun is found from the parts of speech: the noun a "which"/"what"
- * determines ("which PostgreSQL version" -> version), the noun after "how many", the X of "what is the
+ * determines ("which Redis version" -> version), the noun after "how many", the X of "what is the
  * X of Y", the object of a need stated as a statement ("I still need the port that ...") and the noun
  * of a fragment ("Kiln temperature?"). An indirect question ("I forget which file ...", "remind me
  * what port ...") is read as the question it embeds.
@@ -49,7 +49,7 @@ export interface QuestionShape {
   /** The noun that names what is asked for, as written ("version", "port"). */
   head?: string;
   type: AnswerType;
-  /** The words of the noun phrase the question word determines ("PostgreSQL", "version"). */
+  /** The words of the noun phrase the question word determines ("Redis", "version"). */
   nouns: string[];
 }
 
@@ -414,7 +414,7 @@ export function questionShape(question: string): QuestionShape {
   );
 }
 
-/** The words of the noun phrase a "which"/"what" determines: "which PostgreSQL version" -> both. */
+/** The words of the noun phrase a "which"/"what" determines: "which Redis version" -> both. */
 export function whichNouns(question: string): string[] {
   for (const words of taggedSentences(question)) {
     const at = words.findIndex((word) => word.lower === 'which' || word.lower === 'what');

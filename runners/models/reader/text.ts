@@ -1,3 +1,13 @@
+import model from 'wink-eng-lite-web-model';
+import {
+  CLITICS,
+  CLOSED_CLASS_WORDS,
+  IRREGULAR_VERB_FORMS,
+  LIGHT_VERBS,
+  NEGATIVE_CONTRACTIONS,
+  ORDER_IN_TIME_WORDS,
+} from './lexicon.js';
+
 /**
  * The reader's plain-language machinery: words, light stemming, sentences and file paths. It is
  * deliberately generic (no scenario's words), so the reader behaves the same on wording it has never
@@ -5,74 +15,56 @@
  */
 
 /**
- * Light stemming so that `tests`, `tested` and `testing`, or `release` and `released`, meet. It only
- * has to be consistent between a question and a sentence, not linguistically right.
+ * A word's stem (Porter2, from wink's English model), so that "tests", "tested" and "testing", or
+ * "executable" and "execute", meet. Irregular verb forms go to their verb first ("found" is "find").
  */
 export function stem(word: string): string {
-  let w = IRREGULAR_PAST.get(word) ?? word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  // running -> runn -> run; but keep the double letters English doubles anyway (fall, pass, buzz).
-  const last = w.at(-1);
-  if (
-    w.length > 3 &&
-    last !== undefined &&
-    last === w.at(-2) &&
-    !'lsz'.includes(last) &&
-    /\p{L}/u.test(last)
-  ) {
-    w = w.slice(0, -1);
-  }
-  return w;
+  return porter2(IRREGULAR_PAST.get(word) ?? word);
 }
 
-const STOP_WORDS_LIST = `a an the and or but nor so yet if then than that this these those there here of to in on at
-by for from with without into onto over under about above below between through during after again
-as is are was were be been being am do does did doing done have has had having i me my mine myself we us
-our ours you your yours he him his she her hers it its they them their theirs one ones some any all
-each every both either neither no not only own same such too very can could will would shall should may
-might must just also even ever please kindly tell say said told know knew think remind let like want
-ok okay yes yeah well oh hi hello thanks thank something anything nothing thing things way much many
-more most less other else what which who whom whose when where why how remember recall forget got`;
+/** wink's Porter2 stemmer: a pure function of the word. */
+const porter2 = (model as unknown as { addons: { stem: (word: string) => string } }).addons.stem;
 
 /** Function words, question words and politeness, none of which says what a question is about. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_LIST.split(/\s+/));
+export const STOP_WORDS: ReadonlySet<string> = CLOSED_CLASS_WORDS;
 
 /** Verb forms that no suffix rule brings back to their verb: "found" meets "find", "goes" meets "go". */
-const IRREGULAR_PAST: ReadonlyMap<string, string> = new Map(
-  `using:use going:go goes:go does:do has:have found:find ran:run wrote:write written:write said:say made:make took:take taken:take gave:give given:give
-  went:go gone:go knew:know known:know got:get kept:keep left:leave told:tell saw:see seen:see began:begin
-  begun:begin chose:choose chosen:choose broke:break broken:break built:build sent:send spent:spend
-  held:hold brought:bring thought:think bought:buy paid:pay meant:mean met:meet sold:sell stood:stand
-  understood:understand lost:lose led:lead fell:fall fallen:fall grew:grow grown:grow drew:draw drawn:draw
-  threw:throw thrown:throw shook:shake taught:teach caught:catch fought:fight`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => pair.split(':') as [string, string]),
-);
+const IRREGULAR_PAST: ReadonlyMap<string, string> = IRREGULAR_VERB_FORMS;
 
 /**
  * Words that choose between the earliest and the latest of several answers, so they take no part in
  * matching (a sentence need not say "now" to be the current value); with them, the words of "how
  * often", "how long" and "how soon", which ask for a value rather than name a subject.
  */
-export const TEMPORAL_WORDS: ReadonlySet<string> = new Set(
-  `first last now current currently latest still earliest originally initially original initial moment
-  nowadays previously before earlier later recently recent often long soon`.split(/\s+/),
-);
-
-const COMMON_VERBS_LIST = `be have do use make get set go goes went gone take took give gave say tell know
-think see saw seen look want need come came put keep kept let call mean try work happen change become`;
+export const TEMPORAL_WORDS: ReadonlySet<string> = ORDER_IN_TIME_WORDS;
 
 /** Verbs so common that matching one alone does not show a sentence is about the question. */
-export const COMMON_VERB_STEMS: ReadonlySet<string> = new Set(COMMON_VERBS_LIST.split(/\s+/).map(stem));
+export const COMMON_VERB_STEMS: ReadonlySet<string> = new Set([...LIGHT_VERBS].map(stem));
 
 /** Lower-case words (letters and digits of any script) of a text, in order. */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const found: string[] = [];
+  for (const token of text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
+    found.push(...expandContraction(token));
+  }
+  return found;
+}
+
+/**
+ * A word with a clitic written onto it, as the words it stands for: "haven't" is "have not", "I've"
+ * is "i have", "team's" is "team". Without this, "haven" and "ve" would pass for words of their own.
+ */
+function expandContraction(token: string): string[] {
+  const apostrophe = token.search(/['’]/);
+  if (apostrophe < 0) return [token];
+  const head = token.slice(0, apostrophe);
+  const tail = token.slice(apostrophe + 1);
+  if (tail === 't' && head.endsWith('n')) {
+    const verb = head.slice(0, -1);
+    return [NEGATIVE_CONTRACTIONS.get(verb) ?? verb, 'not'].filter(Boolean);
+  }
+  const full = CLITICS.get(tail);
+  return full === undefined ? [head] : [head, full].filter(Boolean);
 }
 
 /** The stems of a text's words that carry meaning: stop words and temporal words left out. */
@@ -148,7 +140,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
     }
   }
   flush();
-  // In a document, a line that ends with a colon labels what follows it ("Node 7 and under:" and the
+  // In a document, a line that ends with a colon labels what follows it ("On older releases:" and the
   // command under it): the two are one statement.
   if (joinWrapped) {
     for (let i = units.length - 2; i >= 0; i--) {
@@ -178,7 +170,10 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
 /** One word as a file path, or undefined: it contains a `/` or ends in a dot-extension. */
 export function asPath(word: string): string | undefined {
   const bare = word.replace(/^["'`(<[{*]+/, '').replace(/["'`)>\]}*,;:!?.]+$/, '');
-  if (bare.length < 3 || bare.includes('://') || !/^[\w./~@+-]+$/.test(bare)) return undefined;
+  // A path may start from an environment variable ("$HOME/.terminfo", "${XDG_DATA_HOME}/x").
+  if (bare.length < 3 || bare.includes('://') || !/^(?:\$\{?\w+\}?(?=\/))?[\w./~@+-]+$/.test(bare)) {
+    return undefined;
+  }
   // Initialisms and abbreviations (e.g, U.S, a.k.a) have the shape of a name with an extension.
   if (/^([A-Za-z]\.)+[A-Za-z]$/.test(bare)) return undefined;
   const hasExtension = /[\w-]\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(bare);

@@ -195,6 +195,66 @@ describe('reader matching is general, not tuned to wording', () => {
   });
 });
 
+describe('reader reads what a question asks, in the words people write', () => {
+  it('keeps the clause of a "before or after" question as what is asked', async () => {
+    const history = [
+      user('Please read docs/limits.txt.'),
+      ...exchange(
+        'c1',
+        'read_file',
+        { path: 'docs/limits.txt' },
+        page(
+          [
+            'The admin quotas are applied after the setup scripts run.',
+            'The admin quotas can be raised by an administrator.',
+          ],
+          1,
+          false,
+        ),
+      ),
+      assistant('I read docs/limits.txt.'),
+    ];
+    expect(await ask(history, 'The admin quotas, before or after the setup scripts run?')).toBe(
+      'The admin quotas are applied after the setup scripts run.',
+    );
+  });
+
+  it('takes no file the person asks to read for a fact they state', async () => {
+    const history = [
+      user('First I need a look at docs/ca.txt, because our local certificates must be trusted everywhere.'),
+      ...exchange(
+        'c1',
+        'read_file',
+        { path: 'docs/ca.txt' },
+        page(
+          ['Put local certificates into the folder /usr/local/share/ca-certificates/ and run the update.'],
+          1,
+          false,
+        ),
+      ),
+      assistant('I read docs/ca.txt.'),
+      user('Next: docs/ports.txt.'),
+      assistant('Reading docs/ports.txt failed: there is no file "docs/ports.txt" in the workspace.'),
+    ];
+    expect(await ask(history, 'I still need the folder our local certificates go into.')).toBe(
+      'Put local certificates into the folder /usr/local/share/ca-certificates/ and run the update.',
+    );
+    expect(await ask(history, 'Which file has the port list?')).not.toBe('Next: docs/ports.txt.');
+  });
+
+  it('reads the parts of a path as no modifier of a noun', async () => {
+    const history = [
+      user("I look after the team's tooling this week, the commit hooks among it."),
+      assistant('Noted.'),
+      user("Change of plan on the hooks: they'll live in tools/hooks with our other scripts."),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, "Where are the team's hooks going to live, in the end?")).toBe(
+      "Change of plan on the hooks: they'll live in tools/hooks with our other scripts.",
+    );
+  });
+});
+
 describe('reader abstains when the subject of a question is nowhere in view', () => {
   it('does not answer with a sentence that shares only common words', async () => {
     const history = [

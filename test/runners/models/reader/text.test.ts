@@ -6,6 +6,7 @@ import {
   sentenceGroups,
   sentences,
   stem,
+  words,
 } from '../../../../runners/models/reader/text.js';
 
 describe('asPath', () => {
@@ -15,6 +16,13 @@ describe('asPath', () => {
     expect(asPath('README.md?')).toBe('README.md');
     expect(asPath('/srv/app/config')).toBe('/srv/app/config');
     expect(asPath('.env')).toBe('.env');
+  });
+
+  it('takes a path that starts from an environment variable', () => {
+    expect(asPath('$HOME/.config/app.toml')).toBe('$HOME/.config/app.toml');
+    expect(asPath('${XDG_DATA_HOME}/icons')).toBe('${XDG_DATA_HOME}/icons');
+    expect(asPath('$PATH')).toBeUndefined();
+    expect(asPath('$5')).toBeUndefined();
   });
 
   it('leaves prose, initialisms, numbers and addresses alone', () => {
@@ -34,6 +42,10 @@ describe('stem and contentStems', () => {
     expect(new Set(['release', 'released', 'releases', 'releasing'].map(stem)).size).toBe(1);
     expect(stem('running')).toBe(stem('run'));
     expect(stem('libraries')).toBe(stem('library'));
+    expect(stem('executable')).toBe(stem('execute'));
+    expect(stem('permissions')).toBe(stem('permission'));
+    expect(stem('notes')).not.toBe(stem('not'));
+    expect(stem('found')).toBe(stem('find'));
   });
 
   it('drops question, function and temporal words', () => {
@@ -113,5 +125,30 @@ describe('sentenceGroups', () => {
       ['The pump runs at dawn.', 'It stops at noon.'],
       ['Valves open weekly.'],
     ]);
+  });
+});
+
+describe('words', () => {
+  it('reads a clitic as the word it stands for, and "n\'t" as "not"', () => {
+    expect(words("I've seen it")).toEqual(['i', 'have', 'seen', 'it']);
+    expect(words("We haven't, and it won't; they can't")).toEqual([
+      'we',
+      'have',
+      'not',
+      'and',
+      'it',
+      'will',
+      'not',
+      'they',
+      'can',
+      'not',
+    ]);
+    expect(words('the team’s hooks, they’ll stay')).toEqual(['the', 'team', 'hooks', 'they', 'will', 'stay']);
+  });
+
+  it('leaves no fragment of a contraction to pass for a content word', () => {
+    expect(contentStems("Where haven't I looked? I've checked the shed.")).toEqual(
+      contentStems('Where have I looked? I have checked the shed.'),
+    );
   });
 });
