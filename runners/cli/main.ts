@@ -16,7 +16,7 @@ import {
   runOptions,
   serveOptions,
   snapshotsOptions,
-} from './options.js';
+} from './command-options.js';
 
 // Each command's module is imported when that command runs: the run loop, the reader's tokenizer,
 // execa and the snapshot code cost a few hundred milliseconds to load, which `list` and `validate`
