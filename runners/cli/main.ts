@@ -2,6 +2,7 @@
  * The command line. Handlers return an exit status and print through an IO; only `runMain`, at the
  * bottom, touches the process. Bad input is one line on stderr and exit 2.
  */
+import { createRequire } from 'node:module';
 import yargs from 'yargs';
 import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
@@ -30,6 +31,13 @@ export async function main(
   io: CliIO,
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
+  // `--version` alone: this package's version, from its package.json.
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.out(
+      `wisp-eval ${(createRequire(import.meta.url)('wisp-eval/package.json') as { version: string }).version}`,
+    );
+    return 0;
+  }
   let status = 0;
   const parser = yargs([...argv])
     .scriptName('wisp-eval')
