@@ -18,7 +18,7 @@ export {
 } from './output/sweep.js';
 export type { SavedConversation } from './conversation/resume.js';
 export type { CondensationFigures, RequestFigures, TurnFigures } from './measure/figures.js';
-export type { CallPurpose, ModelCall, ModelCallListener } from './model/model-calls.js';
+export type { CallFailure, CallPurpose, ModelCall, ModelCallListener } from './model/model-calls.js';
 
 // The texts a reader of requests finds again by their wording: headers, markers, notices.
 export {

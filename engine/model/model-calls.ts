@@ -3,17 +3,18 @@
  * summary. Each goes out through one caller, which picks its session, times it, and reports it with
  * the request exactly as the model port received it and what came back, so a run can log them all.
  */
-import { ModelFailure, toError } from '../errors.js';
+import { ModelFailure, WispError, toError, type ErrorKind } from '../errors.js';
 import { RequestSizer, tokensForBytes } from '../measure/estimate.js';
 import { TruncationWatch } from './truncation.js';
-import type {
-  CallOptions,
-  GuidedRequest,
-  GuidedResponse,
-  Message,
-  ModelPort,
-  ModelRequest,
-  ModelResponse,
+import {
+  ContextOverflowError,
+  type CallOptions,
+  type GuidedRequest,
+  type GuidedResponse,
+  type Message,
+  type ModelPort,
+  type ModelRequest,
+  type ModelResponse,
 } from './port.js';
 import type { Clock, Ids } from '../ports.js';
 import { SessionTracker } from './sessions.js';
@@ -22,7 +23,30 @@ import { SessionTracker } from './sessions.js';
 export type CallPurpose =
   'turn' | 'distil' | 'summary' | 'facts-and-summary' | 'assessment' | 'output-summary' | 'output-condense';
 
-/** One model call as the log records it. Exactly one of `response` and `error` is set. */
+/**
+ * What a failed call threw, beyond its message: its code and kind, and for a typed overflow the
+ * window and the count it gave, so that a replay throws the same error again without reading words.
+ */
+export interface CallFailure {
+  code: string;
+  kind: ErrorKind;
+  /** A typed overflow's window, and its token count (null when it gave none). */
+  limit?: number;
+  count?: number | null;
+}
+
+/** The failure `thrown` was; anything that is no WispError is `UNEXPECTED`. */
+export function callFailure(thrown: unknown): CallFailure {
+  if (thrown instanceof ContextOverflowError)
+    return { code: thrown.code, kind: thrown.kind, limit: thrown.limit, count: thrown.count };
+  if (thrown instanceof WispError) return { code: thrown.code, kind: thrown.kind };
+  return { code: 'UNEXPECTED', kind: 'run' };
+}
+
+/**
+ * One model call as the log records it. Exactly one of `response` and `error` is set; `failure` goes
+ * with `error` (calls recorded before it existed have `error` alone).
+ */
 export type ModelCall = {
   purpose: CallPurpose;
   /** The person turn during which the call was made. */
@@ -40,8 +64,20 @@ export type ModelCall = {
    */
   truncated?: true;
 } & (
-  | { kind: 'respond'; request: ModelRequest; response?: ModelResponse; error?: string }
-  | { kind: 'generate'; request: GuidedRequest; response?: GuidedResponse; error?: string }
+  | {
+      kind: 'respond';
+      request: ModelRequest;
+      response?: ModelResponse;
+      error?: string;
+      failure?: CallFailure;
+    }
+  | {
+      kind: 'generate';
+      request: GuidedRequest;
+      response?: GuidedResponse;
+      error?: string;
+      failure?: CallFailure;
+    }
 );
 
 /** Sees each model call once it has answered or failed. */
@@ -147,7 +183,10 @@ export class ModelCaller {
   async #timed<R extends ModelResponse | GuidedResponse>(
     estimated: number,
     call: () => Promise<R>,
-    report: (durationMs: number, outcome: { response: R; truncated?: true } | { error: string }) => void,
+    report: (
+      durationMs: number,
+      outcome: { response: R; truncated?: true } | { error: string; failure: CallFailure },
+    ) => void,
   ): Promise<R> {
     const started = this.options.clock.monotonic();
     this.lastTruncated = false;
@@ -162,7 +201,7 @@ export class ModelCaller {
       return response;
     } catch (thrown) {
       this.#spent(started);
-      report(this.lastMs, { error: toError(thrown).message });
+      report(this.lastMs, { error: toError(thrown).message, failure: callFailure(thrown) });
       throw thrown;
     }
   }

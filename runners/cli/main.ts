@@ -185,6 +185,38 @@ export async function main(
       },
     )
     .command(
+      'rescore <dir>',
+      "score a results folder's recorded replies again against the scenarios as they are now, calling no model",
+      (y) =>
+        y
+          .positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' })
+          .option('scenario', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'built-in name or file to score against',
+          })
+          .option('out', {
+            type: 'string',
+            coerce: folderPath('out'),
+            describe: 'write the new records and reports to a copy here',
+          })
+          .option('in-place', {
+            type: 'boolean',
+            default: false,
+            describe: "write them over the folder's own",
+          }),
+      async (a) => {
+        const { rescoreCommand } = await import('./commands/rescore.js');
+        const { dir, scenario, inPlace } = a;
+        status = await rescoreCommand(
+          { dir, scenario, inPlace, ...(a.out !== undefined ? { out: a.out } : {}) },
+          io,
+          env,
+        );
+      },
+    )
+    .command(
       'cache <action> <dir>',
       'clear an answer cache that --cache filled',
       (y) =>
@@ -235,7 +267,7 @@ export async function main(
     )
     .demandCommand(
       1,
-      'name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots, cache or serve',
+      'name a command: run, checkpoint, report, compare, inspect, html, rescore, list, validate, snapshots, cache or serve',
     );
   try {
     await parser.parseAsync();

@@ -5,7 +5,8 @@
  * error) and the server each model ran on (the record's `backend` and `models`). The requests are not
  * compared here: the check compares the whole rendering, requests included, with the snapshot.
  */
-import type { GuidedResponse, ModelResponse, ToolCall, Usage } from '../../engine/index.js';
+import { z } from 'zod';
+import type { CallFailure, GuidedResponse, ModelResponse, ToolCall, Usage } from '../../engine/index.js';
 import type { BackendRecord, ModelStretch } from '../../records/run-record.js';
 import { backendsOf, type RecordedCall, type RecordedRun, type Recording } from '../models/replay/index.js';
 import { isTextLine, textOf } from './definitions.js';
@@ -19,6 +20,27 @@ function textAfter(lines: readonly string[], at: number): string[] {
   return out;
 }
 
+const failureSchema = z.strictObject({
+  code: z.string().min(1),
+  kind: z.enum(['input', 'run', 'gate']),
+  limit: z.number().int().optional(),
+  count: z.number().int().nullable().optional(),
+});
+
+/** A `failure: {json}` line: what the failed call threw, by code and kind. */
+function parseFailure(line: string, call: number): CallFailure {
+  let value: unknown;
+  try {
+    value = JSON.parse(line.slice('failure: '.length));
+  } catch {
+    throw new SnapshotFileError(`call ${call}: its failure line is not JSON`);
+  }
+  const parsed = failureSchema.safeParse(value);
+  if (!parsed.success) throw new SnapshotFileError(`call ${call}: its failure line is no failure`);
+  const { limit, count, ...rest } = parsed.data;
+  return { ...rest, ...(limit !== undefined ? { limit } : {}), ...(count !== undefined ? { count } : {}) };
+}
+
 /** One call block's answer, or error, as the port gave it. */
 function recordedCall(snapshot: ParsedSnapshot, block: SnapshotBlock): RecordedCall {
   const call = block.call ?? { number: 0, turn: 0, purpose: '' };
@@ -28,7 +50,11 @@ function recordedCall(snapshot: ParsedSnapshot, block: SnapshotBlock): RecordedC
   if (errorAt >= 0) {
     const first = (block.lines[errorAt] ?? '').slice('error: '.length);
     const rest = textAfter(block.lines, errorAt);
-    return { ...at, kind, error: rest.length > 0 ? `${first}\n${textOf(rest)}` : first };
+    const error = rest.length > 0 ? `${first}\n${textOf(rest)}` : first;
+    // Snapshots recorded before failures kept their code have none: the replay reads the message.
+    const failureLine = block.lines.find((line) => line.startsWith('failure: '));
+    const failure = failureLine === undefined ? {} : { failure: parseFailure(failureLine, call.number) };
+    return { ...at, kind, error, ...failure };
   }
   const usageLine = block.lines.find((line) => line.startsWith('usage: '));
   const usage = usageLine === undefined ? {} : { usage: JSON.parse(usageLine.slice(7)) as Usage };

@@ -12,7 +12,8 @@
  *   just before the line that refers to it (see definitions.ts). Then the answer: a `respond` answer
  *   is the assistant message it is (`answer: m8`, its text as `| ` lines and its tool calls as
  *   `call {json}` lines), so the next request refers to it rather than repeating it; a guided value
- *   is pretty JSON under `answer:`; then `usage: {json}`. A failed call has `error: ...` instead.
+ *   is pretty JSON under `answer:`; then `usage: {json}`. A failed call has `error: ...` instead,
+ *   then `failure: {json}`: its code and kind (and a typed overflow's window and count).
  *   `== event evt-12 · turn 3 · context.condensation` is an audit event: its fields but `id`, `type`
  *   and `turn` as one JSON line. A `tool.result` first defines its output as the tool message it is
  *   sent as and writes `"content":"@m7"`.
@@ -96,6 +97,7 @@ function callBlock(call: CallRecord, defs: Definitions): string[] {
   if (call.error !== undefined) {
     const [first = '', ...rest] = call.error.split('\n');
     out.push(`error: ${first}`, ...rest.flatMap(textLines));
+    if (call.failure !== undefined) out.push(`failure: ${JSON.stringify(call.failure)}`);
     return out;
   }
   if (call.kind === 'respond' && call.response) {

@@ -225,7 +225,8 @@ export function serverModelFactory(options: ServerOptions): ModelFactory {
     if (!isServerModel(model)) return model;
     const backend = model.backendRecord();
     const counts = run ? (run.cache ??= { hits: 0, misses: 0 }) : { hits: 0, misses: 0 };
-    const identity = { name, digest: backend.digest, options: backend.options };
+    // Read at each call: an OpenAI-compatible server names its build (its fingerprint) in its answers.
+    const identity = () => ({ name, digest: model.backendRecord().digest, options: backend.options });
     return Object.assign(cachedModel(model, cache, identity, counts), {
       backendRecord: () => model.backendRecord(),
     });

@@ -291,6 +291,8 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
     send(res, 200, {
       id: 'chatcmpl-loopback',
       object: 'chat.completion',
+      // The build of the model, as OpenAI's and llama.cpp's servers name it with each answer.
+      system_fingerprint: `fp_${digest(name).slice(0, 10)}`,
       created: Math.floor(Date.now() / 1000),
       model: String(body.model),
       choices: [

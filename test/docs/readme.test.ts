@@ -107,6 +107,7 @@ describe('the README', () => {
         'inspect',
         'list',
         'report',
+        'rescore',
         'run',
         'serve',
         'snapshots',

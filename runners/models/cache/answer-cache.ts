@@ -129,17 +129,21 @@ export async function writeEntry(
 
 /**
  * `model` answering through the cache in `dir`: each call's answer is read from its entry when there
- * is one, else asked of the model and kept. `counts` is told each hit and miss. A cache that cannot
+ * is one, else asked of the model and kept. `identity` may change as the model answers (read at each
+ * call): an entry is looked up under the identity known before the call and kept under the one known
+ * after it, so the first call of a model whose server names its build only in its answers is always
+ * made, and an answer from another build is never given. `counts` is told each hit and miss. A cache that cannot
  * be written (a full disk) fails the call, as a results folder that cannot be written does.
  */
 export function cachedModel(
   model: ModelPort,
   dir: string,
-  identity: ModelIdentity,
+  identity: ModelIdentity | (() => ModelIdentity),
   counts: CacheCounts,
 ): ModelPort {
+  const identityNow = typeof identity === 'function' ? identity : () => identity;
   async function through<R>(call: KindedRequest, ask: () => Promise<R>): Promise<R> {
-    const key = cacheKey(identity, call);
+    const key = cacheKey(identityNow(), call);
     const kept = await readEntry(dir, key);
     if (kept !== null) {
       counts.hits += 1;
@@ -149,7 +153,10 @@ export function cachedModel(
     }
     counts.misses += 1;
     const response = await ask();
-    await writeEntry(dir, key, identity, response);
+    // Kept under the identity the answer came with: a server that names its build with each answer
+    // (an OpenAI-compatible fingerprint) names it only from its first answer on.
+    const after = identityNow();
+    await writeEntry(dir, cacheKey(after, call), after, response);
     return response;
   }
   const generate = model.generate?.bind(model);

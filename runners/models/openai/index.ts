@@ -27,7 +27,7 @@ import {
 } from '../server-calls.js';
 import type { ServerModel } from '../server-model.js';
 import { recogniseServerOverflow } from './overflow.js';
-import { fromOpenAIResponse, toOpenAIMessage, toOpenAITool } from './wire.js';
+import { fingerprintOf, fromOpenAIResponse, toOpenAIMessage, toOpenAITool } from './wire.js';
 
 export interface OpenAIOptions {
   /** The server's name for the model. */
@@ -164,6 +164,12 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
   }
 
   const sampling = { temperature: settings.temperature, seed: settings.seed };
+  // The model's identity is the fingerprint of the latest answer that carried one: the server gives
+  // it with each answer, not before the first.
+  let fingerprint: string | null = null;
+  const identify = (raw: unknown) => {
+    fingerprint = fingerprintOf(raw) ?? fingerprint;
+  };
 
   const respond = async (request: ModelRequest, callOptions?: CallOptions): Promise<ModelResponse> => {
     const raw: unknown = await call(
@@ -179,6 +185,7 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
         ),
       callOptions?.signal,
     );
+    identify(raw);
     try {
       return fromOpenAIResponse(raw);
     } catch (error) {
@@ -204,6 +211,7 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
         ),
       callOptions?.signal,
     );
+    identify(raw);
     let answer: ModelResponse;
     let value: unknown;
     try {
@@ -219,7 +227,7 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
     kind: 'openai',
     url,
     model,
-    digest: null,
+    digest: fingerprint,
     contextLength,
     options: { ...sampling, retries: settings.retries },
     retries: counter.retries,

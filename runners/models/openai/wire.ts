@@ -74,6 +74,15 @@ function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
 }
 
 /** A completion as the port's response; throws an Error naming what is missing from a bad one. */
+/**
+ * The build of the model that gave the answer, as the server names it (`system_fingerprint`: OpenAI's
+ * and llama.cpp's servers send it); null when it sends none.
+ */
+export function fingerprintOf(completion: unknown): string | null {
+  const value = isRecord(completion) ? completion.system_fingerprint : undefined;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 export function fromOpenAIResponse(completion: unknown): ModelResponse {
   if (!isRecord(completion) || !Array.isArray(completion.choices))
     throw new AnswerError('the answer has no choices');

@@ -6,120 +6,21 @@
  * Every pattern here starts only where a word starts and has no quantifier nested inside another
  * that could match the same text, so each runs in time linear in the sentence's length.
  */
-import {
-  AMOUNT_WORDS,
-  CLOCK_WORDS,
-  FREQUENCY_ADVERBS,
-  OCCURRENCE_WORDS,
-  ORDINALS,
-  ENVIRONMENT_WORDS,
-  MERIDIEMS,
-  MONTHS,
-  NAME_INTRODUCERS,
-  NEGATIONS,
-  NUMBER_WORDS,
-  PERIODS,
-  RELATIVE_DAYS,
-  SHORT_SPAN_UNITS,
-  SPAN_COMPARATIVES,
-  SPAN_UNITS,
-  TIME_UNITS,
-  WEEKDAYS,
-} from './lexicon.js';
+import { ENVIRONMENT_WORDS, MONTHS, NAME_INTRODUCERS, NEGATIONS, NUMBER_WORDS, WEEKDAYS } from './lexicon.js';
 import { asPath } from './text.js';
+import {
+  inOrder,
+  listedWords,
+  spansOf,
+  wordsOf,
+  type ValueKind,
+  type Word,
+  type ValueSpan,
+} from './value-spans.js';
+import { clockSpans, daySpans, durationSpans, timeSpans } from './time-values.js';
 
-/** A value found in a sentence: where it starts and ends, and its text. */
-export interface ValueSpan {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** The kinds of value a recogniser finds. */
-export type ValueKind =
-  | 'number'
-  | 'duration'
-  | 'clock'
-  | 'day'
-  | 'time'
-  | 'version'
-  | 'path'
-  | 'command-option'
-  | 'env-var'
-  | 'code-name'
-  | 'proper-noun'
-  | 'literal'
-  | 'person'
-  | 'statement';
-
-/** An alternation of the words of a list, longest first, each escaped for a pattern. */
-function alternation(list: Iterable<string>, capitalise = false): string {
-  return [...list]
-    .sort((a, b) => b.length - a.length)
-    .map((word) => (capitalise ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|');
-}
-
-/** The spans of every match of `pattern` (global), or of its first group when it has one. */
-function spansOf(sentence: string, pattern: RegExp): ValueSpan[] {
-  const spans: ValueSpan[] = [];
-  for (const match of sentence.matchAll(pattern)) {
-    const group = match[1];
-    const text = group ?? match[0];
-    const start = group === undefined ? match.index : match.index + match[0].lastIndexOf(group);
-    if (text !== '') spans.push({ start, end: start + text.length, text });
-  }
-  return spans;
-}
-
-/** Spans in sentence order, one of any two that overlap (the earlier, then the longer) kept. */
-function inOrder(spans: ValueSpan[]): ValueSpan[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: ValueSpan[] = [];
-  for (const span of sorted) {
-    const last = kept.at(-1);
-    if (last !== undefined && span.start < last.end) continue;
-    kept.push(span);
-  }
-  return kept;
-}
-
-/** A word of a sentence, with where it starts. */
-interface Word {
-  text: string;
-  lower: string;
-  start: number;
-  end: number;
-}
-
-// A word: letters and figures, with inner apostrophes or hyphens ("o'clock", "well-known").
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-
-function wordsOf(sentence: string): Word[] {
-  return [...sentence.matchAll(WORD)].map((match) => ({
-    text: match[0],
-    lower: match[0].toLowerCase(),
-    start: match.index,
-    end: match.index + match[0].length,
-  }));
-}
-
-/** The words of a sentence that are in `list`, joined when only spaces or hyphens part them. */
-function listedWords(sentence: string, list: ReadonlySet<string>, join: boolean): ValueSpan[] {
-  const spans: ValueSpan[] = [];
-  for (const word of wordsOf(sentence)) {
-    // A hyphenated word ("twenty-five") is listed when each of its parts is.
-    const parts = word.lower.split('-');
-    if (!parts.every((part) => list.has(part))) continue;
-    const last = spans.at(-1);
-    if (join && last !== undefined && /^[\s-]+$/.test(sentence.slice(last.end, word.start))) {
-      last.end = word.end;
-      last.text = sentence.slice(last.start, last.end);
-    } else spans.push({ start: word.start, end: word.end, text: word.text });
-  }
-  return spans;
-}
+export type { ValueKind, ValueSpan };
+export { clockSpans, daySpans, durationSpans, timeSpans };
 
 // ---- numbers ----
 
@@ -129,97 +30,6 @@ const FIGURES = /(?<![\p{N}])(?:\d{1,3}(?:,\d{3})+(?![\p{N}])|\d+(?:\.\d+)*)/gu;
 /** Numbers in figures or in words ("31", "12,500", "twenty-five", "a dozen"). */
 export function numberSpans(sentence: string): ValueSpan[] {
   return inOrder([...spansOf(sentence, FIGURES), ...listedWords(sentence, NUMBER_WORDS, true)]);
-}
-
-// ---- spans of time and lengths ----
-
-const AMOUNT = `(?:${alternation([...NUMBER_WORDS, ...AMOUNT_WORDS, 'of'])})`;
-const UNIT = `(?:${alternation(SPAN_UNITS)})`;
-const SHORT_UNIT = `(?:${alternation(SHORT_SPAN_UNITS)})`;
-const COMPARATIVE = `(?:${alternation(SPAN_COMPARATIVES)})`;
-const SPAN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|${AMOUNT}(?:[\s-]+${AMOUNT}){0,2}[\s-]+(?:and\s+a\s+half\s+)?${UNIT})(?![\p{L}\p{N}])` +
-    // A span that only compares ("a week longer") or reaches back ("two days ago") is no span asked.
-    String.raw`(?![\s-]*(?:and\s+\p{L}+\s+)?${COMPARATIVE}(?![\p{L}]))`,
-  'giu',
-);
-
-// How often: "every second Friday", "every 3 days", "every other week", "twice a week", "daily".
-const PERIOD_WORD = `(?:${alternation([...SPAN_UNITS, ...TIME_UNITS, ...WEEKDAYS])})`;
-const FREQUENCY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])every\s+(?:(?:other|${alternation(ORDINALS)}|\d+|${alternation(NUMBER_WORDS)})\s+)?${PERIOD_WORD}(?![\p{L}\p{N}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d+|${alternation(NUMBER_WORDS)})\s+)?(?:${alternation(OCCURRENCE_WORDS)})\s+(?:a|an|per|each)\s+${PERIOD_WORD}(?![\p{L}\p{N}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(FREQUENCY_ADVERBS)})(?![\p{L}\p{N}])`,
-  'giu',
-);
-
-/**
- * Spans of time or lengths stated outright, as "how long" asks for ("55 minutes", "seven weeks", "an
- * hour and a half", "48h", "300 metres"); not a difference ("ten minutes longer") nor a span back in
- * time ("two days ago").
- */
-export function durationSpans(sentence: string): ValueSpan[] {
-  // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
-  const spans = spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
-  return inOrder([...spans, ...spansOf(sentence, FREQUENCY)]);
-}
-
-// ---- clock times ----
-
-const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
-const CLOCK = new RegExp(
-  String.raw`(?<![\p{N}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
-    String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?o['’]clock(?![\p{L}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(CLOCK_WORDS)})(?![\p{L}])`,
-  'giu',
-);
-
-/** Times of day: "07:45", "7.30 pm", "9am", "six o'clock", "noon". */
-export function clockSpans(sentence: string): ValueSpan[] {
-  return spansOf(sentence, CLOCK);
-}
-
-// ---- days and dates ----
-
-// Months are names written with a capital: "may" and "march" are everyday words too.
-const MONTH = `(?:${alternation(MONTHS, true)})`;
-const DATE = new RegExp(
-  String.raw`(?<![\p{N}])\d{4}-\d{2}-\d{2}(?![\p{N}])` +
-    String.raw`|(?<![\p{N}/])\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?![\p{N}])` +
-    String.raw`|(?:(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th)?\s+)?(?<![\p{L}])(?:${MONTH})\.?(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?(?![\p{L}\p{N}]))?(?:,?\s+\d{4}(?![\p{N}]))?`,
-  'gu',
-);
-
-/**
- * Days and dates: weekdays and the relative days ("Thursday", "tomorrow"), months with a capital and
- * the day or year beside them ("12 March", "March 2025"), "2025-03-12", "12/03/2025".
- */
-export function daySpans(sentence: string): ValueSpan[] {
-  const days = new Set([...WEEKDAYS, ...RELATIVE_DAYS]);
-  return inOrder([...spansOf(sentence, DATE), ...listedWords(sentence, days, false)]);
-}
-
-// ---- times, as "when" asks ----
-
-const YEAR = /(?<![\p{N}])(?:1[89]|20)\d{2}(?![\p{N}])/gu;
-const AFTER_TIME = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])\d+\s*(?:${alternation(TIME_UNITS)}|[smhd])(?![\p{L}\p{N}])`,
-  'giu',
-);
-
-/**
- * What answers "when": a day or a date, a clock time, a year, a part of the day or another period
- * ("in the morning", "next week"), or a time counted in units ("in 3 days").
- */
-export function timeSpans(sentence: string): ValueSpan[] {
-  return inOrder([
-    ...daySpans(sentence),
-    ...clockSpans(sentence),
-    ...spansOf(sentence, YEAR),
-    ...listedWords(sentence, PERIODS, false),
-    ...spansOf(sentence, AFTER_TIME),
-  ]);
 }
 
 // ---- versions ----

@@ -5,13 +5,25 @@
  * is another (runners/gate/ reads it).
  */
 import { join } from 'node:path';
-import type { GuidedRequest, GuidedResponse, ModelRequest, ModelResponse } from '../../../engine/index.js';
+import type {
+  CallFailure,
+  GuidedRequest,
+  GuidedResponse,
+  ModelRequest,
+  ModelResponse,
+} from '../../../engine/index.js';
 import { loadCalls } from '../../../records/requests-file.js';
 import type { BackendRecord, RunRecord } from '../../../records/run-record.js';
 import { readRunRecords } from '../../../records/runs-file.js';
 
 /** One recorded model call, numbered from 1 in the order the run made it. */
-export type RecordedCall = { call: number; turn: number; purpose: string } & (
+export type RecordedCall = {
+  call: number;
+  turn: number;
+  purpose: string;
+  /** A failed call's code and kind (absent in recordings made before they were kept). */
+  failure?: CallFailure;
+} & (
   | { kind: 'respond'; request?: ModelRequest; response?: ModelResponse; error?: string }
   | { kind: 'generate'; request?: GuidedRequest; response?: GuidedResponse; error?: string }
 );

@@ -8,9 +8,11 @@
  * server as the recording found it.
  */
 import {
+  AnswerError,
   InternalError,
   ContextOverflowError,
   ModelFailure,
+  type CallFailure,
   type GuidedRequest,
   type GuidedResponse,
   type ModelPort,
@@ -32,11 +34,19 @@ const TYPED_OVERFLOW =
   /^context size exceeded: (?:the request does not fit a window of (\d+)|(\d+) tokens for a window of (\d+))$/;
 
 /**
- * The error a recorded failure was, from its message: the typed overflow by its wording (the engine
- * recovers from it by its type); every other failure is the ModelFailure that a server model's client
- * and the built-in models throw (the engine reads a generic overflow's numbers from its text).
+ * The error a recorded failure was, from its code: a typed overflow with the window and count it
+ * gave (the engine recovers from it by its type), an answer of the wrong shape, and every other
+ * failure the ModelFailure that a server model's client and the built-in models throw (the engine
+ * reads a generic overflow's numbers from its text). A recording made before calls kept their code
+ * has the message alone, and the typed overflow is told by its wording.
  */
-export function recordedFailure(message: string): Error {
+export function recordedFailure(message: string, failure?: CallFailure): Error {
+  if (failure !== undefined) {
+    if (failure.code === 'CONTEXT_OVERFLOW' && failure.limit !== undefined)
+      return new ContextOverflowError(failure.limit, failure.count ?? null);
+    if (failure.code === 'MODEL_ANSWER_INVALID') return new AnswerError(message);
+    return new ModelFailure(message);
+  }
   const typed = TYPED_OVERFLOW.exec(message);
   if (typed?.[1] !== undefined) return new ContextOverflowError(Number(typed[1]), null);
   if (typed?.[2] !== undefined) return new ContextOverflowError(Number(typed[3]), Number(typed[2]));
@@ -155,7 +165,7 @@ export function replayFactory(recording: Recording, builtin: BuiltinOpener): Mod
       if (failure) fail(state, failure);
       const call = recorded.calls[state.answered] as RecordedCall;
       state.answered += 1;
-      if (call.error !== undefined) throw recordedFailure(call.error);
+      if (call.error !== undefined) throw recordedFailure(call.error, call.failure);
       if (call.response === undefined)
         fail(state, {
           code: 'REPLAY_MISMATCH',

@@ -63,7 +63,7 @@ describe('the command line', () => {
     const io = bufferIO();
     expect(await main([], io)).toBe(2);
     expect(io.stderr).toEqual([
-      'wisp-eval: name a command: run, checkpoint, report, compare, inspect, html, list, validate, snapshots, cache or serve',
+      'wisp-eval: name a command: run, checkpoint, report, compare, inspect, html, rescore, list, validate, snapshots, cache or serve',
     ]);
   });
 

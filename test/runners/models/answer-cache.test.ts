@@ -205,4 +205,57 @@ describe('--cache', () => {
     expect((await b.respond(request)).text).toBe('answer 2');
     expect(counts).toEqual({ hits: 1, misses: 2 });
   });
+
+  it('keys an OpenAI-compatible model by the fingerprint its answers carry, from its first answer on', async () => {
+    const cache = join(dir, 'cache-f');
+    const openaiChats = () => server.received.filter((c) => c.path === '/v1/chat/completions').length;
+    const openaiRun = (out: string) =>
+      cli(
+        ...['run', '--scenario', 'codename', '--model', 'openai:reader', '--base-url', `${server.url}/v1`],
+        ...['--cache', cache, '--out', out],
+      );
+    expect((await openaiRun(join(dir, 'f1'))).status).toBe(0);
+    const calls = openaiChats();
+    const [first] = await records(join(dir, 'f1'));
+    expect(first?.backend?.digest).toMatch(/^fp_[0-9a-f]{10}$/);
+    server.received.length = 0;
+    expect((await openaiRun(join(dir, 'f2'))).status).toBe(0);
+    // Only the first call is made again: until it answers, the server's build is not known.
+    expect(openaiChats()).toBe(1);
+    const [again] = await records(join(dir, 'f2'));
+    expect(again?.cache).toEqual({ hits: calls - 1, misses: 1 });
+    expect(again?.probes).toEqual(first?.probes);
+    expect(again?.backend?.digest).toBe(first?.backend?.digest);
+  });
+
+  it('gives no answer kept under another fingerprint, and keeps each under the one it came with', async () => {
+    const cache = join(dir, 'cache-g');
+    await openCache(cache);
+    let build = 'fp_one';
+    let known: string | null = null;
+    let asked = 0;
+    const model = {
+      name: 'openai:x',
+      reportsUsage: true,
+      respond: () => {
+        asked += 1;
+        known = build;
+        return Promise.resolve({ text: `answer ${asked} from ${build}`, toolCalls: [] });
+      },
+    };
+    const request = (content: string) => ({ messages: [{ role: 'user' as const, content }], tools: [] });
+    const identity = () => ({ name: 'openai:x', digest: known, options: {} });
+    const counts = { hits: 0, misses: 0 };
+    const port = cachedModel(model, cache, identity, counts);
+    expect((await port.respond(request('a'))).text).toBe('answer 1 from fp_one');
+    expect((await port.respond(request('b'))).text).toBe('answer 2 from fp_one');
+    expect((await port.respond(request('b'))).text).toBe('answer 2 from fp_one');
+    // Another build behind the same name: once an answer names it, nothing of the old one is given.
+    build = 'fp_two';
+    known = null;
+    const fresh = cachedModel(model, cache, identity, counts);
+    expect((await fresh.respond(request('a'))).text).toBe('answer 3 from fp_two');
+    expect((await fresh.respond(request('b'))).text).toBe('answer 4 from fp_two');
+    expect(counts).toEqual({ hits: 1, misses: 4 });
+  });
 });

@@ -78,6 +78,8 @@ describe('openai:<model> against an OpenAI-compatible server', () => {
     });
     expect(answer.toolCalls).toEqual([{ callId: '', tool: 'read_file', arguments: { path: 'notes.md' } }]);
     expect(answer.usage?.promptTokens).toBeGreaterThan(0);
+    // The server names the model's build with its answer: the record's digest from then on.
+    expect(model.backendRecord().digest).toMatch(/^fp_[0-9a-f]{10}$/);
     const body = server.received.find((c) => c.path === '/v1/chat/completions')?.body as Record<
       string,
       unknown

@@ -195,3 +195,48 @@ describe('recorded failures', () => {
     expect(generic.message).toBe('Provided 9000 tokens, but the maximum allowed is 8192');
   });
 });
+
+describe('recorded failures by their code', () => {
+  it('are rebuilt from the code the recording keeps, whatever the message says', async () => {
+    const { recordedFailure } = await import('../../../runners/models/replay/index.js');
+    const { AnswerError, ContextOverflowError, ModelFailure } = await import('../../../engine/index.js');
+    const overflow = recordedFailure('the server refused it', {
+      code: 'CONTEXT_OVERFLOW',
+      kind: 'run',
+      limit: 4096,
+      count: 5000,
+    });
+    expect(overflow).toBeInstanceOf(ContextOverflowError);
+    expect(overflow).toMatchObject({ limit: 4096, count: 5000 });
+    // Worded as a typed overflow, but recorded as a model failure: a model failure.
+    const worded = recordedFailure('context size exceeded: 8608 tokens for a window of 8192', {
+      code: 'MODEL_FAILED',
+      kind: 'run',
+    });
+    expect(worded).toBeInstanceOf(ModelFailure);
+    expect(worded).not.toBeInstanceOf(ContextOverflowError);
+    const shape = recordedFailure('the answer has no choices', { code: 'MODEL_ANSWER_INVALID', kind: 'run' });
+    expect(shape).toBeInstanceOf(AnswerError);
+    expect(shape.message).toBe('the answer has no choices');
+  });
+
+  it("a run's failed call is recorded with its code, kind and the overflow's numbers, and replays the same", async () => {
+    const out = join(dir, 'failed-call');
+    const argv = ['--scenario', 'codename', '--strategy', 'failfast', '--model', 'reader-strict'];
+    const made = await cli(...argv, '--window', '8192', '--out', out);
+    const { loadCalls } = await import('../../../records/requests-file.js');
+    const [record] = await records(out);
+    const failed = (await loadCalls(join(out, 'runs', record?.id ?? ''))).filter(
+      (c) => c.error !== undefined,
+    );
+    expect(failed.length).toBeGreaterThan(0);
+    for (const call of failed) {
+      expect(call.failure).toMatchObject({ code: 'CONTEXT_OVERFLOW', kind: 'run', limit: 8192 });
+      expect(call.error).toBe(`context size exceeded: ${call.failure?.count} tokens for a window of 8192`);
+    }
+    const again = await cli(...argv, '--window', '8192', '--replay', out, '--out', `${out}-replayed`);
+    expect(again.status).toBe(made.status);
+    const [replayed] = await records(`${out}-replayed`);
+    expect(timeless(replayed)).toEqual(timeless(record));
+  });
+});

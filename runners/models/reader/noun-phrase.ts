@@ -1,0 +1,126 @@
+/**
+ * Noun phrases in a tagged question, and the kind of value their head noun names: the types every
+ * part of the question's shape speaks in ("which Redis version" has the head "version", a version).
+ */
+import { ENVIRONMENT_WORDS, KIND_NOUNS, MODALS, PRIMARY_AUXILIARIES, WH_WORDS } from './lexicon.js';
+import type { TaggedWord } from './parts-of-speech.js';
+
+/** What a question asks for. */
+export type AnswerType =
+  | 'person'
+  | 'number'
+  | 'day'
+  | 'time'
+  | 'clock'
+  | 'duration'
+  | 'version'
+  | 'path'
+  | 'option'
+  | 'env-var'
+  | 'identifier'
+  | 'yes-no'
+  | 'any';
+
+/** A question's shape: its question word and head noun, when it has them, and the kind it asks for. */
+export interface QuestionShape {
+  /** The question word, lower case ("which", "how"), absent for yes/no questions and needs. */
+  wh?: string;
+  /** The noun that names what is asked for, as written ("version", "port"). */
+  head?: string;
+  type: AnswerType;
+  /** The words of the noun phrase the question word determines ("Redis", "version"). */
+  nouns: string[];
+}
+
+/** The kind of value a head noun names, by its lemma or its form as written. */
+export function kindOfNoun(word: TaggedWord): Exclude<AnswerType, 'yes-no' | 'any' | 'env-var'> | undefined {
+  for (const [kind, nouns] of Object.entries(KIND_NOUNS) as [
+    keyof typeof KIND_NOUNS,
+    ReadonlySet<string>,
+  ][]) {
+    if (nouns.has(word.lemma) || nouns.has(word.lower)) return kind;
+  }
+  return undefined;
+}
+
+export const isAuxiliary = (word: TaggedWord | undefined) =>
+  word !== undefined && (PRIMARY_AUXILIARIES.has(word.lower) || MODALS.has(word.lower) || word.pos === 'AUX');
+export const isWh = (word: TaggedWord | undefined) => word !== undefined && WH_WORDS.has(word.lower);
+export const isWord = (word: TaggedWord) => word.pos !== 'PUNCT' && word.pos !== 'SYM';
+/** Parts of speech that never belong to a noun phrase after its determiner. */
+const CLOSED = new Set([
+  'AUX',
+  'ADP',
+  'PUNCT',
+  'DET',
+  'PRON',
+  'PART',
+  'SCONJ',
+  'CCONJ',
+  'ADV',
+  'INTJ',
+  'SYM',
+]);
+/** Parts of speech a noun phrase's later words have. */
+export const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+
+/**
+ * The noun phrase that starts at `from`: its words, up to a verb, an auxiliary, a preposition or
+ * punctuation. The tagger may read a noun as a verb ("which file holds ..."): it is kept when it
+ * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
+ * follows it. A word that names no kind followed by a determiner
+ * starts a verb phrase ("which variable sets the proxy") and ends the noun phrase. A possessor
+ * ("the kiln's owner") and an adverb before an adjective ("the very first file") are passed over.
+ */
+export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
+  let phrase: TaggedWord[] = [];
+  for (let i = from; i < words.length && phrase.length < 4; i++) {
+    const word = words[i];
+    const next = words[i + 1];
+    if (word === undefined) break;
+    if (isPossessive(word) && phrase.length > 0) {
+      phrase = [];
+      continue;
+    }
+    if (word.pos === 'ADV' && (next?.pos === 'ADJ' || next?.pos === 'NUM')) continue;
+    if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
+    if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
+    if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
+      // A participle before a noun modifies it ("the listening port", "the packed weight").
+      const modifies = next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
+      const verbFollows = next !== undefined && (next.pos === 'VERB' || isAuxiliary(next));
+      if (!modifies && !(phrase.length === 0 && verbFollows)) break;
+    }
+    phrase.push(word);
+  }
+  return phrase;
+}
+
+/** The possessive "'s" or "'" after a noun. */
+export function isPossessive(word: TaggedWord): boolean {
+  return word.pos === 'PART' && /^['’]s?$/.test(word.lower);
+}
+
+/** The head of a noun phrase: its last word that names a kind, else its last word. */
+export function headOf(phrase: readonly TaggedWord[]): TaggedWord | undefined {
+  return phrase.findLast((word) => kindOfNoun(word) !== undefined) ?? phrase.at(-1);
+}
+
+/** The kind a head noun asks for: "environment variable" is one of the environment. */
+export function kindOfPhrase(phrase: readonly TaggedWord[]): AnswerType {
+  const head = headOf(phrase);
+  if (head === undefined) return 'any';
+  const kind = kindOfNoun(head);
+  if (head.lemma === 'variable' && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower))) return 'env-var';
+  return kind ?? 'any';
+}
+
+export function shapeOfPhrase(phrase: readonly TaggedWord[], wh?: string): QuestionShape {
+  const head = headOf(phrase)?.value;
+  return {
+    ...(wh === undefined ? {} : { wh }),
+    ...(head === undefined ? {} : { head }),
+    type: kindOfPhrase(phrase),
+    nouns: phrase.map((word) => word.value),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The recognisers of values in time: spans and lengths ("40 minutes", "every other week"), clock
+ * times ("07:45", "half past six"), days and dates, and the times a "when" asks for. Like every
+ * recogniser, each pattern starts only where a word starts and nests no quantifier that could match
+ * the same text, so each runs in time linear in the sentence's length.
+ */
+import {
+  AMOUNT_WORDS,
+  CLOCK_WORDS,
+  FREQUENCY_ADVERBS,
+  MERIDIEMS,
+  MONTHS,
+  NUMBER_WORDS,
+  OCCURRENCE_WORDS,
+  ORDINALS,
+  PERIODS,
+  RELATIVE_DAYS,
+  SHORT_SPAN_UNITS,
+  SPAN_COMPARATIVES,
+  SPAN_UNITS,
+  TIME_UNITS,
+  WEEKDAYS,
+} from './lexicon.js';
+import { alternation, inOrder, listedWords, spansOf, type ValueSpan } from './value-spans.js';
+
+// ---- spans of time and lengths ----
+
+const AMOUNT = `(?:${alternation([...NUMBER_WORDS, ...AMOUNT_WORDS, 'of'])})`;
+const UNIT = `(?:${alternation(SPAN_UNITS)})`;
+const SHORT_UNIT = `(?:${alternation(SHORT_SPAN_UNITS)})`;
+const COMPARATIVE = `(?:${alternation(SPAN_COMPARATIVES)})`;
+const SPAN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|${AMOUNT}(?:[\s-]+${AMOUNT}){0,2}[\s-]+(?:and\s+a\s+half\s+)?${UNIT})(?![\p{L}\p{N}])` +
+    // A span that only compares ("a week longer") or reaches back ("two days ago") is no span asked.
+    String.raw`(?![\s-]*(?:and\s+\p{L}+\s+)?${COMPARATIVE}(?![\p{L}]))`,
+  'giu',
+);
+
+// How often: "every second Friday", "every 3 days", "every other week", "twice a week", "daily".
+const PERIOD_WORD = `(?:${alternation([...SPAN_UNITS, ...TIME_UNITS, ...WEEKDAYS])})`;
+const FREQUENCY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])every\s+(?:(?:other|${alternation(ORDINALS)}|\d+|${alternation(NUMBER_WORDS)})\s+)?${PERIOD_WORD}(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d+|${alternation(NUMBER_WORDS)})\s+)?(?:${alternation(OCCURRENCE_WORDS)})\s+(?:a|an|per|each)\s+${PERIOD_WORD}(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(FREQUENCY_ADVERBS)})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/**
+ * Spans of time or lengths stated outright, as "how long" asks for ("55 minutes", "seven weeks", "an
+ * hour and a half", "48h", "300 metres"); not a difference ("ten minutes longer") nor a span back in
+ * time ("two days ago").
+ */
+export function durationSpans(sentence: string): ValueSpan[] {
+  // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
+  const spans = spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
+  return inOrder([...spans, ...spansOf(sentence, FREQUENCY)]);
+}
+
+// ---- clock times ----
+
+const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
+const CLOCK = new RegExp(
+  String.raw`(?<![\p{N}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
+    String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?o['’]clock(?![\p{L}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:${alternation(CLOCK_WORDS)})(?![\p{L}])`,
+  'giu',
+);
+
+/** Times of day: "07:45", "7.30 pm", "9am", "six o'clock", "noon". */
+export function clockSpans(sentence: string): ValueSpan[] {
+  return spansOf(sentence, CLOCK);
+}
+
+// ---- days and dates ----
+
+// Months are names written with a capital: "may" and "march" are everyday words too.
+const MONTH = `(?:${alternation(MONTHS, true)})`;
+const DATE = new RegExp(
+  String.raw`(?<![\p{N}])\d{4}-\d{2}-\d{2}(?![\p{N}])` +
+    String.raw`|(?<![\p{N}/])\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?![\p{N}])` +
+    String.raw`|(?:(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th)?\s+)?(?<![\p{L}])(?:${MONTH})\.?(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?(?![\p{L}\p{N}]))?(?:,?\s+\d{4}(?![\p{N}]))?`,
+  'gu',
+);
+
+/**
+ * Days and dates: weekdays and the relative days ("Thursday", "tomorrow"), months with a capital and
+ * the day or year beside them ("12 March", "March 2025"), "2025-03-12", "12/03/2025".
+ */
+export function daySpans(sentence: string): ValueSpan[] {
+  const days = new Set([...WEEKDAYS, ...RELATIVE_DAYS]);
+  return inOrder([...spansOf(sentence, DATE), ...listedWords(sentence, days, false)]);
+}
+
+// ---- times, as "when" asks ----
+
+const YEAR = /(?<![\p{N}])(?:1[89]|20)\d{2}(?![\p{N}])/gu;
+const AFTER_TIME = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\d+\s*(?:${alternation(TIME_UNITS)}|[smhd])(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/**
+ * What answers "when": a day or a date, a clock time, a year, a part of the day or another period
+ * ("in the morning", "next week"), or a time counted in units ("in 3 days").
+ */
+export function timeSpans(sentence: string): ValueSpan[] {
+  return inOrder([
+    ...daySpans(sentence),
+    ...clockSpans(sentence),
+    ...spansOf(sentence, YEAR),
+    ...listedWords(sentence, PERIODS, false),
+    ...spansOf(sentence, AFTER_TIME),
+  ]);
+}
