@@ -7,7 +7,7 @@ import yargs from 'yargs';
 import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
 import { stopOnSignals } from '../io/interrupt.js';
-import { cacheArg } from './arguments.js';
+import { cacheArg, folderPath } from './arguments.js';
 import type { CliIO } from './io.js';
 import {
   checkpointOptions,
