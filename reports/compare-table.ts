@@ -99,6 +99,16 @@ export function comparisonLines(comparison: Comparison, breaches: readonly Thres
       `${c.scenario} ${strategyLabel(c.baselineStrategy, c.candidateStrategy)} ${c.model} w${c.window}: runs without a pair (${sides.join('; ')})`,
     );
   }
+  for (const c of comparison.cells.filter((x) => x.failed.baseline.length + x.failed.candidate.length > 0)) {
+    const sides = [
+      c.failed.baseline.length > 0 ? `baseline runs ${c.failed.baseline.join(', ')}` : null,
+      c.failed.candidate.length > 0 ? `candidate runs ${c.failed.candidate.join(', ')}` : null,
+    ].filter((x) => x !== null);
+    const count = c.failed.baseline.length + c.failed.candidate.length;
+    lines.push(
+      `${c.scenario} ${strategyLabel(c.baselineStrategy, c.candidateStrategy)} ${c.model} w${c.window}: failed ${count}, left out (${sides.join('; ')})`,
+    );
+  }
   for (const k of comparison.onlyInBaseline) lines.push(`only in the baseline: ${cellName(k)}`);
   for (const k of comparison.onlyInCandidate) lines.push(`only in the candidate: ${cellName(k)}`);
   for (const b of breaches) {

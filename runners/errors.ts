@@ -12,6 +12,7 @@ import {
   type UnexpectedCode,
 } from '../engine/index.js';
 import type { RecordsErrorCode } from '../records/errors.js';
+import { NOT_CARRIED_OUT_CODES, REPLAY_FAILED_CODES } from '../records/failed-runs.js';
 import type { ReportErrorCode } from '../reports/errors.js';
 import type { ScenarioErrorCode } from '../scenarios/errors.js';
 import type { StrategyErrorCode } from '../strategies/errors.js';
@@ -128,10 +129,7 @@ export class ReplayMissingError extends WispError<RunnerErrorCode> {
 }
 
 /** The codes of a run record's error that mean a replay failed: the gate failed (exit 1). */
-export const REPLAY_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'REPLAY_MISMATCH',
-  'REPLAY_MISSING',
-]);
+export const REPLAY_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>(REPLAY_FAILED_CODES);
 
 /**
  * The codes of a run record's error that mean the run could not be carried out (exit 3): its model
@@ -140,10 +138,4 @@ export const REPLAY_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
  * tool-loop bound is an outcome the evaluation measures, not a run that could not be made. Records
  * carry codes, not classes, so the kind is looked up here rather than recorded.
  */
-export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'MODEL_FAILED',
-  'SANDBOX_FAILED',
-  'WORKSPACE_REFUSED',
-  'INTERNAL',
-  'UNEXPECTED',
-]);
+export const RUN_FAILURE_CODES: ReadonlySet<string> = new Set<ErrorCode>(NOT_CARRIED_OUT_CODES);

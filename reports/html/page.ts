@@ -3,6 +3,7 @@
  * from disk with no server and no network. Charts and tables are written here; the context
  * inspector is drawn by the page's script from the data embedded at its end.
  */
+import { whereFailed } from '../../records/failed-runs.js';
 import { condensingLine } from '../condensing.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { comparisonChart, fillChart, type FillLimits, type FillSeries } from './charts.js';
@@ -78,9 +79,7 @@ function runArticle(run: ReportRun, expectations: ProbeExpectations): string {
     `<article class="run" data-run="${escapeHtml(r.id)}" hidden>` +
     `<h3>${escapeHtml(r.id)}</h3>` +
     `<p class="summary">${runSummary(r)}</p>` +
-    (r.error
-      ? `<p class="bad">failed at turn ${r.error.turn ?? '-'}: ${escapeHtml(r.error.message)}</p>`
-      : '') +
+    (r.error ? `<p class="bad">failed ${whereFailed(r.error)}: ${escapeHtml(r.error.message)}</p>` : '') +
     (line ? `<p class="muted">${escapeHtml(line)}</p>` : '') +
     (run.series
       ? `<figure>${fillChart(r, run.series, run.limits)}<figcaption>` +

@@ -2,6 +2,7 @@
  * The report's tables: the overview of the cells (a scenario, strategy, model and window over its
  * runs) and a run's probes.
  */
+import { measuredRuns } from '../../records/failed-runs.js';
 import type { ProbeResult, RunRecord } from '../../records/run-record.js';
 import { escapeHtml } from './escape.js';
 import { formatInterval, meanInterval } from './interval.js';
@@ -32,18 +33,21 @@ const stat = (runs: readonly RunRecord[], of: (r: RunRecord) => number, digits =
 
 /** The overview table: one row per cell, with means and 95% intervals where a cell has repeats. */
 export function overviewTable(records: readonly RunRecord[]): string {
-  const rows = cellsOf(records).map(({ runs }) => {
-    const first = runs[0] as RunRecord;
+  const rows = cellsOf(records).map(({ runs: all }) => {
+    const first = all[0] as RunRecord;
     const total = first.score.total;
+    // A failed run measures nothing: every figure is over the others, and it is counted apart.
+    const runs = measuredRuns(all);
     const share =
-      runs.reduce((sum, r) => sum + r.score.correct / Math.max(1, r.score.total), 0) / runs.length;
-    const failed = runs.filter((r) => r.status === 'failed').length;
+      runs.reduce((sum, r) => sum + r.score.correct / Math.max(1, r.score.total), 0) /
+      Math.max(1, runs.length);
+    const failed = all.length - runs.length;
     const alarm = runs.reduce((sum, r) => sum + r.outcomes.alarm, 0);
     return (
       `<tr class="cell-row" data-run="${escapeHtml(first.id)}" tabindex="0">` +
       `<td>${escapeHtml(first.scenario)}</td><td>${escapeHtml(first.strategy)}</td>` +
       `<td>${escapeHtml(first.model)}</td><td class="num">${first.window.toLocaleString('en-GB')}</td>` +
-      `<td class="num">${runs.length}${failed > 0 ? ` <span class="bad">(${failed} failed)</span>` : ''}</td>` +
+      `<td class="num">${all.length}${failed > 0 ? ` <span class="bad">(${failed} failed)</span>` : ''}</td>` +
       `<td class="num score"><span class="bar" style="--share:${share.toFixed(3)}"></span>${stat(runs, (r) => r.score.correct)} / ${total}</td>` +
       `<td class="num">${stat(runs, (r) => r.score.wrong)}</td>` +
       `<td class="num">${stat(runs, (r) => r.score.abstained)}</td>` +

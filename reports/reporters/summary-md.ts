@@ -2,6 +2,7 @@
  * summary.md: the summary table in Markdown, the settings in which the strategies differ, and the
  * runs that failed. GitHub's step summary shows the same text.
  */
+import { whereFailed } from '../../records/failed-runs.js';
 import { join } from 'node:path';
 import type { RunRecord } from '../../records/run-record.js';
 import { summariseCells } from '../stats/cells.js';
@@ -53,7 +54,7 @@ export function summaryMarkdown(records: readonly RunRecord[]): string {
     lines.push('', '### Failed runs', '');
     for (const r of failed)
       lines.push(
-        `- \`${r.id.replace(/`/g, "'")}\`: ${markdownText(`${r.error?.code ?? 'failed'} at turn ${r.error?.turn ?? '-'}: ${r.error?.message ?? ''}`)}`,
+        `- \`${r.id.replace(/`/g, "'")}\`: ${markdownText(`${r.error?.code ?? 'failed'} ${r.error ? whereFailed(r.error) : ''}: ${r.error?.message ?? ''}`)}`,
       );
   }
   return lines.join('\n') + '\n';

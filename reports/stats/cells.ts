@@ -3,6 +3,7 @@
  * statistics over its runs. The strategy is the label the record carries, so a checkpoint's
  * `target-0.5` is a cell of its own beside `target`.
  */
+import { isFailedRun, measuredRuns } from '../../records/failed-runs.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { FIGURES, runFigures, type Figure } from './run-figures.js';
 import { sampleStatistics, type SampleStatistics } from './sample.js';
@@ -18,7 +19,10 @@ export interface CellKey {
 /** A cell's statistics: its runs, how many failed, and every figure over its runs. */
 export interface CellSummary extends CellKey {
   runs: number;
-  /** Runs whose status is `failed`; they count in every figure with what they reached. */
+  /**
+   * Runs that failed (could not be carried out, or did not replay as recorded): left out of every
+   * figure. A run the engine ended early is measured and counts.
+   */
   failed: number;
   figures: Record<Figure, SampleStatistics>;
 }
@@ -75,7 +79,7 @@ export function summariseCells(records: readonly RunRecord[]): CellSummary[] {
   return groupByCell(records).map(({ key, records: runs }) => ({
     ...key,
     runs: runs.length,
-    failed: runs.filter((r) => r.status === 'failed').length,
-    figures: figureStatistics(runs),
+    failed: runs.filter(isFailedRun).length,
+    figures: figureStatistics(measuredRuns(runs)),
   }));
 }

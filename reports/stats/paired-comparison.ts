@@ -5,6 +5,7 @@
  * get their mean, a 95% interval and the paired permutation test's two-sided p-value, per cell, per
  * scenario and over all pairs.
  */
+import { isFailedRun, measuredRuns } from '../../records/failed-runs.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { cellId, groupByCell, type CellKey } from './cells.js';
 import { pairedPermutationTest, type PermutationResult } from './permutation.js';
@@ -47,8 +48,10 @@ export interface ComparedCell extends PairedGroup {
   window: number;
   baselineStrategy: string;
   candidateStrategy: string;
-  /** Run numbers present on one side only, left out of the pairs. */
+  /** Run numbers measured on one side only (or whose partner failed), left out of the pairs. */
   unpaired: { baseline: number[]; candidate: number[] };
+  /** Run numbers that failed on each side, left out of the pairs. */
+  failed: { baseline: number[]; candidate: number[] };
 }
 
 export interface Comparison {
@@ -110,10 +113,11 @@ export function compareRuns(
       continue;
     }
     matched.add(matchKey(group.key));
-    const byRun = new Map(other.records.map((r) => [r.run, r] as const));
+    // A failed run measures nothing: it pairs with no run, and its partner is left unpaired.
+    const byRun = new Map(measuredRuns(other.records).map((r) => [r.run, r] as const));
     const pairList: Pair[] = [];
     const unpairedBaseline: number[] = [];
-    for (const record of group.records) {
+    for (const record of measuredRuns(group.records)) {
       const partner = byRun.get(record.run);
       if (partner) pairList.push([record, partner]);
       else unpairedBaseline.push(record.run);
@@ -127,7 +131,13 @@ export function compareRuns(
       candidateStrategy: other.key.strategy,
       unpaired: {
         baseline: unpairedBaseline,
-        candidate: other.records.map((r) => r.run).filter((run) => !paired.has(run)),
+        candidate: measuredRuns(other.records)
+          .map((r) => r.run)
+          .filter((run) => !paired.has(run)),
+      },
+      failed: {
+        baseline: group.records.filter(isFailedRun).map((r) => r.run),
+        candidate: other.records.filter(isFailedRun).map((r) => r.run),
       },
       ...pairedFigures(pairList),
       pairList,

@@ -49,6 +49,8 @@ export interface PlanRuns {
   records: RunRecord[];
   /** report.html's part of each run made now, by run id; runs made earlier have none. */
   parts: Map<string, RunReportPart | null>;
+  /** The runs of the shard, recorded or not. */
+  planned: number;
 }
 
 /** Makes the folder's missing runs and gives back all of its shard's records, in the plan's order. */
@@ -89,5 +91,5 @@ export async function executePlan(folder: ResultsFolder, options: PlanRunOptions
   progress.end();
   const byId = new Map([...folder.done, ...made.map((r) => [r.id, r] as const)]);
   const records = specs.map((spec) => byId.get(idOf(spec))).filter((r): r is RunRecord => r !== undefined);
-  return { records, parts };
+  return { records, parts, planned: specs.length };
 }

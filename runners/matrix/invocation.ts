@@ -18,6 +18,7 @@ import { type CommandOptions } from '../sandbox/run-sandbox.js';
 import { type ModelFactory } from '../models/model-factory.js';
 import { OutputError, WorkerError } from '../errors.js';
 import { WorkspacePool } from '../sandbox/fs-workspace.js';
+import { onInterrupt } from '../io/interrupt.js';
 import { PARTIAL_SUFFIX } from '../recording/results-folder.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
 import type { RunReportPart } from '../../reports/html/write.js';
@@ -157,6 +158,11 @@ export async function executeRuns(
     await recorded;
   };
   const threads = Math.min(jobs - 1, offline.length - 1);
+  // An interrupt starts no more runs: the queues every lane and worker takes from are emptied.
+  const stop = onInterrupt(() => {
+    served.length = 0;
+    offline.length = 0;
+  });
   try {
     await Promise.all([
       ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),
@@ -173,6 +179,7 @@ export async function executeRuns(
         : undefined,
     ]);
   } finally {
+    stop();
     await workspaces.drain();
   }
   return records.filter((r): r is RunRecord => r !== undefined);

@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import type { PlanFile, StrategyRef } from '../recording/plan-file.js';
 import { runId } from '../run/run-spec.js';
 import { expandPlan, type InvocationPlan } from './invocation.js';
+import { distinctPlan } from './unique-runs.js';
 
 /**
  * A scenario reference as the plan keeps it: a built-in's name, or a file's absolute path (a relative
@@ -41,8 +42,12 @@ export function inShard<T>(items: readonly T[], shard: PlanFile['shard']): T[] {
   return items.filter((_, i) => i % shard.count === shard.index - 1);
 }
 
-/** The plan's scenarios and strategies resolved, as an invocation runs them. */
-export async function resolvePlan(plan: PlanFile): Promise<InvocationPlan> {
+/**
+ * The plan's scenarios and strategies resolved, as an invocation runs them; a value a plan repeats
+ * (one written before repeats were kept once) is one value.
+ */
+export async function resolvePlan(given: PlanFile): Promise<InvocationPlan> {
+  const { plan } = distinctPlan(given);
   const scenarios = [];
   for (const ref of plan.scenarios) scenarios.push(await resolveScenario(ref));
   return {

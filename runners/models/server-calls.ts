@@ -1,8 +1,11 @@
 /**
  * One call to a model server, the way every backend makes it: under a deadline (`--timeout`) that
- * aborts the request rather than leave it hanging, with a server error (HTTP 5xx) tried again a
- * bounded number of times with backoff, each retry counted, and anything else that goes wrong turned
- * into one clear error by the backend's own reading of it.
+ * aborts the request rather than leave it hanging, with a transient failure (a server error, HTTP
+ * 5xx; too many requests, HTTP 429; a connection refused or reset) tried again a bounded number of
+ * times (`--set model.retries`, default 2) with backoff, each retry counted, and anything else that
+ * goes wrong turned into one clear error by the backend's own reading of it. The wait before a retry
+ * doubles from `backoffMs` (250 ms: 250, 500, 1000, ...); a server's `Retry-After` is waited instead,
+ * but never more than `MAX_RETRY_AFTER_MS`.
  */
 import { ContextOverflowError, ModelFailure, toError } from '../../engine/index.js';
 
@@ -14,6 +17,42 @@ export interface CallPolicy {
   retries: number;
   /** The wait before the first retry; it doubles for each next one. */
   backoffMs: number;
+  /** How a wait is spent (tests pass one that returns at once); `outer` ends it early. */
+  sleep?: (ms: number, outer?: AbortSignal) => Promise<void>;
+}
+
+/** The longest a server's `Retry-After` is honoured: a longer one is waited this long. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The connection failures worth another try: the server was down for a moment, or dropped the call. */
+const TRANSIENT_CAUSES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+]);
+
+/** The transient cause of a failed attempt without an HTTP status, when it has one. */
+export function transientCause(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CAUSES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * A `Retry-After` value in milliseconds: seconds, or an HTTP date from `now`; null when absent or
+ * unreadable. Never below 0.
+ */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /** What a backend knows how to tell about a failed attempt. */
@@ -22,6 +61,8 @@ export interface FailureReader {
   status(error: unknown): number | null;
   /** The error to fail with: a ContextOverflowError, a ModelFailure with one clear line. */
   describe(error: unknown): Error;
+  /** The server's `Retry-After` of a failed attempt, in milliseconds, when it gave one. */
+  retryAfter?(error: unknown): number | null;
 }
 
 /** Counts the retries a model's calls made. */
@@ -73,13 +114,17 @@ export async function callServer<T>(
       }
       if (outer?.aborted) throw new ModelFailure(`the call to ${where} was stopped`);
       const status = reader.status(thrown);
-      if (status !== null && status >= 500 && tried < policy.retries) {
+      const transient = status !== null ? status >= 500 || status === 429 : transientCause(thrown) !== null;
+      if (transient && tried < policy.retries) {
         counter.retries += 1;
-        await wait(policy.backoffMs * 2 ** tried, outer);
+        const asked = reader.retryAfter?.(thrown) ?? null;
+        const ms = asked !== null ? Math.min(asked, MAX_RETRY_AFTER_MS) : policy.backoffMs * 2 ** tried;
+        await (policy.sleep ?? wait)(ms, outer);
+        if (outer?.aborted) throw new ModelFailure(`the call to ${where} was stopped`);
         continue;
       }
       const described = reader.describe(thrown);
-      if (status !== null && status >= 500 && tried > 0 && described instanceof ModelFailure) {
+      if (transient && tried > 0 && described instanceof ModelFailure) {
         throw new ModelFailure(`${described.message} (after ${tried} ${tried === 1 ? 'retry' : 'retries'})`);
       }
       throw described;

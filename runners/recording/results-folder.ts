@@ -11,6 +11,7 @@ import { lstat, mkdir, readdir, rm, truncate } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_REGULAR, NOT_REGULAR_TEXT, readRegularText } from '../../records/regular-file.js';
+import { isFailedRun } from '../../records/failed-runs.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { parseSourcedRecords, RUNS_FILE_NAME } from '../../records/runs-file.js';
 import { UsageError } from '../errors.js';
@@ -137,20 +138,24 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
-/** Opens a results folder to finish it: its plan, its finished runs, and nothing half-written. */
+/**
+ * Opens a results folder to finish it: its plan, its finished runs, and nothing half-written. With
+ * `retryFailed`, the records of failed runs (`isFailedRun`) are taken out of runs.jsonl and their
+ * folders removed, so that those runs are made again and their new records replace the old.
+ */
 export async function resumeResults(
   dir: string,
   command: string,
   plannedRunIds: PlannedRuns,
-  acceptChanged = false,
+  options: { acceptChanged?: boolean; retryFailed?: boolean } = {},
 ): Promise<ResultsFolder> {
   if (!(await isFolder(dir))) throw new UsageError(`--resume ${dir}: no such results folder`);
   const plan = await readPlan(dir);
-  await checkSources(dir, plan, acceptChanged);
+  await checkSources(dir, plan, options.acceptChanged ?? false);
   const lock = await lockFolder(dir, command);
   try {
     const planned = await plannedRunIds(plan);
-    const done = await finishedRuns(dir);
+    const done = await finishedRuns(dir, options.retryFailed ?? false);
     await clearLeftovers(dir, done, planned);
     return { dir, plan, done, lock };
   } catch (thrown) {
@@ -159,8 +164,11 @@ export async function resumeResults(
   }
 }
 
-/** The records of runs.jsonl by id; a cut-off last line (the process was killed mid-write) is cut away. */
-async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
+/**
+ * The records of runs.jsonl by id; a cut-off last line (the process was killed mid-write) is cut away.
+ * With `dropFailed`, the lines of failed runs are taken out of the file and out of the records.
+ */
+async function finishedRuns(dir: string, dropFailed: boolean): Promise<Map<string, RunRecord>> {
   const path = join(dir, RUNS_FILE_NAME);
   const done = new Map<string, RunRecord>();
   if (!existsSync(path)) return done;
@@ -171,8 +179,21 @@ async function finishedRuns(dir: string): Promise<Map<string, RunRecord>> {
   const whole = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   if (whole.length !== text.length) await truncate(path, Buffer.byteLength(whole));
   // Every record kept is checked as `report` checks it: a line that is not one is bad input (exit 2).
-  for (const { record } of parseSourcedRecords(whole, path)) done.set(record.id, record);
+  const sourced = parseSourcedRecords(whole, path);
+  for (const { record } of sourced) done.set(record.id, record);
+  if (!dropFailed) return done;
+  const failed = new Set([...done.values()].filter(isFailedRun).map((r) => r.id));
+  if (failed.size === 0) return done;
+  for (const id of failed) done.delete(id);
+  const lines = whole.split('\n');
+  const kept = sourced.filter(({ record }) => !failed.has(record.id)).map(({ line }) => lines[line - 1]);
+  await writeFileAtomic(path, kept.map((line) => `${line}\n`).join(''));
   return done;
+}
+
+/** How many of a resumed folder's records are of failed runs, kept as they are. */
+export function failedKept(folder: ResultsFolder): number {
+  return [...folder.done.values()].filter(isFailedRun).length;
 }
 
 /** The ids of every run a plan names, whichever shard makes it: what the matrix works out. */

@@ -43,7 +43,7 @@ export const SCENARIO_EPOCH = Date.UTC(2026, 8, 29, 9, 0, 0);
 
 /** A run's id: stable for the same scenario, strategy, model, window and run number. */
 export function runId(
-  spec: Pick<RunSpec, 'strategy' | 'model' | 'window' | 'run'> & { scenario: string },
+  spec: Pick<RunSpec, 'model' | 'window' | 'run'> & { scenario: string; strategy: { name: string } },
 ): string {
   const raw = `${spec.scenario}.${spec.strategy.name}.${spec.model}.w${spec.window}.r${spec.run}`;
   return raw.replace(/[^A-Za-z0-9._+-]/g, '_');

@@ -1,10 +1,11 @@
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../records/run-record.js';
+import { WORKSPACE_PREFIX } from '../../runners/sandbox/fs-workspace.js';
 import { repoRoot } from './cli.js';
 
 let dir: string;
@@ -45,7 +46,8 @@ describe('an interrupted invocation', () => {
     });
     child.kill('SIGTERM');
     const result = await child;
-    expect(result.isTerminated).toBe(true);
+    // Stopped between runs: the status of SIGTERM, and how far it got.
+    expect(result.exitCode).toBe(143);
     const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(lines.length).toBeLessThan(20);
@@ -71,5 +73,45 @@ describe('an interrupted invocation', () => {
     expect(unfinished.length).toBeLessThanOrEqual(1);
     const everything = await readdir(out, { recursive: true });
     expect(everything.filter((path) => path.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('on SIGINT mid-matrix starts no more runs, gives back the lock and workspaces, says how to finish, and --resume finishes', async () => {
+    const out = join(dir, 'sigint');
+    const workspaces = join(dir, 'tmp');
+    await mkdir(workspaces);
+    const env = { NO_COLOR: '1', TMPDIR: workspaces };
+    const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
+    const matrix = ['--scenario', 'reading', '--strategy', 'dropping', '--strategy', 'target', '--runs', '6'];
+    const child = execa('node', [...args, 'run', ...matrix, '--jobs', '2', '--json', '--out', out], {
+      cwd: repoRoot,
+      reject: false,
+      buffer: false,
+      env,
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(recorded.length).toBeLessThan(12);
+    expect(stderr).toContain(
+      `interrupted: ${recorded.length} of 12 runs recorded; finish with wisp-eval run --resume ${out}`,
+    );
+    // No lock, no partial run, no workspace left behind.
+    expect(existsSync(join(out, '.lock'))).toBe(false);
+    expect((await readdir(join(out, 'runs'))).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect((await readdir(workspaces)).filter((name) => name.startsWith(WORKSPACE_PREFIX))).toEqual([]);
+
+    const resumed = await execa('node', [...args, 'run', '--resume', out, '--json'], {
+      cwd: repoRoot,
+      reject: false,
+      env,
+    });
+    expect(resumed.exitCode).toBe(0);
+    const all = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(all).toHaveLength(12);
+    expect(new Set(all.map((line) => (JSON.parse(line) as RunRecord).id)).size).toBe(12);
   });
 });

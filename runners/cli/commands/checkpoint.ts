@@ -15,8 +15,11 @@ import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/c
 import { UsageError } from '../../errors.js';
 import { ScenarioError } from '../../../scenarios/errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
-import { parseShard, plannedRunIds, resolvePlan, scenarioRef } from '../../matrix/plan.js';
-import { createResults, freshFolder, resumeResults } from '../../recording/results-folder.js';
+import { parseShard, resolvePlan, scenarioRef } from '../../matrix/plan.js';
+import { createResults, freshFolder } from '../../recording/results-folder.js';
+import { isFailedRun } from '../../../records/failed-runs.js';
+import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
+import { distinctPlan, specSources } from '../../matrix/unique-runs.js';
 import type { CliIO } from '../io.js';
 import {
   cacheFolder,
@@ -25,7 +28,9 @@ import {
   exitStatusFor,
   finishFolder,
   jobsOf,
+  noRetryWithoutResume,
   replayFolder,
+  resumeFolder,
 } from './run.js';
 
 export interface CheckpointArgs {
@@ -35,6 +40,8 @@ export interface CheckpointArgs {
   shard?: string;
   jobs?: number;
   json: boolean;
+  /** With `resume`: make the failed runs again. */
+  retryFailed?: boolean;
   /** Answer every model call from this results folder's recording, strictly. */
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
@@ -133,10 +140,14 @@ const METRIC: Readonly<Record<GateRule['metric'], (r: RunRecord) => number>> = {
   modelCalls: (r) => r.modelCalls.turn + r.modelCalls.distil + r.modelCalls.summary + r.modelCalls.assessment,
 };
 
-/** The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it. */
+/**
+ * The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it.
+ * The means leave failed runs out; a failed run fails the invocation on its own (exit 3).
+ */
 export function gateFailures(rules: readonly GateRule[], records: readonly RunRecord[]): string[] {
   const cells = new Map<string, RunRecord[]>();
   for (const record of records) {
+    if (isFailedRun(record)) continue;
     const key = `${record.scenario} ${record.strategy} ${record.model} ${record.window}`;
     cells.set(key, [...(cells.get(key) ?? []), record]);
   }
@@ -190,20 +201,20 @@ export async function checkpointCommand(
     if (args.spec !== undefined) throw new UsageError('give a spec or --resume DIR, not both');
     if (args.replay !== undefined)
       throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
-    folder = await resumeResults(
-      args.resume,
-      'checkpoint --resume',
-      plannedRunIds,
-      args.acceptChanged === true,
-    );
+    folder = await resumeFolder(args.resume, 'checkpoint', io, {
+      retryFailed: args.retryFailed ?? false,
+      acceptChanged: args.acceptChanged === true,
+    });
   } else {
+    noRetryWithoutResume(args.retryFailed);
     if (args.spec === undefined)
       throw new UsageError('name the checkpoint spec (a .yaml, .json or .ts file), or --resume DIR');
     const spec = await loadCheckpoint(args.spec, env);
-    const plan = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    const given = planOf(spec, args.spec, args.shard !== undefined ? parseShard(args.shard) : null);
+    const { plan, kept } = distinctPlan(given);
     if (args.replay !== undefined) plan.modelOptions.replay = await replayFolder(args.replay, args.out);
     if (typeof args.cache === 'string') plan.modelOptions.cache = await cacheFolder(args.cache);
-    await checkPlan(plan, env);
+    await checkPlan(plan, env, { kept, sourceOf: specSources(args.spec, given) });
     await checkGateRules(spec, plan, args.spec);
     plan.sources = await sourceHashes([...plan.scenarios.filter(isScenarioFile), resolve(args.spec)]);
     const dir = args.out ?? (await freshFolder('results', spec.name));
@@ -211,6 +222,9 @@ export async function checkpointCommand(
   }
   if (args.cache === false) delete folder.plan.modelOptions.cache;
   const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
+  // Interrupted: the gate waits for the runs that are missing.
+  const signal = interruptedBy();
+  if (signal !== null) return INTERRUPT_STATUS[signal];
   const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
   for (const line of failures) io.err(line);
   // A run that could not be made (3) outranks a failed gate (1), which outranks runs the engine ended (4).

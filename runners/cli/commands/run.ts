@@ -2,12 +2,14 @@
  * `wisp-eval run`: evaluates scenarios under strategies, models and windows, and prints a table (or,
  * with --json, one record per line). All input is checked before anything is written.
  */
+import { whereFailed } from '../../../records/failed-runs.js';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { readRunRecords } from '../../../records/runs-file.js';
 import { openCache } from '../../models/cache/answer-cache.js';
 import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES, UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
+import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting-names.js';
 import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
 import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
@@ -30,12 +32,20 @@ import {
 } from '../../matrix/plan.js';
 import {
   createResults,
+  failedKept,
   freshFolder,
   resumeResults,
   type ResultsFolder,
 } from '../../recording/results-folder.js';
 import { sourceHashes } from '../../recording/source-hashes.js';
 import { isScenarioFile } from '../../../scenarios/index.js';
+import {
+  checkRunIds,
+  distinctPlan,
+  flagSources,
+  type Axis,
+  type SourceOf,
+} from '../../matrix/unique-runs.js';
 import { checkFactSubjects } from '../../steps/fact-subjects.js';
 import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
@@ -66,6 +76,8 @@ export interface RunArgs {
   shard?: string;
   /** Finish the results folder an earlier invocation began. */
   resume?: string;
+  /** With `resume`: make the failed runs again. */
+  retryFailed?: boolean;
   /** Answer every model call from this results folder's recording, strictly. */
   replay?: string;
   /** The answer cache server models answer through; false: none (--no-cache). */
@@ -113,13 +125,19 @@ export async function runCommand(
   const sandbox = await commandSandbox(env, io);
   if (args.resume !== undefined && args.replay !== undefined)
     throw new UsageError('--resume DIR replays what its plan says: give --resume or --replay, not both');
+  if (args.resume === undefined) noRetryWithoutResume(args.retryFailed);
   const folder =
     args.resume !== undefined
-      ? await resumeResults(args.resume, 'run --resume', plannedRunIds, args.acceptChanged === true)
+      ? await resumeFolder(args.resume, 'run', io, {
+          retryFailed: args.retryFailed ?? false,
+          acceptChanged: args.acceptChanged === true,
+        })
       : await newRunFolder(args, env);
   // --no-cache: this invocation calls every model, whatever cache the plan names.
   if (args.cache === false) delete folder.plan.modelOptions.cache;
-  return exitStatusFor(await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io));
+  const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
+  const signal = interruptedBy();
+  return signal !== null ? INTERRUPT_STATUS[signal] : exitStatusFor(records);
 }
 
 /**
@@ -137,7 +155,7 @@ export async function finishFolder(
   io: CliIO,
 ): Promise<RunRecord[]> {
   try {
-    const { records, parts } = await executePlan(folder, {
+    const { records, parts, planned } = await executePlan(folder, {
       jobs: options.jobs,
       sandbox: options.sandbox,
       env: options.env,
@@ -154,11 +172,42 @@ export async function finishFolder(
     );
     await writeReport(folder.dir, io, { records, parts });
     printResults(records, folder.dir, options.json, io);
+    if (interruptedBy() !== null)
+      io.err(
+        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
+      );
     if (reports !== undefined) throw reports.thrown;
     return records;
   } finally {
     await folder.lock.release();
   }
+}
+
+/** `--retry-failed` without `--resume` is refused: a new folder has no failed runs. */
+export function noRetryWithoutResume(retryFailed: boolean | undefined): false {
+  if (retryFailed === true)
+    throw new UsageError('--retry-failed makes the failed runs of a results folder again: give --resume DIR');
+  return false;
+}
+
+/**
+ * Opens `dir` to finish it. With `retryFailed` its failed runs are made again; without, the failed
+ * runs it keeps are counted in one line on stderr that says how to make them again. With
+ * `acceptChanged`, scenario files or a spec that changed since the plan was made do not stop it.
+ */
+export async function resumeFolder(
+  dir: string,
+  command: 'run' | 'checkpoint',
+  io: CliIO,
+  options: { retryFailed: boolean; acceptChanged: boolean },
+): Promise<ResultsFolder> {
+  const folder = await resumeResults(dir, `${command} --resume`, plannedRunIds, options);
+  const kept = failedKept(folder);
+  if (kept > 0)
+    io.err(
+      `wisp-eval: ${dir} keeps ${kept} failed run${kept === 1 ? '' : 's'}; make ${kept === 1 ? 'it' : 'them'} again with wisp-eval ${command} --resume ${dir} --retry-failed`,
+    );
+  return folder;
 }
 
 /** How this invocation's commands will be contained; what is not isolated is said in one line. */
@@ -215,7 +264,7 @@ async function newRunFolder(
     name,
     ...(Object.keys(overrides).length > 0 ? { set: overrides as Record<string, unknown> } : {}),
   }));
-  const plan = newPlan({
+  const given = newPlan({
     kind: 'run',
     name: '',
     scenarios: args.scenario.map((s) => scenarioRef(s)),
@@ -234,7 +283,8 @@ async function newRunFolder(
     ...(tools !== undefined ? { toolOptions: tools } : {}),
     shard: args.shard !== undefined ? parseShard(args.shard) : null,
   });
-  await checkPlan(plan, env);
+  const { plan, kept } = distinctPlan(given);
+  await checkPlan(plan, env, { kept, sourceOf: flagSources(given) });
   plan.sources = await sourceHashes(plan.scenarios.filter(isScenarioFile));
   const resolved = await resolvePlan(plan);
   plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
@@ -263,14 +313,24 @@ export async function cacheFolder(dir: string): Promise<string> {
   return path;
 }
 
-/** Checks a plan before anything is written: its strategies, models, model options and fact subjects. */
+/**
+ * Checks a plan before anything is written: its strategies, models, model options and fact subjects,
+ * and that no two of its cells share a run id (`sources` names where each value came from).
+ */
 export async function checkPlan(
   plan: PlanFile,
   env: Readonly<Record<string, string | undefined>>,
+  sources: { kept: Record<Axis, number[]>; sourceOf: SourceOf },
 ): Promise<void> {
   const strategies = plan.strategies.map(resolveStrategyRef);
   plan.models.forEach(checkModelName);
   const { scenarios } = await resolvePlan(plan);
+  checkRunIds(
+    plan,
+    scenarios.map((s) => s.scenario.name),
+    sources.kept,
+    sources.sourceOf,
+  );
   for (const { scenario } of scenarios) {
     checkModelSteps(scenario);
     for (const { settings } of strategies) checkFactSubjects(scenario, settings);
@@ -331,7 +391,7 @@ export function printResults(records: readonly RunRecord[], dir: string, json: b
   if (condensing.length > 0) io.out('');
   for (const line of condensing) io.out(line);
   for (const r of records.filter((x) => x.error)) {
-    io.out(`${r.id}: failed at turn ${r.error?.turn ?? '-'}: ${r.error?.message}`);
+    if (r.error) io.out(`${r.id}: failed ${whereFailed(r.error)}: ${r.error.message}`);
     for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
   }
   io.out(`results: ${dir}`);

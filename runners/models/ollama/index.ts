@@ -24,6 +24,7 @@ import {
   malformed,
   type CallPolicy,
   type FailureReader,
+  retryAfterMs,
 } from '../server-calls.js';
 import type { ServerModel } from '../server-model.js';
 import { ollamaUrl } from './host.js';
@@ -50,10 +51,16 @@ function messageOf(error: unknown): string {
 /** Ollama's refusal of a request past the window when truncation is off. */
 const REFUSED_OVERFLOW = /exceeds the (?:context length|available context)|context length exceeded/i;
 
+/** The `Retry-After` of the last answer that was not ok: the client's errors do not carry headers. */
+interface LastAnswer {
+  retryAfter: number | null;
+}
+
 /** How the Ollama backend reads a failed call. */
-function failureReader(model: string, url: string, window: number): FailureReader {
+function failureReader(model: string, url: string, window: number, last: LastAnswer): FailureReader {
   const where = `Ollama at ${url}`;
   return {
+    retryAfter: () => last.retryAfter,
     status: statusOf,
     describe(error) {
       const status = statusOf(error);
@@ -89,10 +96,11 @@ function noTools(model: string): ModelFailure {
  * A fetch for the client that aborts with the call's own signal, and turns an error body that is not
  * JSON into Ollama's `{"error": ...}` form (the client would otherwise print to stdout while reading it).
  */
-function fetchWith(current: () => AbortSignal | undefined): typeof fetch {
+function fetchWith(current: () => AbortSignal | undefined, last: LastAnswer): typeof fetch {
   return async (input, init) => {
     const signal = current();
     const response = await fetch(input, { ...init, ...(signal ? { signal } : {}) });
+    last.retryAfter = response.ok ? null : retryAfterMs(response.headers.get('retry-after'));
     if (response.ok || response.headers.get('content-type')?.includes('application/json')) return response;
     const text = await response.text();
     return new Response(JSON.stringify({ error: text.trim() || response.statusText }), {
@@ -139,8 +147,9 @@ export async function openOllamaModel(options: OllamaOptions): Promise<ServerMod
   const { model, window, host, settings, policy } = options;
   const url = ollamaUrl(host);
   let signal: AbortSignal | undefined;
-  const client = new Ollama({ host: url, fetch: fetchWith(() => signal) });
-  const reader = failureReader(model, url, window);
+  const last: LastAnswer = { retryAfter: null };
+  const client = new Ollama({ host: url, fetch: fetchWith(() => signal, last) });
+  const reader = failureReader(model, url, window, last);
   const counter = { retries: 0 };
   const where = `Ollama at ${url}`;
   const call = <T>(attempt: () => Promise<T>, outer?: AbortSignal) =>

@@ -23,6 +23,7 @@ import {
   malformed,
   type CallPolicy,
   type FailureReader,
+  retryAfterMs,
 } from '../server-calls.js';
 import type { ServerModel } from '../server-model.js';
 import { recogniseServerOverflow } from './overflow.js';
@@ -83,6 +84,8 @@ function failureReader(model: string, url: string, window: number): FailureReade
   const where = `the OpenAI-compatible server at ${url}`;
   return {
     status: statusOf,
+    retryAfter: (error) =>
+      error instanceof APIError ? retryAfterMs(error.headers?.get('retry-after')) : null,
     describe(error) {
       const status = statusOf(error);
       const text = serverMessage(error);

@@ -59,7 +59,24 @@ describe('cells', () => {
     makeRecord({ strategy: 'target', run: 0, correct: 2, abstained: 1 }),
     makeRecord({ strategy: 'dropping', run: 0, correct: 1, abstained: 2 }),
     makeRecord({ strategy: 'target', run: 1, correct: 3 }),
-    makeRecord({ strategy: 'target', run: 2, correct: 1, abstained: 2, status: 'failed' }),
+    // Ended by the engine: a measurement, counted like any other run.
+    makeRecord({
+      strategy: 'target',
+      run: 2,
+      correct: 1,
+      abstained: 2,
+      status: 'failed',
+      error: { code: 'CONTEXT_DOES_NOT_FIT', message: 'does not fit', turn: 5 },
+    }),
+    // Its model failed: it measures nothing, and is left out of every figure.
+    makeRecord({
+      strategy: 'target',
+      run: 3,
+      correct: 0,
+      abstained: 0,
+      status: 'failed',
+      error: { code: 'MODEL_FAILED', message: 'cannot reach the server', turn: 1 },
+    }),
     makeRecord({ strategy: 'target', window: 4096, run: 0, correct: 0, abstained: 3 }),
   ];
 
@@ -69,14 +86,14 @@ describe('cells', () => {
     expect(cells(records)).toEqual([
       ['dropping', 8192, [0]],
       ['target', 4096, [0]],
-      ['target', 8192, [0, 1, 2]],
+      ['target', 8192, [0, 1, 2, 3]],
     ]);
     expect(cells([...records].reverse())).toEqual(cells(records));
   });
 
-  it("summarise each cell's figures over its runs, failed runs counted and included", () => {
+  it("summarise each cell's figures over its measured runs, failed runs counted apart and left out", () => {
     const [dropping, , target] = summariseCells(records);
-    expect(target).toMatchObject({ strategy: 'target', window: 8192, runs: 3, failed: 1 });
+    expect(target).toMatchObject({ strategy: 'target', window: 8192, runs: 4, failed: 1 });
     // correct 2, 3, 1: mean 2, sd 1, interval 2 ± 4.302653/√3.
     expect(target?.figures.correct).toMatchObject({ n: 3, mean: 2, sd: 1, min: 1, max: 3 });
     expect(target?.figures.correct.ciHigh).toBeCloseTo(4.484138, 5);

@@ -103,4 +103,10 @@ describe('the command line', () => {
       expect(io.stdout).toEqual([]);
     }
   });
+
+  it('prints its version with --version', async () => {
+    const io = bufferIO();
+    expect(await main(['--version'], io)).toBe(0);
+    expect(io.stdout).toEqual(['wisp-eval 0.1.0']);
+  });
 });

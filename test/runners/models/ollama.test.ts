@@ -114,7 +114,9 @@ describe('ollama:<model> against an Ollama server', () => {
     await gone.close();
     const error = await failure(open({ host: url }));
     expect(error.message).toMatch(
-      new RegExp(`^cannot reach Ollama at ${url}: is \`ollama serve\` running\\? \\(ECONNREFUSED\\)$`),
+      new RegExp(
+        `^cannot reach Ollama at ${url}: is \`ollama serve\` running\\? \\(ECONNREFUSED\\) \\(after 2 retries\\)$`,
+      ),
     );
   });
 
