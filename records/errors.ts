@@ -30,13 +30,20 @@ export class CallsFileError extends WispError<RecordsErrorCode> {
     readonly file: string,
     readonly line: number | null,
     readonly problem: string,
+    /** Whether the file is not there at all (a run that failed before writing it), not unreadable. */
+    readonly options: { missing?: boolean } = {},
   ) {
     super('CALLS_FILE_INVALID', 'input', `${file}: ${line === null ? '' : `line ${line}: `}${problem}`);
     this.name = 'CallsFileError';
   }
 
+  /** Whether the file is missing rather than unreadable or malformed. */
+  get missing(): boolean {
+    return this.options.missing === true;
+  }
+
   /** The same error, its file named by its path under `dir`. */
   under(dir: string): CallsFileError {
-    return new CallsFileError(join(dir, this.file), this.line, this.problem);
+    return new CallsFileError(join(dir, this.file), this.line, this.problem, this.options);
   }
 }

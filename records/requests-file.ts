@@ -13,6 +13,7 @@
  */
 import { join } from 'node:path';
 import { toError, type ModelCall } from '../engine/index.js';
+import { parseAuditEvents } from './audit-event.js';
 import { CallsFileError } from './errors.js';
 import { readRegularText } from './regular-file.js';
 
@@ -168,8 +169,7 @@ export async function loadCalls(runDir: string): Promise<LoggedCall[]> {
     read('audit.jsonl'),
   ]);
   try {
-    const events = parseLines(audit, 'audit.jsonl').map(({ value }) => value);
-    return readCalls(messages, requests, events);
+    return readCalls(messages, requests, parseAuditEvents(audit, 'audit.jsonl'));
   } catch (thrown) {
     throw thrown instanceof CallsFileError ? thrown.under(runDir) : thrown;
   }

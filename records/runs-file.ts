@@ -14,7 +14,7 @@ import { checkRunRecord, type RunRecord } from './run-record.js';
 export const RUNS_FILE_NAME = 'runs.jsonl';
 
 /** The first problem zod found, as `field: message`. */
-function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'not a run record';
   const path = issue.path.map(String).join('.');

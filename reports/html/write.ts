@@ -7,6 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CallsFileError } from '../../records/errors.js';
 import { loadRunFolder } from '../../records/read-run-files.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { condensingLines } from '../inspect/context-at-turn.js';
@@ -55,15 +56,17 @@ export interface RunReportPart {
 
 /**
  * The report's part of the run folder `runDir` (the folder of `record`'s run), or null when the
- * folder cannot be read (a failed run before its files, or a folder cut short): the record is then
- * shown without its chart and inspector.
+ * folder or one of its files is not there (a failed run before its files): the record is then shown
+ * without its chart and inspector. A file that is there but does not read as its format says is
+ * refused, naming the file and its line or entry.
  */
 export async function runReportPart(runDir: string, record: RunRecord): Promise<RunReportPart | null> {
   try {
     const strings = new StringTable();
     const inspector = inspectorData(await loadRunFolder(runDir, record), strings);
     return { strings: strings.strings, inspector };
-  } catch {
+  } catch (thrown) {
+    if (thrown instanceof CallsFileError && !thrown.missing) throw thrown;
     return null;
   }
 }

@@ -12,6 +12,7 @@ import { REPORT_FILE } from '../../../reports/html/write.js';
 import { writeFolderReport } from '../../matrix/html-report.js';
 import { UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
+import { CallsFileError } from '../../../records/errors.js';
 import { lockFolder } from '../../recording/lock.js';
 import type { CliIO } from '../io.js';
 
@@ -22,6 +23,8 @@ export async function htmlCommand(dir: string, io: CliIO): Promise<number> {
   try {
     await removeReportLeftovers(dir);
     const path = await writeFolderReport(dir).catch((thrown: unknown) => {
+      // A run's file that does not read is the folder's fault, not the write's.
+      if (thrown instanceof CallsFileError) throw thrown;
       const named = (thrown as { path?: unknown }).path;
       throw outputError(typeof named === 'string' ? named : join(dir, REPORT_FILE), thrown);
     });

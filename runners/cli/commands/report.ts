@@ -2,6 +2,7 @@
  * `wisp-eval report DIR [DIR ...]`: combines results folders (the shards of one checkpoint, say),
  * writes the reports of every record into the first folder or --out, and prints the summary table.
  */
+import { CallsFileError } from '../../../records/errors.js';
 import { combineRunRecords } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ export async function reportCommand(
   // The folder written into is locked as a run locks it: never written while an invocation fills it.
   const lock = await lockFolder(out, 'report');
   const named = (thrown: unknown, fallback: string) => {
+    // A run's file that does not read is the results folder's fault, not the write's.
+    if (thrown instanceof CallsFileError) return thrown;
     const path = (thrown as { path?: unknown }).path;
     return outputError(typeof path === 'string' ? path : fallback, thrown);
   };
