@@ -41,6 +41,11 @@ export interface HtmlReportOptions {
    * one is read from its folder here.
    */
   parts?: ReadonlyMap<string, RunReportPart | null>;
+  /**
+   * Told of each run whose folder is there but cannot be read (a damaged file): its id and the
+   * reason, naming the file and line. The page shows such a run without its chart and inspector.
+   */
+  unreadable?: (runId: string, reason: string) => void;
 }
 
 /**
@@ -58,12 +63,19 @@ export interface RunReportPart {
  * folder cannot be read (a failed run before its files, or a folder cut short): the record is then
  * shown without its chart and inspector.
  */
-export async function runReportPart(runDir: string, record: RunRecord): Promise<RunReportPart | null> {
+export async function runReportPart(
+  runDir: string,
+  record: RunRecord,
+  unreadable?: (runId: string, reason: string) => void,
+): Promise<RunReportPart | null> {
   try {
     const strings = new StringTable();
     const inspector = inspectorData(await loadRunFolder(runDir, record), strings);
     return { strings: strings.strings, inspector };
-  } catch {
+  } catch (thrown) {
+    // A run that failed before it wrote its folder has none; a folder that is there was damaged.
+    if (unreadable !== undefined && existsSync(runDir))
+      unreadable(record.id, thrown instanceof Error ? thrown.message : String(thrown));
     return null;
   }
 }
@@ -79,7 +91,10 @@ export async function buildHtmlReport(
   for (const record of records) {
     const limits = { window: record.window, ...condensingLines(record.settings, record.window) };
     const made = options.parts?.get(record.id);
-    const part = made !== undefined ? made : await runReportPart(join(dir, 'runs', record.id), record);
+    const part =
+      made !== undefined
+        ? made
+        : await runReportPart(join(dir, 'runs', record.id), record, options.unreadable);
     if (part === null) {
       runs.push({ record, series: null, limits, inspector: null });
       continue;
