@@ -42,6 +42,11 @@ export interface HtmlReportOptions {
    * one is read from its folder here.
    */
   parts?: ReadonlyMap<string, RunReportPart | null>;
+  /**
+   * Told of each run whose folder is there but cannot be read (a damaged file): its id and the
+   * reason, naming the file and line. The page shows such a run without its chart and inspector.
+   */
+  unreadable?: (runId: string, reason: string) => void;
 }
 
 /**
@@ -60,13 +65,22 @@ export interface RunReportPart {
  * without its chart and inspector. A file that is there but does not read as its format says is
  * refused, naming the file and its line or entry.
  */
-export async function runReportPart(runDir: string, record: RunRecord): Promise<RunReportPart | null> {
+export async function runReportPart(
+  runDir: string,
+  record: RunRecord,
+  unreadable?: (runId: string, reason: string) => void,
+): Promise<RunReportPart | null> {
   try {
     const strings = new StringTable();
     const inspector = inspectorData(await loadRunFolder(runDir, record), strings);
     return { strings: strings.strings, inspector };
   } catch (thrown) {
-    if (thrown instanceof CallsFileError && !thrown.missing) throw thrown;
+    // A run that failed before it wrote its files has none; a file that is there but does not read is
+    // damaged: named through `unreadable` when the caller reports such runs, else refused.
+    const damaged = thrown instanceof CallsFileError ? !thrown.missing : existsSync(runDir);
+    if (damaged && unreadable === undefined && thrown instanceof CallsFileError) throw thrown;
+    if (damaged && unreadable !== undefined)
+      unreadable(record.id, thrown instanceof Error ? thrown.message : String(thrown));
     return null;
   }
 }
@@ -82,7 +96,10 @@ export async function buildHtmlReport(
   for (const record of records) {
     const limits = { window: record.window, ...condensingLines(record.settings, record.window) };
     const made = options.parts?.get(record.id);
-    const part = made !== undefined ? made : await runReportPart(join(dir, 'runs', record.id), record);
+    const part =
+      made !== undefined
+        ? made
+        : await runReportPart(join(dir, 'runs', record.id), record, options.unreadable);
     if (part === null) {
       runs.push({ record, series: null, limits, inspector: null });
       continue;

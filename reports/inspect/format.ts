@@ -13,6 +13,25 @@ export type Paint = (style: Style, text: string) => string;
 
 export const plainPaint: Paint = (_style, text) => text;
 
+/**
+ * Text from scenarios, models or tools made safe to print on one terminal line: every control
+ * character (C0 but the tab, DEL and C1) and every bidirectional override is written as a visible
+ * escape (`\x1b`, `\u202e`), so no escape sequence of theirs sets a window title, colours the
+ * screen or moves the cursor, whether the output goes to a terminal or into a pipe read by one.
+ */
+export function terminalText(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+    /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => {
+      const code = c.charCodeAt(0);
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`;
+    },
+  );
+}
+
 const ANSI: Record<Style, [number, number]> = {
   bold: [1, 22],
   dim: [2, 22],
@@ -44,13 +63,13 @@ const SENT_STYLE: Record<ComposedEntry['sentAs'], Style> = {
 };
 
 function preview(text: string, room: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = terminalText(text.replace(/\s+/g, ' ').trim());
   if (room <= 1) return '';
   return flat.length <= room ? flat : flat.slice(0, room - 1) + '…';
 }
 
 function indent(text: string, prefix = '      '): string[] {
-  return text.split('\n').map((line) => prefix + line);
+  return text.split('\n').map((line) => prefix + terminalText(line));
 }
 
 function entryRows(entries: readonly ComposedEntry[], options: FormatOptions): string[] {
@@ -128,7 +147,7 @@ export function formatContext(ctx: ContextAtTurn, options: FormatOptions): strin
   const { paint } = options;
   const call = ctx.call;
   const lines = [
-    paint('bold', `${ctx.runId}, turn ${ctx.turn}`) +
+    paint('bold', `${terminalText(ctx.runId)}, turn ${ctx.turn}`) +
       (call
         ? `: the context its first request carried (call ${call.call}, session ${call.session}` +
           `${call.fresh ? ', new' : ''}; ${ctx.callsInTurn} request${ctx.callsInTurn === 1 ? '' : 's'} this turn)`
@@ -173,7 +192,7 @@ export function formatChanges(
 ): string[] {
   const { paint } = options;
   const lines = [
-    paint('bold', `${runId}: what changed at each turn`) +
+    paint('bold', `${terminalText(runId)}: what changed at each turn`) +
       " (fill: the engine's estimate of the turn's first request, in tokens)",
   ];
   for (const c of changes) {
@@ -183,7 +202,7 @@ export function formatChanges(
       (c.newSessions > 0 ? `, ${c.newSessions} new session${c.newSessions === 1 ? '' : 's'}` : '') +
       `, +${c.added} entries`;
     lines.push(c.condensations.length > 0 || c.failed ? paint('bold', head) : head);
-    for (const line of changeLines(c)) {
+    for (const line of changeLines(c).map(terminalText)) {
       const style: Style = line.startsWith('condensed')
         ? 'yellow'
         : line.startsWith('overflow') || line.startsWith('the turn failed') || line.startsWith('truncated')

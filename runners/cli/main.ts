@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import yargs from 'yargs';
 import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
+import { terminalText } from '../../reports/inspect/format.js';
 import { stopOnSignals } from '../io/interrupt.js';
 import { cacheArg, folderPath } from './arguments.js';
 import type { CliIO } from './io.js';
@@ -276,7 +277,7 @@ export async function main(
     await parser.parseAsync();
   } catch (error) {
     if (error instanceof WispError) {
-      io.err(`wisp-eval: ${error.message}`);
+      io.err(`wisp-eval: ${terminalText(error.message)}`);
       return EXIT_FOR_KIND[error.kind];
     }
     io.err(unexpectedFailure(error, argv.includes('--debug')));
@@ -294,7 +295,7 @@ export function unexpectedFailure(error: unknown, debug: boolean): string {
   if (debug && error instanceof Error && error.stack !== undefined)
     return `wisp-eval: unexpected failure: ${error.stack}`;
   const first = message.split('\n')[0] ?? message;
-  return `wisp-eval: unexpected failure: ${first} (run again with --debug for the stack trace)`;
+  return `wisp-eval: unexpected failure: ${terminalText(first)} (run again with --debug for the stack trace)`;
 }
 
 /** The process entry: real argv, real streams, real exit status. */

@@ -70,8 +70,10 @@ function compareKeys(a: readonly (string | number)[], b: readonly (string | numb
 export async function writeFolderReport(
   dir: string,
   made?: { records: readonly RunRecord[]; parts: ReadonlyMap<string, RunReportPart | null> },
+  unreadable?: (runId: string, reason: string) => void,
 ): Promise<string> {
-  if (made === undefined) return writeCombinedReport(dir, [dir], await readRunRecords(dir));
+  if (made === undefined)
+    return writeCombinedReport(dir, [dir], await readRunRecords(dir), undefined, unreadable);
   return writeCombinedReport(dir, [dir], made.records, made.parts);
 }
 
@@ -84,10 +86,15 @@ export async function writeCombinedReport(
   dirs: readonly string[],
   records: readonly RunRecord[],
   parts?: ReadonlyMap<string, RunReportPart | null>,
+  unreadable?: (runId: string, reason: string) => void,
 ): Promise<string> {
   const plans = await Promise.all(dirs.map(fromPlan));
   const expectations: ProbeExpectations = Object.assign({}, ...plans.map((p) => p.expectations));
   const order = plans[0]?.order ?? ((r: RunRecord) => [r.scenario, r.strategy, r.model, r.window, r.run]);
   const sorted = [...records].sort((a, b) => compareKeys(order(a), order(b)));
-  return writeHtmlReport(out, sorted, { expectations, ...(parts ? { parts } : {}) });
+  return writeHtmlReport(out, sorted, {
+    expectations,
+    ...(parts ? { parts } : {}),
+    ...(unreadable ? { unreadable } : {}),
+  });
 }

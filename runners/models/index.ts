@@ -11,7 +11,7 @@ import { createScriptedModel } from './scripted.js';
 import { promptOf } from '../../scenarios/prompt.js';
 import { defaultModelSettings, type ModelSettings } from './model-settings.js';
 import { SERVER_MODELS, parseModelName } from './names.js';
-import { ollamaHost } from './ollama/host.js';
+import { ollamaHost, ollamaUrl } from './ollama/host.js';
 import type { CallPolicy } from './server-calls.js';
 import type { ModelFactory } from './model-factory.js';
 import { FolderRecording, replayFactory } from './replay/index.js';
@@ -146,6 +146,9 @@ export function checkServerOptions(names: readonly string[], options: ServerOpti
   // A replayed model reaches no server.
   if (options.replay !== undefined) return;
   const env = options.env ?? {};
+  // An address given on the command line must read as one, whether or not a model of its kind runs.
+  if (options.host !== undefined) checkServerAddress('--host', options.host, ollamaUrl);
+  if (options.baseUrl !== undefined) checkServerAddress('--base-url', options.baseUrl, (url) => url);
   for (const name of names) {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
     if (parsed.kind === 'openai' && !options.baseUrl && !env.OPENAI_BASE_URL) {
@@ -153,7 +156,28 @@ export function checkServerOptions(names: readonly string[], options: ServerOpti
         `--model ${name}: give the server's address with --base-url (e.g. http://127.0.0.1:8080/v1) or OPENAI_BASE_URL`,
       );
     }
+    if (parsed.kind === 'openai' && options.baseUrl === undefined && env.OPENAI_BASE_URL !== undefined)
+      checkServerAddress('OPENAI_BASE_URL', env.OPENAI_BASE_URL, (url) => url);
+    if (parsed.kind === 'ollama' && options.host === undefined && env.OLLAMA_HOST?.trim())
+      checkServerAddress('OLLAMA_HOST', env.OLLAMA_HOST, ollamaUrl);
   }
+}
+
+/**
+ * Refuses a server address that is not an http:// or https:// URL once `normal` has read it (Ollama's
+ * `host:port` forms become URLs): bad input, named with where it came from, before any run.
+ */
+function checkServerAddress(source: string, value: string, normal: (value: string) => string): void {
+  let url: URL;
+  try {
+    url = new URL(normal(value));
+  } catch {
+    throw new UsageError(`${source} ${JSON.stringify(value)}: not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(
+      `${source} ${JSON.stringify(value)}: the server is reached over http:// or https://, not ${url.protocol}//`,
+    );
 }
 
 /** The results folders replayed in this thread, each read once. */

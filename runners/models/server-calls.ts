@@ -143,6 +143,27 @@ export function connectionCause(error: unknown): string | null {
   return null;
 }
 
+/** The failures of a connection that was made: the server dropped it before its answer was whole. */
+const DROPPED_CAUSES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * What went wrong with a connection that reached the server, in words naming `where`: a connection
+ * it closed mid-answer, or a request it redirected until fetch gave up (a redirect loop). Null for
+ * anything else, a server that could not be reached at all among them.
+ */
+export function connectionProblem(where: string, error: unknown): ModelFailure | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DROPPED_CAUSES.has(code))
+      return new ModelFailure(`${where} closed the connection before its answer was whole (${code})`);
+    if (/redirect count exceeded|too many redirects/i.test(current.message))
+      return new ModelFailure(`${where} redirected the request too many times (a redirect loop)`);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** True when an error is the typed overflow, which the engine recovers from and must see as it is. */
 export function isOverflow(error: unknown): error is ContextOverflowError {
   return error instanceof ContextOverflowError;

@@ -80,3 +80,52 @@ describe('inspect on a damaged run folder', () => {
     expect(result.exitCode).toBe(0);
   }, 120_000);
 });
+
+/** Replaces `file` of the run folder with what `damage` makes of it, runs `html`, puts it back. */
+async function htmlWith(file: string, damage: (text: string) => string) {
+  const path = join(runDir, file);
+  const original = await readFile(path, 'utf8');
+  await writeFile(path, damage(original));
+  try {
+    return await wispEval(['html', join(dir, 'out')]);
+  } finally {
+    await writeFile(path, original);
+  }
+}
+
+describe('html on a damaged run folder', () => {
+  const runId = () => runDir.split('/').pop() ?? '';
+
+  it('writes the page, names the run, requests.jsonl and the line on stderr, and exits 2', async () => {
+    const result = await htmlWith('requests.jsonl', (text) => {
+      const lines = text.split('\n');
+      lines[1] = '{"call": 2, "kind"';
+      return lines.join('\n');
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toContain('report.html');
+    expect(result.stderr).toMatch(
+      new RegExp(`^wisp-eval: html: run ${runId().replace(/\./g, '\\.')} is shown without its chart`),
+    );
+    expect(result.stderr).toContain(`${join(runDir, 'requests.jsonl')}: line 2: not a JSON object`);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+
+  it('names store.json when it was cut short', async () => {
+    const result = await htmlWith('store.json', (text) => text.slice(0, Math.floor(text.length / 2)));
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`${join(runDir, 'store.json')}: not JSON`);
+  }, 120_000);
+
+  it('names messages.jsonl when a line is not an object', async () => {
+    const result = await htmlWith('messages.jsonl', (text) => `42\n${text}`);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('messages.jsonl');
+  }, 120_000);
+
+  it('exits 0 with nothing on stderr once the files are whole', async () => {
+    const result = await wispEval(['html', join(dir, 'out')]);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+  }, 120_000);
+});

@@ -21,6 +21,7 @@ import type { ModelSettings } from '../model-settings.js';
 import {
   callServer,
   connectionCause,
+  connectionProblem,
   malformed,
   type CallPolicy,
   type FailureReader,
@@ -66,6 +67,8 @@ function failureReader(model: string, url: string, window: number, last: LastAns
       const status = statusOf(error);
       const text = messageOf(error);
       if (status === null) {
+        const problem = connectionProblem(where, error);
+        if (problem !== null) return problem;
         const cause = connectionCause(error);
         if (cause || /fetch failed/i.test(text)) {
           return new ModelFailure(

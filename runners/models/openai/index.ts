@@ -20,6 +20,7 @@ import type { ModelSettings } from '../model-settings.js';
 import {
   callServer,
   connectionCause,
+  connectionProblem,
   malformed,
   type CallPolicy,
   type FailureReader,
@@ -90,6 +91,8 @@ function failureReader(model: string, url: string, window: number): FailureReade
       const status = statusOf(error);
       const text = serverMessage(error);
       if (status === null) {
+        const problem = connectionProblem(where, error);
+        if (problem !== null) return problem;
         if (error instanceof APIConnectionError || connectionCause(error)) {
           const cause = connectionCause(error) ?? text;
           return new ModelFailure(
@@ -152,8 +155,13 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
   try {
     contextLength = listedLength(await call((signal) => client.models.list({ signal })), model);
   } catch (error) {
-    // A server without /models (HTTP 404) can still run chat completions; one that cannot be reached cannot.
-    if (statusOf(error) === null && error instanceof ModelFailure && /cannot reach/.test(error.message))
+    // A server without /models (HTTP 404) can still run chat completions; one that cannot be reached,
+    // drops the connection or redirects in a loop cannot.
+    if (
+      statusOf(error) === null &&
+      error instanceof ModelFailure &&
+      /cannot reach|closed the connection|redirected the request/.test(error.message)
+    )
       throw error;
     if (error instanceof ModelFailure && /no answer/.test(error.message)) throw error;
   }

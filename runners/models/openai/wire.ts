@@ -84,8 +84,11 @@ export function fingerprintOf(completion: unknown): string | null {
 }
 
 export function fromOpenAIResponse(completion: unknown): ModelResponse {
-  if (!isRecord(completion) || !Array.isArray(completion.choices))
-    throw new AnswerError('the answer has no choices');
+  // A body that is not JSON reaches here as its text.
+  if (typeof completion === 'string')
+    throw new AnswerError(`the answer is not JSON: it begins ${JSON.stringify(completion.slice(0, 60))}`);
+  if (!isRecord(completion)) throw new AnswerError('the answer is not a JSON object');
+  if (!Array.isArray(completion.choices)) throw new AnswerError('the answer has no choices');
   const choice: unknown = completion.choices[0];
   if (!isRecord(choice) || !isRecord(choice.message)) throw new AnswerError('the answer has no message');
   const content = choice.message.content ?? '';
