@@ -32,6 +32,8 @@ export interface ThresholdBreach {
   window: number;
   baselineStrategy: string;
   candidateStrategy: string;
+  candidateModel: string;
+  candidateWindow: number;
   baseline: number;
   candidate: number;
   /** How far the mean fell (drop) or rose (rise), and the most the threshold allows. */
@@ -79,6 +81,8 @@ function breachIn(cell: ComparedCell, threshold: Threshold): ThresholdBreach | n
     window: cell.window,
     baselineStrategy: cell.baselineStrategy,
     candidateStrategy: cell.candidateStrategy,
+    candidateModel: cell.candidateModel,
+    candidateWindow: cell.candidateWindow,
     baseline: figure.baseline,
     candidate: figure.candidate,
     change,
