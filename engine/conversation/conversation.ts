@@ -8,7 +8,6 @@
 import { AuditRecorder } from '../audit/recorder.js';
 import type { TurnBlocks } from '../compose/composer.js';
 import { policyFor } from '../condense/policy-for.js';
-import { errorCode, toError } from '../errors.js';
 import type { Overflow } from '../model/recognise-overflow.js';
 import type { Message, ModelPort, ModelRequest } from '../model/port.js';
 import { toolOutputBudget } from '../output/budget.js';
@@ -29,11 +28,11 @@ import { runPersonCommand } from './person-command.js';
 import type { ConversationOptions } from './options.js';
 import { saveConversation } from './resume.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
-import { TurnTally } from '../measure/turn-tally.js';
 import { Composition } from './composition.js';
 import { taskHolder } from './task-holder.js';
 import { turnParts } from './turn-parts.js';
 import { ToolRetry } from './tool-retry.js';
+import { runTurn } from './run-turn.js';
 
 export class Conversation {
   readonly store: ContextStore;
@@ -252,44 +251,20 @@ export class Conversation {
 
   /** Runs one person turn. A failure is returned as figures with status `failed`, never thrown. */
   async turn(prompt: string): Promise<TurnFigures> {
-    const { clock } = this.options;
-    const started = clock.monotonic();
-    const spentBefore = this.#caller.spentMs;
-    const turn = ++this.#turn;
-    const tally = new TurnTally(turn, prompt);
-    const promptEvent = this.#audit.record({
-      type: 'prompt',
-      turn,
-      entry: this.store.nextId(),
-      text: prompt,
-    });
-    try {
-      this.#views.referenceEarlier(turn, tally);
-      await this.#assessor?.assess(turn, prompt);
-      await this.#condenser.aheadIfDue(turn, prompt, tally);
-      const promptEntry = this.store.append({
-        kind: 'prompt',
-        turn,
-        text: prompt,
-        sources: [promptEvent.id],
-        recordedAt: clock.now(),
-      });
-      tally.replied(await this.#retry.run(this.#recovery, turn, promptEntry, tally));
-      this.#views.cutReply(turn, tally);
-      this.facts?.extract(turn, this.store.all());
-      this.#notes.recordPending(turn);
-    } catch (thrown) {
-      tally.failed(errorCode(thrown), toError(thrown).message);
-    }
-    // Every model call of the turn counts as the model's time: distillations and summaries too.
-    tally.addModelMs(this.#caller.spentMs - spentBefore);
-    const figures = tally.finish(clock.monotonic() - started);
-    this.#audit.record({
-      type: 'turn.end',
-      turn,
-      status: figures.status,
-      error: figures.error?.message ?? null,
-    });
+    const deps = {
+      clock: this.options.clock,
+      audit: this.#audit,
+      caller: this.#caller,
+      store: this.store,
+      views: this.#views,
+      assessor: this.#assessor,
+      condenser: this.#condenser,
+      retry: this.#retry,
+      recovery: this.#recovery,
+      facts: this.facts,
+      notes: this.#notes,
+    };
+    const figures = await runTurn(deps, ++this.#turn, prompt);
     this.turns.push(figures);
     return figures;
   }

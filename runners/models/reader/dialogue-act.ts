@@ -195,6 +195,16 @@ export function askedParts(text: string): AskedParts {
   if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], text };
   const parts: AskedParts = { asked: [], scene: [], text: '' };
   const texts: string[] = [];
+  // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
+  const all = sentences(text);
+  const first = asking[0] ?? '';
+  const firstWords = openingWords(analyse(withoutPaths(first)));
+  if (!firstWords.some(isVerbal)) {
+    for (const premise of all.slice(0, all.indexOf(first))) {
+      parts.asked.push(...openingWords(analyse(withoutPaths(premise))));
+      texts.push(premise);
+    }
+  }
   for (const sentence of asking) {
     const words = openingWords(analyse(withoutPaths(sentence)));
     const frame = frameOf(words);

@@ -81,6 +81,14 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(parts.scene.map((t) => t.value)).toEqual(['For', 'the', 'glaze', 'order']);
   });
 
+  it('takes the sentences before a fragment question as its premise', () => {
+    expect(asked('The glaze crawls on the rim. Firing temperature?')).toBe(
+      'The glaze crawls on the rim. Firing temperature?',
+    );
+    expect(asked('The kiln is new. Which cone does it fire to?')).toBe('Which cone does it fire to?');
+    expect(asked('Thanks. Which cone?')).toBe('Thanks. Which cone?');
+  });
+
   it('keeps the scene when what is asked points back to it', () => {
     const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
     expect(parts.text).toContain('vase');
