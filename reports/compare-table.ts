@@ -4,7 +4,7 @@
  * thresholds crossed under it.
  */
 import type { CellKey } from './stats/cells.js';
-import type { Comparison, PairedFigure, PairedGroup } from './stats/paired-comparison.js';
+import type { ComparedCell, Comparison, PairedFigure, PairedGroup } from './stats/paired-comparison.js';
 import type { Figure } from './stats/run-figures.js';
 import type { ThresholdBreach } from './stats/thresholds.js';
 import { fixed, pValue, signed } from './number-format.js';
@@ -15,6 +15,9 @@ export const COMPARE_FIGURES: readonly Figure[] = [
   'correct',
   'wrong',
   'abstained',
+  'delivered',
+  'alarm',
+  'truncated',
   'condensations',
   'calls',
   'tokens',
@@ -61,25 +64,42 @@ function groupRows(label: string[], group: PairedGroup): string[][] {
   return COMPARE_FIGURES.map((figure) => [...label, ...figureCells(figure, group.figures[figure])]);
 }
 
-const strategyLabel = (base: string, candidate: string) =>
-  base === candidate ? base : `${base} -> ${candidate}`;
+/** One axis of a compared cell: its value, or both values where the sides differ on it. */
+const sides = (base: string, candidate: string) => (base === candidate ? base : `${base} -> ${candidate}`);
+
+/** What a compared cell or a breach is shown under: scenario, strategy, model and window columns. */
+type ComparedKey = Pick<
+  ComparedCell,
+  | 'scenario'
+  | 'model'
+  | 'window'
+  | 'baselineStrategy'
+  | 'candidateStrategy'
+  | 'candidateModel'
+  | 'candidateWindow'
+>;
+
+function keyColumns(c: ComparedKey): string[] {
+  return [
+    c.scenario,
+    sides(c.baselineStrategy, c.candidateStrategy),
+    sides(c.model, c.candidateModel),
+    sides(String(c.window), String(c.candidateWindow)),
+  ];
+}
+
+function comparedName(c: ComparedKey): string {
+  const [scenario, strategy, model, window] = keyColumns(c);
+  return `${scenario} ${strategy} ${model} w${window}`;
+}
+
 const cellName = (k: CellKey) => `${k.scenario} ${k.strategy} ${k.model} w${k.window}`;
 
 /** The lines `compare` prints. */
 export function comparisonLines(comparison: Comparison, breaches: readonly ThresholdBreach[] = []): string[] {
   const rows: string[][] = [];
   for (const cell of comparison.cells) {
-    rows.push(
-      ...groupRows(
-        [
-          cell.scenario,
-          strategyLabel(cell.baselineStrategy, cell.candidateStrategy),
-          cell.model,
-          String(cell.window),
-        ],
-        cell,
-      ),
-    );
+    rows.push(...groupRows(keyColumns(cell), cell));
   }
   if (comparison.cells.length > 1) {
     for (const s of comparison.scenarios) rows.push(...groupRows([s.scenario, 'all', 'all', 'all'], s));
@@ -95,9 +115,7 @@ export function comparisonLines(comparison: Comparison, breaches: readonly Thres
       c.unpaired.baseline.length > 0 ? `baseline only ${c.unpaired.baseline.join(', ')}` : null,
       c.unpaired.candidate.length > 0 ? `candidate only ${c.unpaired.candidate.join(', ')}` : null,
     ].filter((x) => x !== null);
-    lines.push(
-      `${c.scenario} ${strategyLabel(c.baselineStrategy, c.candidateStrategy)} ${c.model} w${c.window}: runs without a pair (${sides.join('; ')})`,
-    );
+    lines.push(`${comparedName(c)}: runs without a pair (${sides.join('; ')})`);
   }
   for (const c of comparison.cells.filter((x) => x.failed.baseline.length + x.failed.candidate.length > 0)) {
     const sides = [
@@ -105,16 +123,14 @@ export function comparisonLines(comparison: Comparison, breaches: readonly Thres
       c.failed.candidate.length > 0 ? `candidate runs ${c.failed.candidate.join(', ')}` : null,
     ].filter((x) => x !== null);
     const count = c.failed.baseline.length + c.failed.candidate.length;
-    lines.push(
-      `${c.scenario} ${strategyLabel(c.baselineStrategy, c.candidateStrategy)} ${c.model} w${c.window}: failed ${count}, left out (${sides.join('; ')})`,
-    );
+    lines.push(`${comparedName(c)}: failed ${count}, left out (${sides.join('; ')})`);
   }
   for (const k of comparison.onlyInBaseline) lines.push(`only in the baseline: ${cellName(k)}`);
   for (const k of comparison.onlyInCandidate) lines.push(`only in the candidate: ${cellName(k)}`);
   for (const b of breaches) {
     const word = b.direction === 'rise' ? 'rose' : 'fell';
     lines.push(
-      `failed --fail-if ${b.threshold}: ${b.scenario} ${strategyLabel(b.baselineStrategy, b.candidateStrategy)} ${b.model} w${b.window}: ` +
+      `failed --fail-if ${b.threshold}: ${comparedName(b)}: ` +
         `${fixed(b.baseline)} -> ${fixed(b.candidate)}, ${word} by ${fixed(b.change)}, more than ${fixed(b.limit)}`,
     );
   }

@@ -1,9 +1,9 @@
 /**
- * Comparing two sets of runs on the same cells: two results folders (the same strategy labels), or
- * two strategies (of one folder or of two). Runs are paired by scenario, model, window and run
- * number (and strategy, between folders); each figure's paired differences (candidate − baseline)
- * get their mean, a 95% interval and the paired permutation test's two-sided p-value, per cell, per
- * scenario and over all pairs.
+ * Comparing two sets of runs on the same cells: two results folders (the same cells), or two values
+ * of one axis (two strategies, two models or two windows, of one folder or of two). Runs are paired
+ * by scenario, the axes not compared and run number; each figure's paired differences
+ * (candidate − baseline) get their mean, a 95% interval and the paired permutation test's two-sided
+ * p-value, per cell, per scenario and over all pairs.
  */
 import { isFailedRun, measuredRuns } from '../../records/failed-runs.js';
 import type { RunRecord } from '../../records/run-record.js';
@@ -12,13 +12,27 @@ import { pairedPermutationTest, type PermutationResult } from './permutation.js'
 import { FIGURES, runFigures, type Figure } from './run-figures.js';
 import { sampleStatistics, type SampleStatistics } from './sample.js';
 
+/** The axes a comparison can set one value of against another; the scenario is never one. */
+export const AXES = ['strategy', 'model', 'window'] as const;
+export type Axis = (typeof AXES)[number];
+
+/** One axis and the value each side is taken at: strategies and models by name, windows in tokens. */
+export type AxisPair =
+  | { axis: 'strategy' | 'model'; baseline: string; candidate: string }
+  | { axis: 'window'; baseline: number; candidate: number };
+
 /** Which runs to set against which. */
 export interface CompareOptions {
   /**
-   * Compare the baseline's runs of one strategy with the candidate's runs of another (the same
-   * records may be both sides); without it, cells are matched by their strategy labels.
+   * Compare the baseline's runs at one value of an axis with the candidate's runs at another (the
+   * same records may be both sides); the other axes must match. Without it, cells are matched whole.
    */
-  strategies?: { baseline: string; candidate: string };
+  axis?: AxisPair;
+}
+
+/** The value a record has on `axis`. */
+export function axisValue(record: Pick<RunRecord, Axis>, axis: Axis): string | number {
+  return record[axis];
 }
 
 /** One figure over paired runs. */
@@ -41,13 +55,18 @@ export interface PairedGroup {
   figures: Record<Figure, PairedFigure>;
 }
 
-/** A cell present on both sides. */
+/**
+ * A cell present on both sides. `model` and `window` are the baseline's; the candidate's differ only
+ * when that axis is the one compared.
+ */
 export interface ComparedCell extends PairedGroup {
   scenario: string;
   model: string;
   window: number;
   baselineStrategy: string;
   candidateStrategy: string;
+  candidateModel: string;
+  candidateWindow: number;
   /** Run numbers measured on one side only (or whose partner failed), left out of the pairs. */
   unpaired: { baseline: number[]; candidate: number[] };
   /** Run numbers that failed on each side, left out of the pairs. */
@@ -60,7 +79,7 @@ export interface Comparison {
   scenarios: (PairedGroup & { scenario: string })[];
   /** Every pair. */
   overall: PairedGroup;
-  /** Cells on one side only (with --strategies, those of the chosen strategies). */
+  /** Cells on one side only (with an axis, those at the chosen values). */
   onlyInBaseline: CellKey[];
   onlyInCandidate: CellKey[];
 }
@@ -97,11 +116,16 @@ export function compareRuns(
   candidate: readonly RunRecord[],
   options: CompareOptions = {},
 ): Comparison {
-  const chosen = options.strategies;
-  const base = chosen ? baseline.filter((r) => r.strategy === chosen.baseline) : baseline;
-  const cand = chosen ? candidate.filter((r) => r.strategy === chosen.candidate) : candidate;
-  // Between two strategies the strategy is what differs, so it is no part of the match.
-  const matchKey = (key: CellKey) => cellId(chosen ? { ...key, strategy: '' } : key);
+  const chosen = options.axis;
+  const base = chosen ? baseline.filter((r) => axisValue(r, chosen.axis) === chosen.baseline) : baseline;
+  const cand = chosen ? candidate.filter((r) => axisValue(r, chosen.axis) === chosen.candidate) : candidate;
+  // The compared axis is what differs between the sides, so it is no part of the match.
+  const blank: Record<Axis, Partial<CellKey>> = {
+    strategy: { strategy: '' },
+    model: { model: '' },
+    window: { window: 0 },
+  };
+  const matchKey = (key: CellKey) => cellId(chosen ? { ...key, ...blank[chosen.axis] } : key);
   const candidateCells = new Map(groupByCell(cand).map((g) => [matchKey(g.key), g] as const));
   const matched = new Set<string>();
   const cells: (ComparedCell & { pairList: Pair[] })[] = [];
@@ -129,6 +153,8 @@ export function compareRuns(
       window: group.key.window,
       baselineStrategy: group.key.strategy,
       candidateStrategy: other.key.strategy,
+      candidateModel: other.key.model,
+      candidateWindow: other.key.window,
       unpaired: {
         baseline: unpairedBaseline,
         candidate: measuredRuns(other.records)

@@ -166,6 +166,24 @@ export function compareOptions<T>(y: Argv<T>) {
       type: 'string',
       describe: "with this strategy's runs of the candidate",
     })
+    .option('baseline-model', {
+      type: 'string',
+      describe: "compare this model's runs of the baseline",
+    })
+    .option('candidate-model', {
+      type: 'string',
+      describe: "with this model's runs of the candidate",
+    })
+    .option('baseline-window', {
+      type: 'string',
+      coerce: decimal('baseline-window'),
+      describe: "compare this window's runs of the baseline (tokens)",
+    })
+    .option('candidate-window', {
+      type: 'string',
+      coerce: decimal('candidate-window'),
+      describe: "with this window's runs of the candidate (tokens)",
+    })
     .option('fail-if', {
       type: 'string',
       array: true,

@@ -125,7 +125,7 @@ export async function main(
     )
     .command(
       'compare <baseline> [candidate]',
-      'compare two results folders, or two strategies, on their common cells',
+      'compare two results folders, or two strategies, models or windows, on their common cells',
       compareOptions,
       async (a) => {
         const { compareCommand } = await import('./commands/compare.js');
@@ -137,6 +137,10 @@ export async function main(
             ...(a.candidate !== undefined ? { candidate: a.candidate } : {}),
             ...(a.baselineStrategy !== undefined ? { baselineStrategy: a.baselineStrategy } : {}),
             ...(a.candidateStrategy !== undefined ? { candidateStrategy: a.candidateStrategy } : {}),
+            ...(a.baselineModel !== undefined ? { baselineModel: a.baselineModel } : {}),
+            ...(a.candidateModel !== undefined ? { candidateModel: a.candidateModel } : {}),
+            ...(a.baselineWindow !== undefined ? { baselineWindow: a.baselineWindow } : {}),
+            ...(a.candidateWindow !== undefined ? { candidateWindow: a.candidateWindow } : {}),
           },
           io,
         );

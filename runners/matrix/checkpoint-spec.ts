@@ -19,14 +19,23 @@ const strategyEntry = z.union([
   }),
 ]);
 
-/** The figures a gate can bound: a cell's mean over its runs. */
+/**
+ * The figures a gate can bound, named as `compare --fail-if` names them: a cell's mean over its
+ * measured runs, or for `failed` the number of its runs that failed. `modelCalls` is the old name of
+ * `calls`, kept as an alias.
+ */
 export const GATE_METRICS = [
   'correct',
   'wrong',
   'abstained',
   'delivered',
   'alarm',
+  'truncated',
+  'calls',
+  'tokens',
   'condensations',
+  'time',
+  'failed',
   'modelCalls',
 ] as const;
 

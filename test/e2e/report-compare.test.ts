@@ -14,6 +14,8 @@ import { wispEval } from './cli.js';
 let dir: string;
 let a: string;
 let b: string;
+/** target at 8,192 tokens on two models: reader and reader-counting. */
+let c: string;
 let stepSummary: string;
 
 async function cli(args: string[], env: Record<string, string> = {}) {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wisp-report-compare-'));
   a = join(dir, 'a');
   b = join(dir, 'b');
+  c = join(dir, 'c');
   stepSummary = join(dir, 'step-summary.md');
   const common = ['run', '--scenario', 'codename', '--runs', '2', '--json'];
   const first = await cli([...common, '--strategy', 'dropping', '--strategy', 'target', '--out', a], {
@@ -44,6 +47,18 @@ beforeAll(async () => {
     b,
   ]);
   expect(second.status).toBe(0);
+  const third = await cli([
+    ...common,
+    '--strategy',
+    'target',
+    '--model',
+    'reader',
+    '--model',
+    'reader-counting',
+    '--out',
+    c,
+  ]);
+  expect(third.status).toBe(0);
 });
 
 afterAll(async () => {
@@ -170,6 +185,57 @@ describe('wisp-eval compare', () => {
     ]);
   });
 
+  it('compares two windows of one folder, the strategy and model matching', async () => {
+    const { status, stdout } = await cli([
+      'compare',
+      b,
+      '--baseline-window',
+      '8192',
+      '--candidate-window',
+      '32768',
+    ]);
+    expect(status).toBe(0);
+    // target on codename makes the same answers at both windows, in fewer calls at the larger one.
+    expect(stdout[2]).toMatch(
+      /^codename\s+target\s+reader\s+8192 -> 32768\s+2\s+correct\s+3\.00\s+3\.00\s+0\.00\s+\[0\.00, 0\.00\]\s+1\.000$/,
+    );
+    expect(stdout.find((l) => /\scalls\s/.test(l))).toMatch(/\s24\.00\s+18\.00\s+-6\.00\s/);
+    expect(stdout.some((l) => l.startsWith('only in'))).toBe(false);
+    const gated = await cli([
+      'compare',
+      b,
+      '--baseline-window',
+      '8192',
+      '--candidate-window',
+      '32768',
+      '--fail-if',
+      'calls-drop=5',
+    ]);
+    expect(gated.status).toBe(1);
+    expect(gated.stdout.at(-1)).toBe(
+      'failed --fail-if calls-drop=5: codename target reader w8192 -> 32768: 24.00 -> 18.00, fell by 6.00, more than 5.00',
+    );
+  });
+
+  it('compares two models of one folder, and names both in the JSON', async () => {
+    const args = ['compare', c, '--baseline-model', 'reader', '--candidate-model', 'reader-counting'];
+    const { status, stdout } = await cli(args);
+    expect(status).toBe(0);
+    expect(stdout[2]).toMatch(
+      /^codename\s+target\s+reader -> reader-counting\s+8192\s+2\s+correct\s+3\.00\s+3\.00\s+0\.00\s+/,
+    );
+    const json = await cli([...args, '--json']);
+    const parsed = JSON.parse(json.stdout[0] ?? '') as { cells: Record<string, unknown>[] };
+    expect(parsed.cells).toHaveLength(1);
+    expect(parsed.cells[0]).toMatchObject({
+      model: 'reader',
+      candidateModel: 'reader-counting',
+      window: 8192,
+      candidateWindow: 8192,
+      pairs: 2,
+    });
+  });
+
   it('prints the whole comparison as one JSON object with --json', async () => {
     const { status, stdout } = await cli(['compare', a, b, '--json', '--fail-if', 'wrong-rise=0']);
     expect(status).toBe(0);
@@ -202,7 +268,7 @@ describe('wisp-eval compare', () => {
     [
       'one folder and no strategies',
       (x: string) => ['compare', x],
-      /name two results folders, or one with --baseline-strategy/,
+      /name two results folders, or one with --baseline-AXIS and --candidate-AXIS/,
     ],
     [
       'half of a strategy pair',
@@ -213,6 +279,37 @@ describe('wisp-eval compare', () => {
       'a strategy the folder lacks',
       (x: string) => ['compare', x, '--baseline-strategy', 'nope', '--candidate-strategy', 'target'],
       /--baseline-strategy nope: no runs of it in .* \(it has dropping, target\)/,
+    ],
+    [
+      'half of a model pair',
+      (x: string) => ['compare', x, '--candidate-model', 'reader'],
+      /give both --baseline-model and --candidate-model/,
+    ],
+    [
+      'a window the folder lacks',
+      (x: string) => ['compare', x, '--baseline-window', '8192', '--candidate-window', '4096'],
+      /--candidate-window 4096: no runs of it in .* \(it has 8192\)/,
+    ],
+    [
+      'a window not in decimal',
+      (x: string) => ['compare', x, '--baseline-window', '8k', '--candidate-window', '4096'],
+      /--baseline-window "8k": give a whole number in decimal digits/,
+    ],
+    [
+      'two axes at once',
+      (x: string) => [
+        'compare',
+        x,
+        '--baseline-strategy',
+        'dropping',
+        '--candidate-strategy',
+        'target',
+        '--baseline-window',
+        '8192',
+        '--candidate-window',
+        '32768',
+      ],
+      /one axis at a time; --baseline-strategy\/--candidate-strategy and --baseline-window\/--candidate-window/,
     ],
   ])('refuses %s with exit 2 and one line', async (_name, args, message) => {
     const other = join(dir, 'other');

@@ -19,6 +19,10 @@ export interface RecordShape {
   /** Per turn, the estimated tokens of each request, and what the runtime reported (null: nothing). */
   turns?: { estimated: number[]; reported?: (number | null)[]; counted?: (number | null)[] }[];
   totalMs?: number;
+  /** Probes whose evidence was in view, the outcome cells' counts, and truncated requests. */
+  delivered?: number;
+  outcomes?: Partial<RunRecord['outcomes']>;
+  truncated?: number;
   settings?: Record<string, unknown>;
   error?: RunRecord['error'];
 }
@@ -90,8 +94,8 @@ export function makeRecord(shape: RecordShape = {}): RunRecord {
       abstained: shape.abstained ?? 0,
       total: probes.length,
     },
-    delivered: { inView: 0, total: probes.length },
-    outcomes: { deliveredCorrect: 0, deliveredMissed: 0, notDelivered: 0, alarm: 0 },
+    delivered: { inView: shape.delivered ?? 0, total: probes.length },
+    outcomes: { deliveredCorrect: 0, deliveredMissed: 0, notDelivered: 0, alarm: 0, ...shape.outcomes },
     evidenceSteps: [],
     probes,
     turns: turns.length,
@@ -110,7 +114,7 @@ export function makeRecord(shape: RecordShape = {}): RunRecord {
     retries: { overflow: 0, tools: 0 },
     assessment: null,
     toolTokens: { total: 0, perRequest: 0 },
-    truncated: 0,
+    truncated: shape.truncated ?? 0,
     sessions: { started: 1, new: 0 },
     saved: { references: { count: 0, bytes: 0, tokens: 0 }, cuts: { count: 0, bytes: 0, tokens: 0 } },
     outputsHeldBack: 0,

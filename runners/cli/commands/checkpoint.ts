@@ -11,6 +11,7 @@ import { parseDataText } from '../../../scenarios/load.js';
 import { sourceHashes } from '../../recording/source-hashes.js';
 import { readScenarioBytes, scenarioMaxBytes } from '../../../scenarios/scenario-bytes.js';
 import type { RunRecord } from '../../../records/run-record.js';
+import { runFigures, type Figure } from '../../../reports/stats/run-figures.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
 import { ScenarioError } from '../../../scenarios/errors.js';
@@ -130,24 +131,39 @@ export function planOf(spec: Checkpoint, specPath: string, shard: PlanFile['shar
   });
 }
 
-const METRIC: Readonly<Record<GateRule['metric'], (r: RunRecord) => number>> = {
-  correct: (r) => r.score.correct,
-  wrong: (r) => r.score.wrong,
-  abstained: (r) => r.score.abstained,
-  delivered: (r) => r.delivered.inView,
-  alarm: (r) => r.outcomes.alarm,
-  condensations: (r) => r.condensations.length,
-  modelCalls: (r) => r.modelCalls.turn + r.modelCalls.distil + r.modelCalls.summary + r.modelCalls.assessment,
+/** A gate metric's value on one measured run; `failed` is counted over the cell instead. */
+const METRIC: Readonly<Record<Exclude<GateRule['metric'], 'failed'>, Figure>> = {
+  correct: 'correct',
+  wrong: 'wrong',
+  abstained: 'abstained',
+  delivered: 'delivered',
+  alarm: 'alarm',
+  truncated: 'truncated',
+  calls: 'calls',
+  tokens: 'tokens',
+  condensations: 'condensations',
+  time: 'time',
+  modelCalls: 'calls',
 };
 
+/** A cell's value of a rule's metric: the mean over its measured runs, or its failed runs' count. */
+function cellValue(metric: GateRule['metric'], runs: readonly RunRecord[]): number | null {
+  if (metric === 'failed') return runs.filter(isFailedRun).length;
+  const values = runs
+    .filter((r) => !isFailedRun(r))
+    .map((r) => runFigures(r)[METRIC[metric]])
+    .filter((v): v is number => v !== null);
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
 /**
- * The gate's failures: one line for each cell whose mean is outside a bound of a rule that covers it.
- * The means leave failed runs out; a failed run fails the invocation on its own (exit 3).
+ * The gate's failures: one line for each cell whose value is outside a bound of a rule that covers
+ * it. The means leave failed runs out; a failed run fails the invocation on its own (exit 3), and
+ * `failed` bounds how many there were.
  */
 export function gateFailures(rules: readonly GateRule[], records: readonly RunRecord[]): string[] {
   const cells = new Map<string, RunRecord[]>();
   for (const record of records) {
-    if (isFailedRun(record)) continue;
     const key = `${record.scenario} ${record.strategy} ${record.model} ${record.window}`;
     cells.set(key, [...(cells.get(key) ?? []), record]);
   }
@@ -158,12 +174,14 @@ export function gateFailures(rules: readonly GateRule[], records: readonly RunRe
       if (!first) continue;
       if (rule.scenario !== undefined && first.scenario !== rule.scenario) continue;
       if (rule.strategy !== undefined && first.strategy !== rule.strategy) continue;
-      const mean = runs.reduce((n, r) => n + METRIC[rule.metric](r), 0) / runs.length;
-      const shown = Number(mean.toFixed(2));
-      if (rule.min !== undefined && mean < rule.min)
-        failures.push(`gate: ${cell}: mean ${rule.metric} ${shown} is below ${rule.min}`);
-      if (rule.max !== undefined && mean > rule.max)
-        failures.push(`gate: ${cell}: mean ${rule.metric} ${shown} is above ${rule.max}`);
+      const value = cellValue(rule.metric, runs);
+      if (value === null) continue;
+      const what = rule.metric === 'failed' ? 'failed runs' : `mean ${rule.metric}`;
+      const shown = Number(value.toFixed(2));
+      if (rule.min !== undefined && value < rule.min)
+        failures.push(`gate: ${cell}: ${what} ${shown} is below ${rule.min}`);
+      if (rule.max !== undefined && value > rule.max)
+        failures.push(`gate: ${cell}: ${what} ${shown} is above ${rule.max}`);
     }
   }
   return failures;

@@ -13,12 +13,20 @@ describe('the figures of one run', () => {
       calls: { turn: 10, distil: 2, summary: 1, assessment: 3 },
       turns: [{ estimated: [100, 200] }, { estimated: [300] }],
       totalMs: 250,
+      delivered: 3,
+      outcomes: { deliveredCorrect: 2, deliveredMissed: 1, notDelivered: 1, alarm: 1 },
+      truncated: 2,
     });
     expect(runFigures(record)).toEqual({
       correct: 3,
       fraction: 0.6,
       wrong: 1,
       abstained: 1,
+      delivered: 3,
+      missed: 1,
+      'not-delivered': 1,
+      alarm: 1,
+      truncated: 2,
       condensations: 3,
       gap: 2.5, // gaps 3 and 2
       calls: 16,

@@ -62,7 +62,7 @@ describe('comparing two sets of runs', () => {
   it('sets two strategies of one folder against each other', () => {
     const folder = [...runs('target', [3, 3, 3]), ...runs('target-0.5', [2, 2, 3])];
     const comparison = compareRuns(folder, folder, {
-      strategies: { baseline: 'target', candidate: 'target-0.5' },
+      axis: { axis: 'strategy', baseline: 'target', candidate: 'target-0.5' },
     });
     expect(comparison.cells).toHaveLength(1);
     expect(comparison.cells[0]).toMatchObject({
@@ -73,6 +73,53 @@ describe('comparing two sets of runs', () => {
     // Differences −1, −1, 0: |±1 ±1 ±0| reaches 2 in 4 of 8, p = 0.5.
     expect(comparison.cells[0]?.figures.correct).toMatchObject({ baseline: 3, candidate: 7 / 3, p: 0.5 });
     expect(comparison.onlyInBaseline).toEqual([]);
+  });
+
+  it('sets two windows against each other, pairing by the axes that match', () => {
+    const folder = [
+      ...runs('target', [2, 2], 8192),
+      ...runs('target', [3, 4], 32768),
+      ...runs('dropping', [1, 1], 8192),
+      ...runs('dropping', [1, 2], 32768),
+      ...runs('dropping', [5], 4096),
+    ];
+    const comparison = compareRuns(folder, folder, {
+      axis: { axis: 'window', baseline: 8192, candidate: 32768 },
+    });
+    expect(
+      comparison.cells.map((c) => [
+        c.baselineStrategy,
+        c.window,
+        c.candidateWindow,
+        c.figures.correct.difference.mean,
+      ]),
+    ).toEqual([
+      ['dropping', 8192, 32768, 0.5],
+      ['target', 8192, 32768, 1.5],
+    ]);
+    // The window neither side chose is no cell of the comparison.
+    expect(comparison.onlyInBaseline).toEqual([]);
+    expect(comparison.onlyInCandidate).toEqual([]);
+  });
+
+  it('sets two models against each other and names the cells one model lacks', () => {
+    const on = (model: string, correct: number[], scenario = 'codename') =>
+      correct.map((c, run) => makeRecord({ scenario, model, run, correct: c }));
+    const baseline = [...on('reader', [3, 3]), ...on('reader', [1], 'reading')];
+    const candidate = on('reader-counting', [2, 3]);
+    const comparison = compareRuns(baseline, candidate, {
+      axis: { axis: 'model', baseline: 'reader', candidate: 'reader-counting' },
+    });
+    expect(comparison.cells).toHaveLength(1);
+    expect(comparison.cells[0]).toMatchObject({
+      model: 'reader',
+      candidateModel: 'reader-counting',
+      pairs: 2,
+    });
+    expect(comparison.cells[0]?.figures.correct).toMatchObject({ baseline: 3, candidate: 2.5 });
+    expect(comparison.onlyInBaseline).toEqual([
+      { scenario: 'reading', strategy: 'target', model: 'reader', window: 8192 },
+    ]);
   });
 
   it('has no cells and no p-values when nothing pairs', () => {

@@ -54,4 +54,49 @@ describe('--fail-if thresholds', () => {
     expect(thresholdBreaches(comparison, [parseThreshold('calls-rise=5%')])).toHaveLength(2);
     expect(thresholdBreaches(comparison, [parseThreshold('score-rise=0')])).toEqual([]);
   });
+
+  it('take the honesty figures and failed runs under the names every report uses', () => {
+    expect(parseThreshold('alarm-rise=0')).toMatchObject({ figure: 'alarm', direction: 'rise', amount: 0 });
+    expect(parseThreshold('delivered-drop=1')).toMatchObject({ figure: 'delivered', direction: 'drop' });
+    expect(parseThreshold('truncated-rise=0')).toMatchObject({ figure: 'truncated' });
+    expect(parseThreshold('failed-rise=0')).toMatchObject({ figure: 'failed' });
+    // The checkpoint gate's old name for calls is kept.
+    expect(parseThreshold('modelCalls-rise=10%')).toMatchObject({ figure: 'calls', percent: true });
+    const on = (
+      window: number,
+      delivered: number[],
+      alarm: number[],
+      status: 'completed' | 'failed' = 'completed',
+    ) =>
+      delivered.map((d, run) =>
+        makeRecord({
+          window,
+          run,
+          status,
+          ...(status === 'failed'
+            ? { error: { code: 'MODEL_FAILED', message: 'connection refused', turn: null } }
+            : {}),
+          delivered: d,
+          outcomes: { alarm: alarm[run] ?? 0 },
+        }),
+      );
+    const baseline = [...on(8192, [4, 4], [0, 0]), ...on(4096, [4, 4], [0, 0])];
+    const candidate = [
+      ...on(8192, [3, 2], [0, 1]),
+      ...on(4096, [4, 3], [0, 0]),
+      ...on(4096, [0], [0], 'failed').map((r) => ({ ...r, run: 2 })),
+    ];
+    const comparison = compareRuns(baseline, candidate);
+    const breaches = thresholdBreaches(
+      comparison,
+      ['alarm-rise=0', 'delivered-drop=1', 'failed-rise=0'].map(parseThreshold),
+    );
+    // w8192: an alarm in one of two runs (+0.5) and delivered 4 → 2.5 (a drop of 1.5, beyond 1);
+    // w4096: delivered 4 → 3.5, within 1, and one failed run where the baseline had none.
+    expect(breaches.map((b) => [b.threshold, b.window, b.change])).toEqual([
+      ['alarm-rise=0', 8192, 0.5],
+      ['delivered-drop=1', 8192, 1.5],
+      ['failed-rise=0', 4096, 1],
+    ]);
+  });
 });
