@@ -5,6 +5,19 @@
 import type { Argv } from 'yargs';
 import { decimal, decimals, folderPath } from './arguments.js';
 
+/** `--retry-failed` and `--accept-changed`: how `run` and `checkpoint` resume a folder. */
+const RETRY_FAILED = {
+  type: 'boolean',
+  default: false,
+  describe:
+    'with --resume: make again every run that failed (its model or sandbox failed); its new record replaces the old',
+} as const;
+const ACCEPT_CHANGED = {
+  type: 'boolean',
+  default: false,
+  describe: '--resume: go on although a scenario file or the spec changed since the folder began',
+} as const;
+
 export function runOptions<T>(y: Argv<T>) {
   return y
     .option('scenario', {
@@ -70,17 +83,8 @@ export function runOptions<T>(y: Argv<T>) {
       type: 'string',
       describe: 'finish the results folder DIR that an interrupted invocation began',
     })
-    .option('retry-failed', {
-      type: 'boolean',
-      default: false,
-      describe:
-        'with --resume: make again every run that failed (its model or sandbox failed); its new record replaces the old',
-    })
-    .option('accept-changed', {
-      type: 'boolean',
-      default: false,
-      describe: '--resume: go on although a scenario file or the spec changed since the folder began',
-    })
+    .option('retry-failed', RETRY_FAILED)
+    .option('accept-changed', ACCEPT_CHANGED)
     .option('replay', {
       type: 'string',
       describe:
@@ -102,17 +106,8 @@ export function checkpointOptions<T>(y: Argv<T>) {
       describe: 'results folder (default results/<name>-<time>)',
     })
     .option('resume', { type: 'string', describe: 'finish the results folder DIR' })
-    .option('retry-failed', {
-      type: 'boolean',
-      default: false,
-      describe:
-        'with --resume: make again every run that failed (its model or sandbox failed); its new record replaces the old',
-    })
-    .option('accept-changed', {
-      type: 'boolean',
-      default: false,
-      describe: '--resume: go on although a scenario file or the spec changed since the folder began',
-    })
+    .option('retry-failed', RETRY_FAILED)
+    .option('accept-changed', ACCEPT_CHANGED)
     .option('shard', { type: 'string', describe: 'i/n: only the i-th of n slices of the runs' })
     .option('jobs', {
       type: 'string',
