@@ -33,7 +33,11 @@ function sensesOf(pos: WordClass, lemma: string): number[] {
     const line = text.slice(start, end);
     const keyEnd = line.indexOf(' ', line.indexOf(' ') + 1);
     const lineKey = line.slice(0, keyEnd);
-    if (lineKey === key) return line.slice(keyEnd + 1).split(' ').map(Number);
+    if (lineKey === key)
+      return line
+        .slice(keyEnd + 1)
+        .split(' ')
+        .map(Number);
     if (lineKey < key) low = end + 1;
     else high = start;
   }
