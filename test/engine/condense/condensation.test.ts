@@ -1,0 +1,132 @@
+/**
+ * One condensation as a caller of the conversation sees it: the transcript kept before and after
+ * under the event's id, the facts layer given the leaving turns before they go, the references step
+ * audited with its count, and the floor's note with or without a goal.
+ */
+import { describe, expect, it } from 'vitest';
+import { floorNote } from '../../../engine/condense/condensation.js';
+import {
+  Conversation,
+  defaultSettings,
+  memorySink,
+  sequentialIds,
+  steppingClock,
+  type AuditEvent,
+  type Message,
+  type ModelRequest,
+} from '../../../engine/index.js';
+import { fakeModel } from '../helpers.js';
+
+type EventOf<T extends AuditEvent['type']> = Extract<AuditEvent, { type: T }>;
+const eventsOf = <T extends AuditEvent['type']>(events: AuditEvent[], type: T) =>
+  events.filter((e): e is EventOf<T> => e.type === type);
+
+const usage = (r: ModelRequest) => ({
+  promptTokens: Math.ceil(JSON.stringify(r.messages).length / 4),
+  completionTokens: 5,
+});
+
+const textOf = (messages: readonly Message[]) => messages.map((m) => m.content).join('\n');
+
+function conversation(options: { saved?: Map<string, readonly Message[]>; summary?: boolean } = {}) {
+  const audit = memorySink();
+  const guided: string[] = [];
+  const model = fakeModel((r) => ({ text: 'Noted.', toolCalls: [], usage: usage(r) }), {
+    generate: async (request) => {
+      guided.push(textOf(request.messages));
+      return { value: { facts: [], summary: 'The person counted turns one to three.' } };
+    },
+  });
+  const settings = defaultSettings();
+  const saved = options.saved;
+  const convo = new Conversation({
+    model,
+    clock: steppingClock(0, 1000, () => 0),
+    ids: sequentialIds(),
+    audit,
+    tools: [],
+    settings: { ...settings, facts: { ...settings.facts, summary: options.summary ?? true } },
+    instructions: 'Answer briefly.',
+    window: 4096,
+    ...(saved
+      ? {
+          saveTranscript: (name: string, messages: readonly Message[]) => {
+            saved.set(name, messages);
+            return `transcripts/${name}.json`;
+          },
+        }
+      : {}),
+  });
+  return { convo, audit, model, guided };
+}
+
+async function turns(convo: Conversation, count: number): Promise<void> {
+  for (let i = 1; i <= count; i++) await convo.turn(`Turn ${i}: ${'words of the prompt '.repeat(80)}`);
+}
+
+describe('a condensation', () => {
+  it('keeps the transcript before and after under its event id, and the event names what was kept', async () => {
+    const saved = new Map<string, readonly Message[]>();
+    const { convo, audit } = conversation({ saved });
+    await turns(convo, 12);
+    const condensations = eventsOf(audit.events, 'context.condensation');
+    expect(condensations.length).toBeGreaterThan(0);
+    const first = condensations[0];
+    if (first === undefined) return;
+    const id = first.id;
+    expect(first.savedBefore).toBe(`transcripts/${id}-before.json`);
+    expect(first.savedAfter).toBe(`transcripts/${id}-after.json`);
+    const before = saved.get(`${id}-before`) ?? [];
+    const after = saved.get(`${id}-after`) ?? [];
+    // Turn 1 is in the transcript before the condensation and gone from the one after.
+    expect(textOf(before)).toContain('Turn 1: ');
+    expect(textOf(after)).not.toContain('Turn 1: ');
+    expect(after.length).toBeLessThan(before.length);
+    expect(before[0]?.content).toContain('Answer briefly.');
+    expect(after[0]?.content).toContain('Answer briefly.');
+  });
+
+  it('records no transcript names when the conversation keeps no transcripts', async () => {
+    const { convo, audit } = conversation();
+    await turns(convo, 12);
+    const condensations = eventsOf(audit.events, 'context.condensation');
+    expect(condensations.length).toBeGreaterThan(0);
+    for (const c of condensations) {
+      expect(c).not.toHaveProperty('savedBefore');
+      expect(c).not.toHaveProperty('savedAfter');
+    }
+  });
+
+  it('hands the leaving turns to the facts layer before they go, so the summary covers them', async () => {
+    const { convo, model, guided } = conversation();
+    await turns(convo, 12);
+    // The turns dropped were read by a distillation or summary call before they went.
+    expect(guided.some((text) => text.includes('Turn 1: '))).toBe(true);
+    // The kept turns are shown as context, the instructions are not among them.
+    expect(guided.every((text) => !text.includes('Answer briefly.'))).toBe(true);
+    const last = model.requests.at(-1);
+    expect(textOf(last?.messages ?? [])).toContain('The person counted turns one to three.');
+  });
+
+  it('audits its references step with how many earlier outputs it switched', async () => {
+    const { convo, audit } = conversation();
+    await turns(convo, 12);
+    const condensation = eventsOf(audit.events, 'context.condensation')[0];
+    // The turn's start already sent every earlier output as its reference: none is left to switch.
+    expect(condensation?.steps[0]).toEqual({ step: 'references', fill: expect.any(Number), referenced: 0 });
+  });
+});
+
+describe('the floor note', () => {
+  it('names the goal it missed when there is one, and no goal when there is none', () => {
+    expect(floorNote(3000, 2400, 4096)).toBe(
+      'The context is at its floor: the instructions and the latest turn alone need about 3000 of the ' +
+        '4096-token window, more than the goal of 2400. This turn may not fit; only a new conversation ' +
+        'gives the room back.',
+    );
+    expect(floorNote(3000, null, 4096)).toBe(
+      'The context is at its floor: the instructions and the latest turn alone need about 3000 of the ' +
+        '4096-token window. This turn may not fit; only a new conversation gives the room back.',
+    );
+  });
+});
