@@ -1,0 +1,98 @@
+/**
+ * The texts the distiller and the summary are sent: tool calls with short paths, lines cut to their
+ * share of the bound without breaking a character, a summary cut to its word limit, and a command
+ * the person ran as one line.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  distilPrompt,
+  fitSummary,
+  personCommandLine,
+  turnTexts,
+  type TurnText,
+} from '../../../engine/facts/facts-prompts.js';
+import { personCommandText } from '../../../engine/protocol.js';
+import { ContextStore } from '../../../engine/store/store.js';
+
+const kinds = [{ subject: 'entity', description: 'a named thing' }];
+
+function storeWithCall(args: Record<string, unknown>): ContextStore {
+  const store = new ContextStore();
+  store.append({ kind: 'prompt', turn: 1, text: 'Read it.', sources: ['evt-1'], recordedAt: 0 });
+  const call = { callId: 'c1', tool: 'read_file', arguments: args };
+  store.append({ kind: 'toolCall', turn: 1, text: '{}', call, sources: ['evt-2'], recordedAt: 0 });
+  store.append({
+    kind: 'toolOutput',
+    turn: 1,
+    text: 'the whole file',
+    call,
+    outcome: { ok: true },
+    sources: ['evt-3'],
+    recordedAt: 0,
+  });
+  store.append({ kind: 'reply', turn: 1, text: 'Done.', sources: ['evt-4'], recordedAt: 0 });
+  return store;
+}
+
+describe('a turn as the distiller sees it', () => {
+  it('shows a tool call with an absolute path cut to its last two parts, other arguments as given', () => {
+    const [turn] = turnTexts(storeWithCall({ path: '/work/project/docs/a.md', limit: 20 }).all());
+    expect(turn?.lines).toEqual([
+      'person: Read it.',
+      'tool call: read_file {"path":"docs/a.md","limit":20}',
+      'assistant: Done.',
+    ]);
+    expect(turn?.events).toEqual(['evt-1', 'evt-2', 'evt-3', 'evt-4']);
+    const [relative] = turnTexts(storeWithCall({ path: 'docs/guide/a.md' }).all());
+    expect(relative?.lines[1]).toBe('tool call: read_file {"path":"docs/guide/a.md"}');
+    const [trailing] = turnTexts(storeWithCall({ path: '/srv//data/' }).all());
+    expect(trailing?.lines[1]).toBe('tool call: read_file {"path":"srv/data"}');
+  });
+
+  it('cuts a line past its share of the bound on a character boundary, marked with an ellipsis', () => {
+    // A 1,200-token window bounds the call's text at 1,600 bytes; one line takes all of it.
+    const long = 'é'.repeat(1000);
+    const leaving: TurnText[] = [{ turn: 1, entries: [1], lines: [`person: ${long}`] }];
+    const [, user] = distilPrompt(kinds, [], leaving, [], 1200);
+    const line = user?.content.split('\n').find((l) => l.startsWith('person: ')) ?? '';
+    expect(line.endsWith('...')).toBe(true);
+    expect(line).not.toContain('\uFFFD');
+    const bytes = new TextEncoder().encode(line).length;
+    expect(bytes).toBeLessThanOrEqual(1600);
+    expect(bytes).toBeGreaterThan(1590);
+    expect(line).toMatch(/^person: é+\.\.\.$/);
+    // A line within its share goes whole.
+    const short: TurnText[] = [{ turn: 1, entries: [1], lines: ['person: short'] }];
+    expect(distilPrompt(kinds, [], short, [], 1200)[1]?.content).toContain('\nperson: short\n');
+  });
+});
+
+describe('the summary cut to its word limit', () => {
+  it('keeps the first sentence and the newest ones, behind an ellipsis', () => {
+    expect(fitSummary('One two. Three four. Five six.', 5)).toBe('One two. … Five six.');
+  });
+
+  it('cuts a first sentence that alone passes the limit to its first words', () => {
+    expect(fitSummary('One two three four five six. Seven eight.', 3)).toBe('One two three');
+  });
+
+  it('gives a summary within the limit on one line, whitespace folded', () => {
+    expect(fitSummary('  One two.\n\nThree  four. ', 10)).toBe('One two. Three four.');
+  });
+});
+
+describe('a command the person ran, as the distiller reads it', () => {
+  it('names the command and how it ended', () => {
+    expect(personCommandLine(personCommandText('npm test', 'exit status: 1\nstdout:\nfailed'))).toBe(
+      'the person ran `npm test`: exit status 1',
+    );
+    expect(personCommandLine(personCommandText('make', 'error: command not found'))).toBe(
+      'the person ran `make`: failed',
+    );
+    expect(personCommandLine(personCommandText('ls', 'a.md\nb.md'))).toBe('the person ran `ls`');
+  });
+
+  it('gives a text not in the prompt’s form by its first line', () => {
+    expect(personCommandLine('npm test passed\nall 12 tests')).toBe('the person ran: npm test passed');
+  });
+});
