@@ -104,6 +104,12 @@ describe('a condensation', () => {
     expect(guided.some((text) => text.includes('Turn 1: '))).toBe(true);
     // The kept turns are shown as context, the instructions are not among them.
     expect(guided.every((text) => !text.includes('Answer briefly.'))).toBe(true);
+    // The leaving turns are not shown again among the later ones, which the call reads for the latest values.
+    const first = guided[0] ?? '';
+    const later = first.slice(first.indexOf('Later turns, for the latest values:'));
+    expect(first).toContain('Turns leaving the context:\nTurn 1\nperson: Turn 1: ');
+    expect(later).not.toContain('Turn 1: ');
+    expect(later).toMatch(/\nTurn \d+\nperson: Turn \d+: /);
     const last = model.requests.at(-1);
     expect(textOf(last?.messages ?? [])).toContain('The person counted turns one to three.');
   });

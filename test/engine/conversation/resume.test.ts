@@ -33,11 +33,13 @@ function settings(): EngineSettings {
 const lastUser = (r: ModelRequest) => r.messages.findLast((m) => m.role === 'user')?.content ?? '';
 
 /** Reads the file a prompt names, then replies; distils one fact and a summary when asked. */
-function model() {
+function model(retype = false) {
   return fakeModel(
     (r) => {
       const usage = { promptTokens: Math.ceil(JSON.stringify(r.messages).length / 4), completionTokens: 5 };
-      if (r.messages.at(-1)?.role === 'tool') return { text: 'I read it.', toolCalls: [], usage };
+      const tool = r.messages.at(-1);
+      if (tool?.role === 'tool')
+        return { text: retype ? `Here it is:\n\n${tool.content}` : 'I read it.', toolCalls: [], usage };
       const path = /read (\S+)/.exec(lastUser(r))?.[1];
       if (!path) return { text: 'Noted.', toolCalls: [], usage };
       return { text: '', toolCalls: [{ callId: '', tool: 'read_file', arguments: { path } }], usage };
@@ -53,10 +55,10 @@ function model() {
   );
 }
 
-function conversation(options: { ids?: Ids; resume?: SavedConversation } = {}) {
+function conversation(options: { ids?: Ids; resume?: SavedConversation; retype?: boolean } = {}) {
   const audit = memorySink();
   const convo = new Conversation({
-    model: model(),
+    model: model(options.retype),
     clock: steppingClock(0, 1000, () => 0),
     ids: options.ids ?? sequentialIds(),
     audit,
@@ -131,6 +133,22 @@ describe('save and resume', () => {
     const start = audit.events.find((e): e is SessionStartEvent => e.type === 'session.start');
     expect(start?.resumed).toBe('mid');
     expect(start?.carriedFrom).toEqual(['evt-1']);
+  });
+
+  it('keeps a reply cut where it retyped an output, so the resumed conversation sends it cut too', async () => {
+    const { convo } = conversation({ retype: true });
+    await convo.turn('Please read docs/part-1.md and summarise it.');
+    const reply = convo.store.all().find((e) => e.kind === 'reply');
+    expect(reply?.cuts?.length).toBe(1);
+    expect(reply?.cutText).toMatch(/^Here it is:\n\n\(showed the person the read_file output, entry \d+\)$/);
+
+    const { convo: resumed } = conversation({ resume: { name: 'cut', ...convo.save() }, retype: true });
+    const rebuilt = resumed.store.get(reply?.id ?? -1);
+    expect(rebuilt?.cuts).toEqual(reply?.cuts);
+    expect(rebuilt?.cutText).toBe(reply?.cutText);
+    expect(resumed.composeRequest(resumed.store.active(), 2)).toEqual(
+      convo.composeRequest(convo.store.active(), 2),
+    );
   });
 
   it('goes on after the saved turns, in a new session, and saves again with the chain of sessions', async () => {
