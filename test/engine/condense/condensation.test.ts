@@ -114,6 +114,18 @@ describe('a condensation', () => {
     expect(textOf(last?.messages ?? [])).toContain('The person counted turns one to three.');
   });
 
+  it('measures the context without the turns it would drop, stopping at the fewest that reach the goal', async () => {
+    const { convo, audit } = conversation();
+    await turns(convo, 12);
+    const condensation = eventsOf(audit.events, 'context.condensation')[0];
+    expect(condensation?.floor).toBe(false);
+    expect(condensation?.fillAfter).toBeLessThan(condensation?.fillBefore ?? 0);
+    expect(condensation?.fillAfter).toBeLessThanOrEqual(condensation?.goal ?? 0);
+    expect(condensation?.turnsKept).toBeGreaterThan(1);
+    const drops = condensation?.steps.filter((s) => s.step === 'drop') ?? [];
+    expect(drops.at(-1)?.fill).toBe(condensation?.fillAfter);
+  });
+
   it('audits its references step with how many earlier outputs it switched', async () => {
     const { convo, audit } = conversation();
     await turns(convo, 12);
