@@ -86,7 +86,7 @@ describe('a condensation', () => {
     expect(after[0]?.content).toContain('Answer briefly.');
   });
 
-  it('records no transcript names when the conversation keeps no transcripts', async () => {
+  it('records no transcript names when the conversation keeps no transcripts, and no note when it reached its goal', async () => {
     const { convo, audit } = conversation();
     await turns(convo, 12);
     const condensations = eventsOf(audit.events, 'context.condensation');
@@ -94,7 +94,12 @@ describe('a condensation', () => {
     for (const c of condensations) {
       expect(c).not.toHaveProperty('savedBefore');
       expect(c).not.toHaveProperty('savedAfter');
+      // A condensation that reached its goal has no note for the person, in the audit or the figures.
+      expect(c.floor).toBe(false);
+      expect(c).not.toHaveProperty('note');
     }
+    expect(convo.condensations.length).toBe(condensations.length);
+    for (const figures of convo.condensations) expect(figures).not.toHaveProperty('note');
   });
 
   it('hands the leaving turns to the facts layer before they go, so the summary covers them', async () => {
