@@ -15,6 +15,7 @@ import {
   type Message,
   type ModelRequest,
 } from '../../../engine/index.js';
+import type { Tool } from '../../../engine/tools/tool.js';
 import { fakeModel } from '../helpers.js';
 
 type EventOf<T extends AuditEvent['type']> = Extract<AuditEvent, { type: T }>;
@@ -151,5 +152,69 @@ describe('the floor note', () => {
       'The context is at its floor: the instructions and the latest turn alone need about 3000 of the ' +
         '4096-token window. This turn may not fit; only a new conversation gives the room back.',
     );
+  });
+});
+
+describe('the squeeze at the floor', () => {
+  // Each turn reads one file, which gives a file fact tied to that turn's output.
+  const readTool: Tool = {
+    readOnly: true,
+    spec: { name: 'read_file', description: 'read', parameters: {} },
+    run: async () => ({ content: '1\tone line\n[end of file]', ok: true }),
+  };
+
+  function floorConversation() {
+    const audit = memorySink();
+    const model = fakeModel(
+      (r) => {
+        const usage = { promptTokens: Math.ceil(JSON.stringify(r.messages).length / 4), completionTokens: 5 };
+        const last = r.messages.at(-1);
+        const paths =
+          /^Read (.+)\.$/.exec(last?.role === 'user' ? last.content : '')?.[1]?.split(' and ') ?? [];
+        if (paths.length > 0)
+          return {
+            text: '',
+            toolCalls: paths.map((path) => ({ callId: '', tool: 'read_file', arguments: { path } })),
+            usage,
+          };
+        return { text: 'Noted.', toolCalls: [], usage };
+      },
+      { generate: async () => ({ value: { facts: [], summary: '' } }) },
+    );
+    const settings = defaultSettings();
+    const convo = new Conversation({
+      model,
+      clock: steppingClock(0, 1000, () => 0),
+      ids: sequentialIds(),
+      audit,
+      tools: [readTool],
+      settings: { ...settings, facts: { ...settings.facts, summary: false, distil: false } },
+      instructions: 'Answer briefly.',
+      window: 8192,
+    });
+    const floorStep = async () => {
+      await convo.turn(`Please consider this: ${'a long line of pasted text '.repeat(1100)}`);
+      const condensation = eventsOf(audit.events, 'context.condensation').at(-1);
+      expect(condensation?.floor).toBe(true);
+      return condensation?.steps.find((s) => s.step === 'floor');
+    };
+    return { convo, floorStep };
+  }
+
+  const file = (i: number) => `docs/chapter-${i}/section-${i}-of-the-guide.md`;
+
+  it('weighs the earlier block of the turns kept: the file facts of dropped turns are in it', async () => {
+    const { convo, floorStep } = floorConversation();
+    for (let i = 1; i <= 30; i++) await convo.turn(`Read ${file(i)}.`);
+    // More than 1 KiB of file facts from the dropped turns: the squeezed block is smaller.
+    expect(await floorStep()).toMatchObject({ squeezed: true });
+  });
+
+  it('weighs the earlier block of the turns kept: the file facts of the kept turn are not', async () => {
+    const { convo, floorStep } = floorConversation();
+    for (let i = 1; i <= 29; i++) await convo.turn(`Turn ${i}.`);
+    await convo.turn(`Read ${Array.from({ length: 25 }, (_, i) => file(i + 1)).join(' and ')}.`);
+    // The kept turn shows its own file facts, so the earlier block holds none and cannot get smaller.
+    expect(await floorStep()).toMatchObject({ squeezed: false });
   });
 });
