@@ -23,10 +23,11 @@ const readTool: Tool = {
   }),
 };
 
-function settings(): EngineSettings {
+function settings(facts = true): EngineSettings {
   const s = defaultSettings();
   s.context.policy = 'condense';
   s.context.keepTurns = 2;
+  s.facts.enabled = facts;
   return s;
 }
 
@@ -55,7 +56,9 @@ function model(retype = false) {
   );
 }
 
-function conversation(options: { ids?: Ids; resume?: SavedConversation; retype?: boolean } = {}) {
+function conversation(
+  options: { ids?: Ids; resume?: SavedConversation; retype?: boolean; facts?: boolean } = {},
+) {
   const audit = memorySink();
   const convo = new Conversation({
     model: model(options.retype),
@@ -63,7 +66,7 @@ function conversation(options: { ids?: Ids; resume?: SavedConversation; retype?:
     ids: options.ids ?? sequentialIds(),
     audit,
     tools: [readTool],
-    settings: settings(),
+    settings: settings(options.facts),
     instructions: 'system text',
     window: 700,
     ...(options.resume ? { resume: options.resume } : {}),
@@ -72,11 +75,11 @@ function conversation(options: { ids?: Ids; resume?: SavedConversation; retype?:
 }
 
 /** A conversation that has condensed, referenced outputs and recorded facts and a summary. */
-async function savedAfter(turns: number) {
+async function savedAfter(turns: number, facts = true) {
   const ids = sequentialIds();
-  const { convo, audit } = conversation({ ids });
+  const { convo, audit } = conversation({ ids, facts });
   await convo.turn('The codename for the next release is BLUE HERON.');
-  convo.statePersonFact('entity', 'pilot team', 'the platform group');
+  if (facts) convo.statePersonFact('entity', 'pilot team', 'the platform group');
   for (let i = 2; i <= turns; i++) await convo.turn(`Please read docs/part-${i}.md and summarise it.`);
   return { convo, audit, ids, files: convo.save() };
 }
@@ -113,7 +116,18 @@ describe('save and resume', () => {
       saved.map((e) => (e.kind === 'instructions' ? 'carried' : 'resumed')),
     );
     // Drops and references happened before the resumed conversation's first turn.
-    expect(rebuilt.filter((e) => e.droppedAt !== undefined).every((e) => e.droppedAt === 0)).toBe(true);
+    expect(rebuilt.filter((e) => !e.active).every((e) => e.droppedAt === 0)).toBe(true);
+    expect(rebuilt.filter((e) => e.active).every((e) => !('droppedAt' in e))).toBe(true);
+    // Field for field the saved entries, with drops and references moved to turn 0 and the origin
+    // resumed; what an overflow dropped within a turn is before the resumed conversation's turns.
+    expect(rebuilt).toStrictEqual(
+      saved.map(({ droppedAfter: _droppedAfter, ...e }) => ({
+        ...e,
+        origin: e.kind === 'instructions' ? 'carried' : 'resumed',
+        ...(e.droppedAt !== undefined ? { droppedAt: 0 } : {}),
+        ...(e.referencedAt !== undefined ? { referencedAt: 0 } : {}),
+      })),
+    );
     expect(rebuilt.filter((e) => e.referencedAt !== undefined).map((e) => e.id)).toEqual(
       saved.filter((e) => e.referencedAt !== undefined).map((e) => e.id),
     );
@@ -124,15 +138,50 @@ describe('save and resume', () => {
     expect(resumed.composeRequest(resumed.store.active(), 8)).toEqual(
       convo.composeRequest(convo.store.active(), 8),
     );
+    const savedFacts = (JSON.parse(files.sidecar) as { facts: { facts: unknown[] } }).facts.facts;
+    expect(savedFacts.length).toBeGreaterThan(0);
     expect(resumeEvent(audit.events)).toMatchObject({
       name: 'mid',
+      turn: 7,
       entries: saved.length,
       dropped: saved.filter((e) => !e.active).length,
+      facts: savedFacts.length,
       summaries: convo.facts?.summaries.length,
     });
     const start = audit.events.find((e): e is SessionStartEvent => e.type === 'session.start');
     expect(start?.resumed).toBe('mid');
+    // The new session starts at the saved conversation's last turn.
+    expect(start?.turn).toBe(7);
     expect(start?.carriedFrom).toEqual(['evt-1']);
+    // The instructions came from the saving conversation's start, and keep that source.
+    expect(saved[0]).toMatchObject({ kind: 'instructions', sources: ['evt-1'] });
+  });
+
+  it('resumes a conversation saved without facts, and one saved with facts into a conversation without them', async () => {
+    const { files } = await savedAfter(5, false);
+    expect(JSON.parse(files.sidecar)).toMatchObject({ facts: null });
+    const { convo: withFacts, audit } = conversation({ resume: { name: 'plain', ...files } });
+    expect(withFacts.facts?.facts.all()).toEqual([]);
+    expect(withFacts.facts?.summaries).toEqual([]);
+    expect(resumeEvent(audit.events)).toMatchObject({ facts: 0, summaries: 0 });
+
+    const { files: factual } = await savedAfter(5);
+    const { convo: without, audit: withoutAudit } = conversation({
+      resume: { name: 'factual', ...factual },
+      facts: false,
+    });
+    expect(without.facts).toBeNull();
+    expect(resumeEvent(withoutAudit.events)).toMatchObject({ facts: 0, summaries: 0 });
+    await without.turn('Go on.');
+  });
+
+  it('writes both files as JSON text ending in a newline', async () => {
+    const { files } = await savedAfter(3);
+    for (const text of [files.transcript, files.sidecar]) {
+      expect(text.endsWith('}\n')).toBe(true);
+      expect(text.endsWith('\n\n')).toBe(false);
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+    }
   });
 
   it('keeps a reply cut where it retyped an output, so the resumed conversation sends it cut too', async () => {
