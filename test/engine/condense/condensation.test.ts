@@ -128,6 +128,8 @@ describe('a condensation', () => {
     expect(condensation?.fillAfter).toBeLessThan(condensation?.fillBefore ?? 0);
     expect(condensation?.fillAfter).toBeLessThanOrEqual(condensation?.goal ?? 0);
     expect(condensation?.turnsKept).toBeGreaterThan(1);
+    // The target policy keeps room for what the next turn adds beyond its prompt (here, a short reply).
+    expect(condensation?.headroom).toBeGreaterThan(0);
     const drops = condensation?.steps.filter((s) => s.step === 'drop') ?? [];
     expect(drops.at(-1)?.fill).toBe(condensation?.fillAfter);
   });
@@ -216,5 +218,40 @@ describe('the squeeze at the floor', () => {
     await convo.turn(`Read ${Array.from({ length: 25 }, (_, i) => file(i + 1)).join(' and ')}.`);
     // The kept turn shows its own file facts, so the earlier block holds none and cannot get smaller.
     expect(await floorStep()).toMatchObject({ squeezed: false });
+  });
+});
+
+describe('the check ahead of a turn', () => {
+  it('counts no request ahead of a turn under a policy that never condenses, or without a known window', async () => {
+    for (const [policy, window] of [
+      ['failFast', 4096],
+      ['target', undefined],
+    ] as const) {
+      let counted = 0;
+      const model = {
+        ...fakeModel(() => ({ text: 'Noted.', toolCalls: [] })),
+        reportsUsage: false,
+        countTokens: async (r: ModelRequest) => {
+          counted += 1;
+          return Math.ceil(JSON.stringify(r.messages).length / 4);
+        },
+      };
+      const settings = defaultSettings();
+      const convo = new Conversation({
+        model,
+        clock: steppingClock(0, 1000, () => 0),
+        ids: sequentialIds(),
+        audit: memorySink(),
+        tools: [],
+        settings: { ...settings, context: { ...settings.context, policy } },
+        instructions: 'Answer briefly.',
+        ...(window !== undefined ? { window } : {}),
+      });
+      await convo.turn('One.');
+      await convo.turn('Two.');
+      // Each request sent is counted once for its figures; nothing is counted ahead of a turn.
+      expect(model.requests).toHaveLength(2);
+      expect(counted).toBe(2);
+    }
   });
 });
