@@ -67,6 +67,25 @@ describe('a turn as the distiller sees it', () => {
   });
 });
 
+describe('a line at its share of the bound', () => {
+  // A 1,200-token window bounds the call's text at 1,600 bytes; one line takes all of it.
+  const sentLine = (line: string) =>
+    distilPrompt(kinds, [], [{ turn: 1, entries: [1], lines: [line] }], [], 1200)[1]
+      ?.content.split('\n')
+      .find((l) => l.startsWith('person: ')) ?? '';
+
+  it('goes whole when it takes exactly the share', () => {
+    const exact = `person: ${'a'.repeat(1592)}`;
+    expect(sentLine(exact)).toBe(exact);
+  });
+
+  it('is cut to fill the share to the byte, ellipsis included, when it is one byte over', () => {
+    const sent = sentLine(`person: ${'a'.repeat(1593)}`);
+    expect(sent).toBe(`person: ${'a'.repeat(1589)}...`);
+    expect(sent.length).toBe(1600);
+  });
+});
+
 describe('the summary cut to its word limit', () => {
   it('keeps the first sentence and the newest ones, behind an ellipsis', () => {
     expect(fitSummary('One two. Three four. Five six.', 5)).toBe('One two. … Five six.');
