@@ -74,6 +74,21 @@ describe('a line at its share of the bound', () => {
       ?.content.split('\n')
       .find((l) => l.startsWith('person: ')) ?? '';
 
+  it('shares the bound among every line and every known fact', () => {
+    // Two lines and two known facts: a quarter of 1,600 bytes each.
+    const long = `person: ${'a'.repeat(1000)}`;
+    const leaving: TurnText[] = [{ turn: 1, entries: [1, 2], lines: [long, 'assistant: ok'] }];
+    const [, user] = distilPrompt(kinds, ['entity a: 1', 'entity b: 2'], leaving, [], 1200);
+    const sent = user?.content.split('\n').find((l) => l.startsWith('person: ')) ?? '';
+    expect(sent).toBe(`person: ${'a'.repeat(389)}...`);
+  });
+
+  it('says none where there are no later turns or known facts', () => {
+    const [, user] = distilPrompt(kinds, [], [{ turn: 1, entries: [1], lines: ['person: hi'] }], [], 1200);
+    expect(user?.content).toContain('Facts already known:\n- none\n');
+    expect(user?.content.endsWith('Later turns, for the latest values:\n- none')).toBe(true);
+  });
+
   it('goes whole when it takes exactly the share', () => {
     const exact = `person: ${'a'.repeat(1592)}`;
     expect(sentLine(exact)).toBe(exact);
