@@ -89,6 +89,20 @@ describe('a line at its share of the bound', () => {
     expect(user?.content.endsWith('Later turns, for the latest values:\n- none')).toBe(true);
   });
 
+  it('shows each leaving turn under its number, and of the later turns only what the person said', () => {
+    const leaving: TurnText[] = [
+      { turn: 1, entries: [1], lines: ['person: one'] },
+      { turn: 2, entries: [2], lines: ['person: two', 'assistant: fine'] },
+    ];
+    const kept: TurnText[] = [{ turn: 3, entries: [3, 4], lines: ['person: three', 'assistant: done'] }];
+    const [, user] = distilPrompt(kinds, [], leaving, kept, 1200);
+    expect(user?.content).toContain(
+      'Turns leaving the context:\nTurn 1\nperson: one\nTurn 2\nperson: two\nassistant: fine\n' +
+        'Later turns, for the latest values:\nTurn 3\nperson: three',
+    );
+    expect(user?.content.endsWith('person: three')).toBe(true);
+  });
+
   it('goes whole when it takes exactly the share', () => {
     const exact = `person: ${'a'.repeat(1592)}`;
     expect(sentLine(exact)).toBe(exact);
