@@ -67,6 +67,37 @@ describe('a turn as the distiller sees it', () => {
   });
 });
 
+describe("the distiller's request", () => {
+  it('asks for at most 12 facts of the leaving turns, and lists the kinds, what is known and both sets of turns', () => {
+    const known = ['entity a: 1'];
+    const leaving: TurnText[] = [{ turn: 1, entries: [1], lines: ['person: one'] }];
+    const kept: TurnText[] = [{ turn: 2, entries: [2], lines: ['person: two'] }];
+    expect(distilPrompt(kinds, known, leaving, kept, 1200)).toEqual([
+      {
+        role: 'system',
+        content:
+          'List the facts the person stated and the conclusions the assistant reached in the turns leaving ' +
+          'the context, at most 12, each with a subject from the kinds given, a short name and its latest value.',
+      },
+      {
+        role: 'user',
+        content: [
+          'Subject kinds you may use:',
+          '- entity: a named thing',
+          'Facts already known:',
+          '- entity a: 1',
+          'Turns leaving the context:',
+          'Turn 1',
+          'person: one',
+          'Later turns, for the latest values:',
+          'Turn 2',
+          'person: two',
+        ].join('\n'),
+      },
+    ]);
+  });
+});
+
 describe('a line at its share of the bound', () => {
   // A 1,200-token window bounds the call's text at 1,600 bytes; one line takes all of it.
   const sentLine = (line: string) =>
