@@ -99,7 +99,7 @@ export function describeScenario(scenario: ScenarioChoice, options: DescribeScen
 }
 
 /** The probes that get a test; a name the scenario lacks is refused. */
-function chosenProbes(scenario: Scenario, options: DescribeScenarioOptions): string[] {
+export function chosenProbes(scenario: Scenario, options: DescribeScenarioOptions): string[] {
   const all = scenario.steps.flatMap((step) => ('ask' in step ? [step.id] : []));
   const named = [...(options.probes ?? []), ...(Array.isArray(options.abstain) ? options.abstain : [])];
   for (const id of named) {
