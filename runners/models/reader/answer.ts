@@ -16,6 +16,7 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
+import { askedSynonyms } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
@@ -37,6 +38,7 @@ type Origin = 'person' | 'document' | 'own';
 type Sourced = Candidate & {
   origin: Origin;
   ownStems: ReadonlySet<string>;
+  ownAlike?: ReadonlySet<string>;
   antecedent?: string;
   /** The text whose values can answer, when it differs from the sentence (a requested path left out). */
   valueText?: string;
@@ -103,7 +105,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
  */
 function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   if (COMMON_VERB_STEMS.has(stem) || !isSubjectWord(stem) || hasSynonyms(stem)) return false;
-  if (pool.some((c) => c.stems.has(stem))) return false;
+  if (pool.some((c) => c.stems.has(stem) || c.alike?.has(stem) === true)) return false;
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
@@ -143,7 +145,11 @@ export function answerQuestion(
   if (fromRuns !== undefined) return fromRuns;
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
-  const pool = candidates(texts, context).map((candidate) => withAcronyms(candidate, question));
+  // A word of like meaning meets a word of the question ("attempts" for "tries").
+  const alike = remembered(context, synonymIndex, question);
+  const pool = candidates(texts, context).map((candidate) =>
+    withSynonyms(withAcronyms(candidate, question), alike),
+  );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
   const framing = new Set([
@@ -256,7 +262,7 @@ function inContext(
   holds: (sentence: string) => boolean,
   answers: (alone: Candidate) => boolean,
 ): string {
-  const alone = { text: chosen.text, stems: chosen.ownStems };
+  const alone = { text: chosen.text, stems: chosen.ownStems, alike: chosen.ownAlike };
   const own = holds(chosen.valueText ?? chosen.text);
   if (chosen.antecedent === undefined || (own && answers(alone))) return chosen.text;
   const [lead, rest] = own ? [chosen.text, chosen.antecedent] : [chosen.antecedent, chosen.text];
@@ -276,7 +282,11 @@ function choose(
   holds: (sentence: string) => boolean,
 ): Sourced | undefined {
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
-  const bySelf = alone.map((candidate) => ({ ...candidate, stems: candidate.ownStems }));
+  const bySelf = alone.map((candidate) => ({
+    ...candidate,
+    stems: candidate.ownStems,
+    alike: candidate.ownAlike,
+  }));
   const index = chooseAmong(key, bySelf, weights, mode, type);
   if (index !== undefined) return alone[index];
   const withContext = chooseAmong(key, pool, weights, mode, type);
@@ -348,4 +358,32 @@ function withAcronyms(candidate: Sourced, question: string): Sourced {
   if (extra.length === 0) return candidate;
   const stems = new Set([...candidate.stems, ...extra]);
   return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
+}
+
+/**
+ * A candidate that knows which of the question's words it meets only through a word of like meaning.
+ * `bySynonym` maps each synonym's stem to the stems of the question's words it stands for.
+ */
+function withSynonyms(candidate: Sourced, bySynonym: ReadonlyMap<string, readonly string[]>): Sourced {
+  if (bySynonym.size === 0) return candidate;
+  const met = (stems: ReadonlySet<string>) => {
+    const found = new Set<string>();
+    for (const said of stems) {
+      for (const key of bySynonym.get(said) ?? []) if (!stems.has(key)) found.add(key);
+    }
+    return found;
+  };
+  const all = met(candidate.stems);
+  if (all.size === 0) return candidate;
+  const own = candidate.ownStems === candidate.stems ? all : met(candidate.ownStems);
+  return { ...candidate, alike: all, ownAlike: own };
+}
+
+/** For each synonym's stem, the question words' stems it stands for. */
+function synonymIndex(question: string): ReadonlyMap<string, readonly string[]> {
+  const index = new Map<string, string[]>();
+  for (const [key, others] of askedSynonyms(question)) {
+    for (const other of others) index.set(other, [...(index.get(other) ?? []), key]);
+  }
+  return index;
 }
