@@ -39,6 +39,11 @@ const RUNNER_ALLOWS = {
   recording: { runners: ['io'], top: ['records', 'reports', 'scenarios'] },
   models: { runners: ['io'], top: ['records', 'scenarios', 'strategies'] },
   serve: { runners: ['models'], top: [] },
+  // Scenarios as vitest suites: the matrix's run loop and the gate's snapshots, seen from a test file.
+  vitest: {
+    runners: ['gate', 'matrix', 'models', 'recording', 'run', 'steps'],
+    top: ['records', 'reports', 'scenarios', 'strategies'],
+  },
   io: { runners: [], top: [] },
 };
 
