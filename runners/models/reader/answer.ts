@@ -20,7 +20,7 @@ import { requestedReads } from './read-request.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
-import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words } from './text.js';
+import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words, type StemMemo } from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -58,7 +58,7 @@ function candidates(texts: readonly VisibleText[], context: ReaderContext): Sour
     const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
     let made = context.passages.get(key) as readonly Sourced[] | undefined;
     if (made === undefined) {
-      made = candidatesOf(visible.text, origin, visible.prose === true);
+      made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
       context.passages.set(key, made);
     }
     found.push(...made);
@@ -67,7 +67,7 @@ function candidates(texts: readonly VisibleText[], context: ReaderContext): Sour
 }
 
 /** The candidate sentences of one visible text. */
-function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
+function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMemo): Sourced[] {
   const found: Sourced[] = [];
   // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
   const content = text
@@ -81,9 +81,9 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
     const requested = origin === 'person' ? requestedReads(sentence) : [];
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
-    if (requested.length > 0 && contentStems(says.join(' ')).length === 0) continue;
+    if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
     const own = {
-      ...toCandidate(cleanSentence(sentence)),
+      ...toCandidate(cleanSentence(sentence), memo),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
     };
     if (antecedent === undefined) {
@@ -91,7 +91,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
       continue;
     }
     const before = cleanSentence(antecedent);
-    const stems = new Set([...own.stems, ...contentStems(before)]);
+    const stems = new Set([...own.stems, ...contentStems(before, memo)]);
     found.push({ ...own, stems, origin, ownStems: own.stems, antecedent: before });
   }
   return found;

@@ -6,7 +6,7 @@
  */
 import { askedText } from './dialogue-act.js';
 import { EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
-import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet } from './text.js';
+import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
@@ -43,8 +43,8 @@ export interface Candidate {
 }
 
 /** Prepares one sentence for matching. */
-export function toCandidate(text: string): Candidate {
-  return { text, stems: new Set(contentStems(text)) };
+export function toCandidate(text: string, memo?: StemMemo): Candidate {
+  return { text, stems: new Set(contentStems(text, memo)) };
 }
 
 /**
