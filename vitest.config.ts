@@ -19,6 +19,7 @@ const endToEnd = [
   'test/honesty/evidence-alarm.test.ts',
   'test/runners/run/determinism.test.ts',
   'test/runners/run/rebuild.test.ts',
+  'test/runners/run/baselines-matrix.test.ts',
   'test/scenarios/generality.test.ts',
 ];
 

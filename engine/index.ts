@@ -39,7 +39,13 @@ export {
 } from './protocol.js';
 
 // Settings, with the reference's defaults.
-export { defaultSettings, type ContextPolicyName, type EngineSettings } from './settings.js';
+export {
+  defaultSettings,
+  POLICY_SETTINGS,
+  withPolicyDefaults,
+  type ContextPolicyName,
+  type EngineSettings,
+} from './settings.js';
 
 // The ports, and their in-memory and deterministic implementations.
 export { sequentialIds, steppingClock, type Clock, type Ids } from './ports.js';

@@ -45,6 +45,13 @@ export function pagingHint(offset: number): string {
   return `[more from offset ${offset}]`;
 }
 
+// The mask policy's placeholder (output/masking.ts).
+
+/** What an older tool output is sent as under the mask policy: one line naming its tool. */
+export function maskedOutputText(tool: string): string {
+  return `[output of ${tool} omitted]`;
+}
+
 // A command the person ran after `!` (conversation/person-command.ts).
 
 /** How the prompt of a command the person ran opens; its group is the command. */

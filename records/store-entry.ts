@@ -43,6 +43,7 @@ export const storeEntrySchema = z.object({
   droppedAfter: count.optional(),
   referencedAt: count.optional(),
   reference: z.string().optional(),
+  maskedBy: count.optional(),
   cuts: z.array(replyCutSchema).optional(),
   cutText: z.string().optional(),
 });

@@ -90,6 +90,33 @@ const failfast = defineStrategy({
   set: { 'context.policy': 'failFast' },
 });
 
+const masking = defineStrategy({
+  name: 'masking',
+  description:
+    'observation masking ("The Complexity Trap", Lindenbauer et al., NeurIPS 2025 DL4C): the latest ' +
+    '10 tool outputs whole, older ones a one-line placeholder; past the budget, trimmed as trim is',
+  base: 'dropping',
+  set: { 'context.policy': 'mask', 'context.maskKeep': 10 },
+});
+
+const summary = defineStrategy({
+  name: 'summary',
+  description:
+    "a whole-history summary (OpenHands' LLM-summarising condenser, inspect_ai's CompactionSummary): " +
+    'at the budget, the first turn and the latest 4 stay and one guided call updates a summary of the middle',
+  base: 'dropping',
+  set: { 'context.policy': 'summarise', 'context.summaryHead': 1, 'context.summaryTail': 4 },
+});
+
+const trim = defineStrategy({
+  name: 'trim',
+  description:
+    "inspect_ai's CompactionTrim: at the budget, the oldest whole turns are dropped until the context " +
+    'is at 0.7 of the window; nothing distilled, never the latest turn',
+  base: 'dropping',
+  set: { 'context.policy': 'trim', 'context.trimKeep': 0.7 },
+});
+
 /** Built-in strategies by name. */
 export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Map(
   [
@@ -102,6 +129,9 @@ export const builtinStrategies: ReadonlyMap<string, StrategyDefinition> = new Ma
     targetAssessment,
     targetAssessmentAny,
     failfast,
+    masking,
+    summary,
+    trim,
   ].map((s) => [s.name, s]),
 );
 

@@ -5,14 +5,20 @@
  */
 import { z } from 'zod';
 import { SettingError } from './errors.js';
-import { defaultSettings, loadKinds, type EngineSettings, type KindOverrides } from '../engine/index.js';
+import {
+  defaultSettings,
+  loadKinds,
+  withPolicyDefaults,
+  type EngineSettings,
+  type KindOverrides,
+} from '../engine/index.js';
 
 const share = z.number().gt(0).lte(1);
 const bool = z.boolean();
 
 /** Every setting a strategy or `--set` may name, with the values it takes. */
 export const settingSchemas = {
-  'context.policy': z.enum(['target', 'condense', 'failFast']),
+  'context.policy': z.enum(['target', 'condense', 'failFast', 'mask', 'summarise', 'trim']),
   'context.keepTurns': z.number().int().min(1),
   'context.budget': share,
   'context.target': share,
@@ -22,6 +28,10 @@ export const settingSchemas = {
   'context.references': bool,
   'context.memory': bool,
   'context.outputDays': z.number().int().min(0),
+  'context.maskKeep': z.number().int().min(0),
+  'context.summaryHead': z.number().int().min(0),
+  'context.summaryTail': z.number().int().min(1),
+  'context.trimKeep': share,
   'facts.enabled': bool,
   'facts.distil': bool,
   'facts.summary': bool,
@@ -53,6 +63,7 @@ function describeAllowed(name: SettingName): string {
   if (name === 'facts.kinds')
     return 'a JSON object of subject kinds, e.g. {"ticket":{"temporalClass":"dynamic",...}}';
   if (schema === share) return 'a number above 0 and at most 1';
+  if (name === 'context.maskKeep' || name === 'context.summaryHead') return 'a whole number of 0 or more';
   return 'a whole number of 1 or more';
 }
 
@@ -122,21 +133,30 @@ export function resolveSettings(overrides: SettingOverrides, where = 'settings')
     const [group, field] = key.split('.') as [keyof EngineSettings, string];
     (settings[group] as Record<string, unknown>)[field] = checked;
   }
+  if (settings.context.policy === 'mask' && settings.context.references) {
+    throw new SettingError(
+      `${where}: context.policy=mask sends older outputs as a placeholder, not as references; set context.references=false with it`,
+    );
+  }
   try {
     // The kinds' own rules (a temporal class, a known normaliser, ...) are checked here, at the edge.
     loadKinds(settings.facts.kinds as KindOverrides);
   } catch (error) {
     throw new SettingError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return settings;
+  return withPolicyDefaults(settings);
 }
 
-/** Settings as dotted names and values, for records and for showing what differs. */
+/**
+ * Settings as dotted names and values, for records and for showing what differs. A baseline's own
+ * setting is left out where unset: it belongs to the runs of the policy that reads it.
+ */
 export function flattenSettings(settings: EngineSettings): Record<SettingName, unknown> {
   const flat: Record<string, unknown> = {};
   for (const name of settingNames) {
     const [group, field] = name.split('.') as [keyof EngineSettings, string];
-    flat[name] = (settings[group] as Record<string, unknown>)[field];
+    const value = (settings[group] as Record<string, unknown>)[field];
+    if (value !== undefined) flat[name] = value;
   }
   return flat as Record<SettingName, unknown>;
 }

@@ -21,8 +21,14 @@ export interface ComposeOptions extends TurnBlocks {
   turn: number;
 }
 
-/** What an output entry is sent as during `turn`. */
-export function outputText(entry: Entry, turn: number): string {
+/**
+ * What an output entry is sent as during `turn`, in a composition whose newest entry is `newest`: a
+ * masked output as its placeholder once the output that masked it is carried too.
+ */
+export function outputText(entry: Entry, turn: number, newest = Infinity): string {
+  if (entry.maskedBy !== undefined && entry.reference !== undefined) {
+    return newest >= entry.maskedBy ? entry.reference : entry.text;
+  }
   if (entry.reference !== undefined && entry.referencedAt !== undefined && entry.referencedAt <= turn) {
     return entry.reference;
   }
@@ -37,6 +43,7 @@ export function replyText(entry: Entry, turn: number): string {
 /** Composes the messages for `entries` (normally the store's active ones, in order). */
 export function composeMessages(entries: readonly Entry[], options: ComposeOptions): Message[] {
   const messages: Message[] = [];
+  const newest = entries.reduce((id, e) => Math.max(id, e.id), 0);
   let pendingCalls: ToolCall[] | null = null;
   const flushCalls = () => {
     if (pendingCalls) messages.push({ role: 'assistant', content: '', toolCalls: pendingCalls });
@@ -66,7 +73,7 @@ export function composeMessages(entries: readonly Entry[], options: ComposeOptio
           role: 'tool',
           callId: call.callId,
           tool: call.tool,
-          content: outputText(entry, options.turn),
+          content: outputText(entry, options.turn, newest),
         });
         break;
       }

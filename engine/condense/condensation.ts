@@ -11,6 +11,7 @@ import type { ContextStore } from '../store/store.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
 import type { CondensationFigures } from '../measure/figures.js';
 import type { Meter } from '../measure/meter.js';
+import type { MiddleSummary } from './middle-summary.js';
 
 export interface CondensationDeps {
   policy: ContextPolicy;
@@ -18,6 +19,8 @@ export interface CondensationDeps {
   audit: AuditRecorder;
   meter: Meter;
   facts: FactsLayer | null;
+  /** The summarise policy's summary, which then takes the leaving turns in the facts' place. */
+  summary: MiddleSummary | null;
   compose: (entries: readonly Entry[], turn: number) => ModelRequest;
   /** Sends every earlier output still whole as its reference; returns how many switched. */
   referenceEarlier: (turn: number) => number;
@@ -54,6 +57,7 @@ export async function condense(
     headroom,
     referenceEarlier: () => deps.referenceEarlier(turn),
     beforeDrop: async (leaving) => {
+      if (deps.summary) return deps.summary.beforeDrop(turn, leaving, window);
       const ids = new Set(leaving.map((e) => e.id));
       const kept = entries.filter((e) => !ids.has(e.id) && e.kind !== 'instructions');
       await facts?.beforeDrop(turn, leaving, kept, window);

@@ -18,6 +18,7 @@ import type { FactsLayer } from '../facts/facts-layer.js';
 import type { CondensationFigures } from '../measure/figures.js';
 import type { Meter } from '../measure/meter.js';
 import type { TurnTally } from '../measure/turn-tally.js';
+import type { MiddleSummary } from './middle-summary.js';
 
 export interface CondenserOptions {
   settings: EngineSettings['context'];
@@ -26,6 +27,8 @@ export interface CondenserOptions {
   audit: AuditRecorder;
   meter: Meter;
   facts: FactsLayer | null;
+  /** The summarise policy's summary, when that is the policy. */
+  summary: MiddleSummary | null;
   /** The window in tokens, once known. */
   window: () => number | null;
   compose: (entries: readonly Entry[], turn: number) => ModelRequest;
@@ -85,7 +88,7 @@ export class Condenser {
   ): Promise<void> {
     const window = this.options.window();
     if (window === null) return;
-    const { policy, store, audit, meter, facts, compose, squeeze, saveTranscript } = this.options;
+    const { policy, store, audit, meter, facts, summary, compose, squeeze, saveTranscript } = this.options;
     const figures = await condense(
       {
         policy,
@@ -93,6 +96,7 @@ export class Condenser {
         audit,
         meter,
         facts,
+        summary,
         compose,
         referenceEarlier: (at) => this.options.referenceEarlier(at, tally),
         squeeze,

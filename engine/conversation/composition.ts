@@ -11,6 +11,7 @@ import {
   type TurnBlocks,
 } from '../compose/composer.js';
 import type { FactsLayer } from '../facts/facts-layer.js';
+import type { MiddleSummary } from '../condense/middle-summary.js';
 import type { Message, ModelRequest, ToolSpec } from '../model/port.js';
 import { NOW_HEADER } from '../protocol.js';
 import type { Entry } from '../store/entry.js';
@@ -19,6 +20,8 @@ import type { ContextStore } from '../store/store.js';
 export interface CompositionOptions {
   store: ContextStore;
   facts: FactsLayer | null;
+  /** The summarise policy's summary: it ends the earlier block. */
+  summary: MiddleSummary | null;
   assessor: Assessor | null;
   /** Every tool of the conversation, registered on each request when there is no assessment. */
   tools: () => ToolSpec[];
@@ -92,8 +95,11 @@ export class Composition {
     const blocks =
       this.options.facts?.blocks(entries, this.options.window(), this.#squeezedTurn === turn) ?? null;
     const now = this.#nowBlock(blocks?.now ?? null);
+    const earlier = this.options.summary
+      ? this.options.summary.block(blocks?.earlier ?? null)
+      : (blocks?.earlier ?? null);
     return {
-      ...(blocks?.earlier ? { earlierBlock: blocks.earlier } : {}),
+      ...(earlier ? { earlierBlock: earlier } : {}),
       ...(now ? { nowBlock: now } : {}),
     };
   }

@@ -14,6 +14,7 @@ import { toolOutputBudget } from '../output/budget.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
+import { baselineSetting } from '../settings.js';
 import { Assessor } from '../assess/assessment.js';
 import type { Condenser } from '../condense/condenser.js';
 import { FactsLayer } from '../facts/facts-layer.js';
@@ -33,6 +34,7 @@ import { taskHolder } from './task-holder.js';
 import { turnParts } from './turn-parts.js';
 import { ToolRetry } from './tool-retry.js';
 import { runTurn } from './run-turn.js';
+import { MiddleSummary } from '../condense/middle-summary.js';
 
 export class Conversation {
   readonly store: ContextStore;
@@ -40,6 +42,8 @@ export class Conversation {
   readonly condensations: CondensationFigures[] = [];
   /** The facts layer, when the settings keep facts. */
   readonly facts: FactsLayer | null;
+  /** The summarise policy's summary of the middle turns, under that policy. */
+  readonly summary: MiddleSummary | null;
   readonly #audit: AuditRecorder;
   readonly #caller: ModelCaller;
   readonly #meter: Meter;
@@ -77,6 +81,16 @@ export class Conversation {
     this.facts = settings.facts.enabled
       ? new FactsLayer(settings.facts, this.#audit, clock, this.#caller)
       : null;
+    this.summary =
+      settings.context.policy === 'summarise'
+        ? new MiddleSummary({
+            audit: this.#audit,
+            clock,
+            caller: this.#caller,
+            share: settings.facts.summaryShare,
+            head: baselineSetting(settings.context, 'summaryHead'),
+          })
+        : null;
     this.#window = options.window ?? model.window ?? null;
     this.#notes = new MemoryNotes({
       turn: () => this.#turn,
@@ -120,6 +134,7 @@ export class Conversation {
     this.#composition = new Composition({
       store: this.store,
       facts: this.facts,
+      summary: this.summary,
       assessor: this.#assessor,
       tools: () => [...this.#tools.values()].map((t) => t.spec),
       window: () => this.#window,
@@ -133,6 +148,7 @@ export class Conversation {
         meter,
         store: this.store,
         facts: this.facts,
+        summary: this.summary,
         assessor: this.#assessor,
         tools: this.#tools,
         condensations: this.condensations,
@@ -168,6 +184,16 @@ export class Conversation {
    */
   async contextTokens(): Promise<number> {
     return this.#meter.measure(this.composeRequest());
+  }
+
+  /** Guided calls made to distil facts (facts-and-summary calls among them). */
+  get distilCalls(): number {
+    return this.facts?.distilCalls ?? 0;
+  }
+
+  /** Guided calls made for a summary alone: the running summary's and the summarise policy's. */
+  get summaryCalls(): number {
+    return (this.facts?.summaryCalls ?? 0) + (this.summary?.calls ?? 0);
   }
 
   /** The window in tokens, once known. */

@@ -43,6 +43,7 @@ export async function runTurn(deps: TurnDeps, turn: number, prompt: string): Pro
   const promptEvent = audit.record({ type: 'prompt', turn, entry: store.nextId(), text: prompt });
   try {
     views.referenceEarlier(turn, tally);
+    views.maskOlder(turn);
     await deps.assessor?.assess(turn, prompt);
     await deps.condenser.aheadIfDue(turn, prompt, tally);
     const promptEntry = store.append({

@@ -22,6 +22,7 @@ import { ToolLoop } from '../tools/tool-loop.js';
 import { ToolRunner } from '../tools/tool-runner.js';
 import type { ConversationOptions } from './options.js';
 import type { CondensationFigures } from '../measure/figures.js';
+import type { MiddleSummary } from '../condense/middle-summary.js';
 
 /** What the conversation has made before the parts. */
 export interface Shared {
@@ -32,6 +33,7 @@ export interface Shared {
   meter: Meter;
   store: ContextStore;
   facts: FactsLayer | null;
+  summary: MiddleSummary | null;
   assessor: Assessor | null;
   tools: ReadonlyMap<string, Tool>;
   condensations: CondensationFigures[];
@@ -82,7 +84,11 @@ export function turnParts(shared: Shared, host: Host): TurnParts {
     clock,
     ids,
     maxSteps: options.maxSteps ?? 16,
-    compose: (turn) => host.composeSent(turn),
+    // Under the mask policy, every request is preceded by masking what its newest outputs push out.
+    compose: (turn) => {
+      views.maskOlder(turn);
+      return host.composeSent(turn);
+    },
     ...(assessor
       ? {
           registration: {
@@ -99,6 +105,7 @@ export function turnParts(shared: Shared, host: Host): TurnParts {
     audit,
     meter,
     facts,
+    summary: shared.summary,
     window: () => host.window(),
     compose: (list, at) => host.composeRequest(list, at),
     referenceEarlier: (at, tally) => views.referenceEarlier(at, tally),

@@ -8,7 +8,8 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import { byteLength, tokensForBytes } from '../measure/estimate.js';
 import { applyCuts, findCuts } from './cuts.js';
 import { buildReference } from './reference.js';
-import type { EngineSettings } from '../settings.js';
+import { maskOlderOutputs } from './masking.js';
+import { baselineSetting, type EngineSettings } from '../settings.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { TurnTally } from '../measure/turn-tally.js';
@@ -37,6 +38,16 @@ export class OutputViews {
     });
     tally.saved('references', switched, bytesSaved);
     return switched;
+  }
+
+  /**
+   * Under the mask policy, before a request: every output older than the latest `context.maskKeep`
+   * goes as its placeholder from now on. Returns how many were masked.
+   */
+  maskOlder(turn: number): number {
+    const { store, audit, settings } = this.options;
+    if (settings.policy !== 'mask') return 0;
+    return maskOlderOutputs(store, audit, baselineSetting(settings, 'maskKeep'), turn);
   }
 
   /** After a turn that succeeded, stretches of its reply that retyped its outputs are cut. */

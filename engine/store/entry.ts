@@ -52,6 +52,12 @@ export interface Entry {
   /** The turn from whose start a tool output is sent as a reference, and the reference's text. */
   referencedAt?: number;
   reference?: string;
+  /**
+   * For a tool output the mask policy sends as its placeholder (held in `reference`): the output
+   * entry whose arrival left it older than the latest outputs kept whole. Any request that carries
+   * that entry sends the placeholder; a request composed before it, the output whole.
+   */
+  maskedBy?: number;
   /** Stretches of a reply that are sent as markers, and the reply's text as sent with them. */
   cuts?: ReplyCut[];
   cutText?: string;

@@ -101,6 +101,22 @@ export class ContextStore {
     entry.reference = text;
   }
 
+  /**
+   * Marks a tool output as sent as `text`, the mask policy's placeholder, in every request that
+   * carries entry `by` (the newer output that pushed it out of the latest kept whole), from `turn`.
+   */
+  mask(id: number, by: number, turn: number, text: string): void {
+    const entry = this.#require(id);
+    if (entry.kind !== 'toolOutput')
+      throw new InternalError(`entry ${id} is a ${entry.kind}, not a tool output`);
+    if (entry.maskedBy !== undefined) return;
+    if (entry.referencedAt !== undefined)
+      throw new InternalError(`entry ${id} is already sent as its reference and cannot be masked`);
+    entry.maskedBy = by;
+    entry.referencedAt = turn;
+    entry.reference = text;
+  }
+
   /** Records the cuts on a reply, and the reply as it is sent with them. */
   cut(id: number, cuts: ReplyCut[], sentText: string): void {
     const entry = this.#require(id);

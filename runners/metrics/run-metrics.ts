@@ -14,7 +14,7 @@ import { round, savedBy, toolTokensOf, turnRecord } from './turn-metrics.js';
 /** What the metrics read of one conversation. */
 export type ConversationFigures = Pick<
   Conversation,
-  'turns' | 'condensations' | 'sessionsStarted' | 'facts' | 'assessment'
+  'turns' | 'condensations' | 'sessionsStarted' | 'distilCalls' | 'summaryCalls' | 'assessment'
 >;
 
 /** The fields of a run record that the metrics fill. */
@@ -85,8 +85,8 @@ export function measureRun(run: MeasuredRun): RunMetrics {
     gaps: gapsBetween(condensations.map((c) => c.turn)),
     modelCalls: {
       turn: turns.reduce((n, t) => n + t.requests.length, 0),
-      distil: conversations.reduce((n, c) => n + (c.facts?.distilCalls ?? 0), 0),
-      summary: conversations.reduce((n, c) => n + (c.facts?.summaryCalls ?? 0), 0),
+      distil: conversations.reduce((n, c) => n + c.distilCalls, 0),
+      summary: conversations.reduce((n, c) => n + c.summaryCalls, 0),
       assessment: assessment?.calls ?? 0,
     },
     retries: {
