@@ -33,6 +33,8 @@ export interface LoopbackOptions {
   /** The models served, by name (`reader` is also `reader:latest`). Default: reader. */
   models?: string[];
   faults?: Partial<Faults>;
+  /** The longest request body read, in bytes; a longer one is answered 413. Default 16 MiB. */
+  maxBodyBytes?: number;
 }
 
 /** One request the server received, for tests to check what a client sent. */
@@ -141,7 +143,7 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const body = req.method === 'POST' ? await readBody(req) : {};
+    const body = req.method === 'POST' ? await readBody(req, options.maxBodyBytes) : {};
     received.push({ path, body });
     const fields = isRecord(body) ? body : {};
     const at = `${req.method ?? ''} ${path}`;
@@ -156,7 +158,9 @@ export async function startLoopbackServer(options: LoopbackOptions = {}): Promis
 
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
-      const status = error instanceof BadRequest ? 400 : 500;
+      const status = error instanceof BadRequest ? error.status : 500;
+      // A body refused unread is not drained: the connection closes once the answer is sent.
+      if (status === 413) res.setHeader('connection', 'close');
       if (!res.headersSent)
         send(res, status, { error: error instanceof Error ? error.message : String(error) });
       else res.end();
