@@ -5,9 +5,26 @@
 // so it never runs stale code; a stale build is named on stderr, since it costs a slower start.
 import { compiledState } from './compiled.js';
 
+/**
+ * Loads the command line; under a low `ulimit -n` its modules cannot all be opened, which is said in
+ * one line (as runners/cli/open-files.ts says it once loaded), exit 3, rather than as a stack.
+ */
+async function load(specifier) {
+  try {
+    await import(specifier);
+  } catch (error) {
+    if (error?.code !== 'EMFILE' && error?.code !== 'ENFILE') throw error;
+    process.stderr.write(
+      `wisp-eval: too many open files (${error.code}) while loading the command line: ` +
+        'raise the limit of open files per process (ulimit -n), to 1024 or more, and run again\n',
+    );
+    process.exit(3);
+  }
+}
+
 const compiled = compiledState();
 if (compiled.state === 'current') {
-  await import('../dist/runners/cli/launch.js');
+  await load('../dist/runners/cli/launch.js');
 } else {
   if (compiled.state === 'stale') {
     process.stderr.write(
@@ -16,5 +33,5 @@ if (compiled.state === 'current') {
   }
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../runners/cli/launch.ts');
+  await load('../runners/cli/launch.ts');
 }

@@ -7,6 +7,7 @@
  */
 import {
   errorCode as codeOf,
+  ModelFailure,
   WispError,
   type EngineErrorCode,
   type UnexpectedCode,
@@ -85,11 +86,35 @@ export class OutputStoreError extends WispError<RunnerErrorCode> {
   }
 }
 
-/** A request the loopback server cannot read: answered with HTTP 400 and this message. */
+/**
+ * A request the loopback server cannot read: answered with this message and HTTP `status` (400, or
+ * 413 for a body past the server's bound).
+ */
 export class BadRequest extends WispError<RunnerErrorCode> {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
     super('REQUEST_INVALID', 'input', message);
     this.name = 'BadRequest';
+  }
+}
+
+/**
+ * A model server's answer longer than the harness reads (`MAX_REPLY_BYTES` of
+ * runners/models/reply-bound.ts): the call fails at once, never tried again, and its run is recorded
+ * as failed with this message. A model failure, so its code is the engine's `MODEL_FAILED`.
+ */
+export class ReplyTooLargeError extends ModelFailure {
+  constructor(
+    readonly where: string,
+    readonly limit: number,
+  ) {
+    super(
+      `${where} sent an answer of more than ${limit.toLocaleString('en-US')} bytes, the most a model's ` +
+        'reply may take: it was not read further',
+    );
+    this.name = 'ReplyTooLargeError';
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { MAX_DATA_DEPTH, nestedTooDeep } from './data-depth.js';
 import type { z } from 'zod';
 import { backtrackingProblem, patternProblem } from './pattern.js';
 import { ScenarioError } from './errors.js';
@@ -161,7 +162,17 @@ export function stepKind(step: Step): StepKind {
  */
 export function parseDataText(file: string, text: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  return path.extname(file).toLowerCase() === '.json' ? parseJson(file, body) : parseYaml(file, body);
+  const value = path.extname(file).toLowerCase() === '.json' ? parseJson(file, body) : parseYaml(file, body);
+  const deep = nestedTooDeep(value);
+  if (deep !== null) {
+    // Named down to the last key given by name: the levels below it are only indexes or repeats.
+    const named = deep.findLastIndex((segment) => typeof segment === 'string') + 1;
+    const shown = deep.slice(0, Math.min(Math.max(named, 1), 12));
+    throw new ScenarioError(
+      `${file}: ${formatPath(shown)} holds lists and objects nested more than ${MAX_DATA_DEPTH} levels deep: give flatter data`,
+    );
+  }
+  return value;
 }
 
 function parseJson(file: string, text: string): unknown {
@@ -226,6 +237,11 @@ function parseYaml(file: string, text: string): unknown {
   const error = doc.errors[0];
   if (error !== undefined) {
     const firstLine = error.message.split('\n')[0] ?? error.message;
+    // The YAML parser recurses into flow collections: nesting deep enough overflows its stack.
+    if (/maximum call stack size exceeded/i.test(firstLine))
+      throw new ScenarioError(
+        `${file}: YAML nests lists and objects too deeply to be read (more than ${MAX_DATA_DEPTH} levels are refused): give flatter data`,
+      );
     const reason = lowerFirst(firstLine.replace(/\s*at line \d+, column \d+:?\s*$/, ''));
     const where = error.linePos?.[0];
     const at = where === undefined ? '' : ` at line ${where.line}, column ${where.col}`;

@@ -19,6 +19,7 @@ import {
   serveOptions,
   snapshotsOptions,
 } from './command-options.js';
+import { tooManyOpenFiles } from './open-files.js';
 
 // Each command's module is imported when that command runs: the run loop, the reader's tokenizer,
 // execa and the snapshot code cost a few hundred milliseconds to load, which `list` and `validate`
@@ -295,6 +296,8 @@ export async function main(
  * person sees one line and a report can still carry the trace.
  */
 export function unexpectedFailure(error: unknown, debug: boolean): string {
+  const exhausted = tooManyOpenFiles(error);
+  if (exhausted !== null && !debug) return exhausted;
   const message = error instanceof Error ? error.message : String(error);
   if (debug && error instanceof Error && error.stack !== undefined)
     return `wisp-eval: unexpected failure: ${error.stack}`;

@@ -5,7 +5,7 @@
 import type { RunRecord } from '../../records/run-record.js';
 import { serverModelFactory, type ServerOptions } from '../models/index.js';
 import { applyModelSetting, defaultModelSettings } from '../models/model-settings.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
+import { killCommandsAtExit, type Sandbox } from '../sandbox/sandbox.js';
 import { defaultToolSettings } from '../sandbox/tool-settings.js';
 import { executeRuns, expandPlan } from './invocation.js';
 import { inShard, resolvePlan } from './plan.js';
@@ -55,8 +55,10 @@ export interface PlanRuns {
 
 /** Makes the folder's missing runs and gives back all of its shard's records, in the plan's order. */
 export async function executePlan(folder: ResultsFolder, options: PlanRunOptions): Promise<PlanRuns> {
-  // Workspaces that killed invocations left behind go first.
+  // Workspaces (and, as root, the commands) that killed invocations left behind go first; commands
+  // of this one still running when it exits are killed then.
   await sweepWorkspaces();
+  killCommandsAtExit();
   const plan = await resolvePlan(folder.plan);
   const specs = inShard(expandPlan(plan), folder.plan.shard);
   const idOf = (spec: (typeof specs)[number]) => runId({ ...spec, scenario: spec.scenario.scenario.name });

@@ -8,6 +8,7 @@
  * but never more than `MAX_RETRY_AFTER_MS`.
  */
 import { ContextOverflowError, ModelFailure, toError } from '../../engine/index.js';
+import { replyTooLarge } from './reply-bound.js';
 
 /** How a backend's calls are made. */
 export interface CallPolicy {
@@ -113,6 +114,9 @@ export async function callServer<T>(
         );
       }
       if (outer?.aborted) throw new ModelFailure(`the call to ${where} was stopped`);
+      // An answer past the reply bound would come again as long: it is not asked for twice.
+      const oversize = replyTooLarge(thrown);
+      if (oversize !== null) throw oversize;
       const status = reader.status(thrown);
       const transient = status !== null ? status >= 500 || status === 429 : transientCause(thrown) !== null;
       if (transient && tried < policy.retries) {

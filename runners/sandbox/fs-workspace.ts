@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { WorkspaceError, type Workspace } from '../../engine/index.js';
-import { processAlive } from '../io/process.js';
+import { forget, keepAlive, workspaceNamePrefix } from './workspace-sweep.js';
 
 /** Gives every file and folder under `root`, itself included, to `owner`. */
 async function chownTree(root: string, owner: number): Promise<void> {
@@ -37,23 +37,7 @@ function isInside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** A run's workspace folder is `<tmp>/wisp-eval-ws-<pid>-XXXXXX`: the process that made it is named. */
-export const WORKSPACE_PREFIX = 'wisp-eval-ws-';
-
-/**
- * Removes the workspaces that a process which is gone left in `folder` (a harness killed mid-run
- * cannot remove its own); returns how many. Workspaces of living processes are left alone.
- */
-export async function sweepWorkspaces(folder = tmpdir()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(folder).catch(() => [] as string[])) {
-    const pid = new RegExp(`^${WORKSPACE_PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (pid === undefined || processAlive(Number(pid))) continue;
-    await rm(join(folder, name), { recursive: true, force: true }).catch(() => {});
-    removed += 1;
-  }
-  return removed;
-}
+export { sweepWorkspaces, WORKSPACE_PREFIX } from './workspace-sweep.js';
 
 /**
  * Copies the folder `template` into the empty folder `root`: its folders (with their modes) and its
@@ -170,11 +154,15 @@ export class FsWorkspace implements Workspace {
    * change since is refused here); when the copy fails, the folder is removed and the error thrown.
    */
   static async fresh(template?: string, owner?: number, within?: string): Promise<FsWorkspace> {
-    const root = await mkdtemp(join(tmpdir(), `${WORKSPACE_PREFIX}${process.pid}-`));
+    // Named after this process and its PID namespace, and kept alive by a heartbeat, so that the sweep
+    // of another harness (workspace-sweep.ts) can tell it is in use.
+    const root = await mkdtemp(join(tmpdir(), workspaceNamePrefix()));
     try {
       if (template) await copyTemplate(template, root, within);
       if (owner !== undefined) await chownTree(root, owner);
-      return await FsWorkspace.at(root, owner, template);
+      const workspace = await FsWorkspace.at(root, owner, template);
+      keepAlive(workspace.root);
+      return workspace;
     } catch (thrown) {
       await rm(root, { recursive: true, force: true });
       throw thrown;
@@ -183,6 +171,7 @@ export class FsWorkspace implements Workspace {
 
   /** Removes the folder and everything in it. */
   async dispose(): Promise<void> {
+    forget(this.root);
     await rm(this.root, { recursive: true, force: true });
   }
 

@@ -20,7 +20,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, lstat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -116,6 +116,33 @@ async function tryBwrap(sandbox: Sandbox): Promise<string | undefined> {
   }
 }
 
+/** The user ids /etc/passwd names (none when it cannot be read). */
+export function namedUserIds(): Set<number> {
+  try {
+    return new Set(
+      readFileSync('/etc/passwd', 'utf8')
+        .split('\n')
+        .map((line) => Number(line.split(':')[2])),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** The ranges a run's own user id is picked from. */
+const RUN_USER_RANGES = [
+  [2_000_000, 2_999_999],
+  [70_000, 99_999],
+] as const;
+
+/**
+ * Whether `uid` can be a run's own user id: within the ranges they are picked from and named by no
+ * account (`named`, the ids /etc/passwd names). Only such ids' processes are ever killed whole.
+ */
+export function isRunUser(uid: number, named: ReadonlySet<number>): boolean {
+  return !named.has(uid) && RUN_USER_RANGES.some(([low, high]) => uid >= low && uid <= high);
+}
+
 /**
  * A user id for one run's commands: unused by any process, named by no account, within the ids this
  * machine maps. Chosen at random from a high range, so parallel runs and invocations do not meet.
@@ -130,10 +157,7 @@ export async function pickRunUser(): Promise<number> {
     .map((line) => line.trim().split(/\s+/).map(Number))
     .map(([inside = 0, , count = 0]) => [inside, inside + count - 1] as const);
   const inMap = (uid: number) => ranges.some(([low, high]) => uid >= low && uid <= high);
-  for (const [low, high] of [
-    [2_000_000, 2_999_999],
-    [70_000, 99_999],
-  ] as const) {
+  for (const [low, high] of RUN_USER_RANGES) {
     for (let attempt = 0; attempt < 20; attempt++) {
       const uid = randomInt(low, high + 1);
       if (!inMap(uid) || named.has(uid) || (await processesOf(uid)).length > 0) continue;
@@ -230,10 +254,18 @@ export async function killUser(uid: number): Promise<void> {
   }
 }
 
-/** The shared folders anyone may write to, which a command's files could be left in. */
-const SHARED_FOLDERS = ['/tmp', '/var/tmp', '/dev/shm'];
+/**
+ * The shared folders anyone may write to on a usual Linux machine, which a command's files could be
+ * left in (/var/lock is a link to /run/lock). Another folder a machine makes world-writable is not
+ * looked at.
+ */
+export const SHARED_FOLDERS = ['/tmp', '/var/tmp', '/dev/shm', '/run/lock', '/dev/mqueue'] as const;
 
-/** Removes what `uid` left at the top of the shared temporary folders (the `user` way only). */
+/**
+ * Removes what `uid` left at the top of the shared folders (the `user` way only): each file, link or
+ * folder there that it owns, a folder with all it holds. What it put inside a folder another user
+ * owns stays.
+ */
 export async function removeFilesOf(uid: number): Promise<void> {
   for (const folder of SHARED_FOLDERS) {
     for (const name of await readdir(folder).catch(() => [] as string[])) {
@@ -242,4 +274,66 @@ export async function removeFilesOf(uid: number): Promise<void> {
       if (info?.uid === uid) await rm(path, { recursive: true, force: true }).catch(() => {});
     }
   }
+}
+
+/** The parent's pid, process group and real user id of a process, read from /proc at once. */
+function processInfo(pid: string): { parent: number; group: number; uid: number } | null {
+  try {
+    // The command name, in parentheses, may hold spaces: the fields are counted after its end.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [, , parent = '', group = ''] = stat.slice(stat.lastIndexOf(')') + 1).split(' ');
+    const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return { parent: Number(parent), group: Number(group), uid: Number(uid) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kills, at once and without waiting, every command this process started that is still running: each
+ * child that leads a process group of its own (commands run detached, so each leads one) with its
+ * whole group, and, as root, every process of a run's own user id such a child runs as (a process
+ * that left the group with setsid included). Made for the process's exit, when nothing can be
+ * awaited: a second SIGINT or SIGTERM, or an error nothing caught.
+ */
+export function killCommandsNow(): void {
+  const named = isRoot() ? namedUserIds() : new Set<number>();
+  const users = new Set<number>();
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  for (const pid of pids) {
+    const info = processInfo(pid);
+    if (info?.parent !== process.pid || info.group !== Number(pid)) continue;
+    try {
+      process.kill(-info.group, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+    if (isRoot() && isRunUser(info.uid, named)) users.add(info.uid);
+  }
+  if (users.size === 0) return;
+  // Two passes: a process forked while the first ran is caught by the second.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      const info = processInfo(pid);
+      if (info === null || !users.has(info.uid)) continue;
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+}
+
+let killingAtExit = false;
+
+/**
+ * Has the process kill its commands still running when it exits ({@link killCommandsNow}), whatever
+ * ends it: a second signal, an uncaught error, process.exit. Called once per process; later calls do
+ * nothing.
+ */
+export function killCommandsAtExit(): void {
+  if (killingAtExit) return;
+  killingAtExit = true;
+  process.once('exit', killCommandsNow);
 }

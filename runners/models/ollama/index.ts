@@ -27,6 +27,7 @@ import {
   type FailureReader,
   retryAfterMs,
 } from '../server-calls.js';
+import { boundReply } from '../reply-bound.js';
 import type { ServerModel } from '../server-model.js';
 import { ollamaUrl } from './host.js';
 import { fromOllamaResponse, serverMsOf, toOllamaMessage, toOllamaTool, usageOf } from './wire.js';
@@ -96,13 +97,14 @@ function noTools(model: string): ModelFailure {
 }
 
 /**
- * A fetch for the client that aborts with the call's own signal, and turns an error body that is not
+ * A fetch for the client that aborts with the call's own signal, reads no answer past the reply bound,
+ * and turns an error body that is not
  * JSON into Ollama's `{"error": ...}` form (the client would otherwise print to stdout while reading it).
  */
-function fetchWith(current: () => AbortSignal | undefined, last: LastAnswer): typeof fetch {
+function fetchWith(current: () => AbortSignal | undefined, last: LastAnswer, where: string): typeof fetch {
   return async (input, init) => {
     const signal = current();
-    const response = await fetch(input, { ...init, ...(signal ? { signal } : {}) });
+    const response = boundReply(await fetch(input, { ...init, ...(signal ? { signal } : {}) }), where);
     last.retryAfter = response.ok ? null : retryAfterMs(response.headers.get('retry-after'));
     if (response.ok || response.headers.get('content-type')?.includes('application/json')) return response;
     const text = await response.text();
@@ -151,10 +153,10 @@ export async function openOllamaModel(options: OllamaOptions): Promise<ServerMod
   const url = ollamaUrl(host);
   let signal: AbortSignal | undefined;
   const last: LastAnswer = { retryAfter: null };
-  const client = new Ollama({ host: url, fetch: fetchWith(() => signal, last) });
+  const where = `Ollama at ${url}`;
+  const client = new Ollama({ host: url, fetch: fetchWith(() => signal, last, where) });
   const reader = failureReader(model, url, window, last);
   const counter = { retries: 0 };
-  const where = `Ollama at ${url}`;
   const call = <T>(attempt: () => Promise<T>, outer?: AbortSignal) =>
     callServer(
       (s) => {

@@ -26,6 +26,7 @@ import {
   type FailureReader,
   retryAfterMs,
 } from '../server-calls.js';
+import { boundReply } from '../reply-bound.js';
 import type { ServerModel } from '../server-model.js';
 import { recogniseServerOverflow } from './overflow.js';
 import { fingerprintOf, fromOpenAIResponse, toOpenAIMessage, toOpenAITool } from './wire.js';
@@ -57,29 +58,32 @@ function serverMessage(error: unknown): string {
 }
 
 /**
- * A fetch for the client that puts an error body given at the top level (`{"message": ...}`, as some
- * servers answer) under `error`, where the client reads it; otherwise the server's words are lost.
+ * A fetch for the client that reads no answer past the reply bound, and puts an error body given at
+ * the top level (`{"message": ...}`, as some servers answer) under `error`, where the client reads
+ * it; otherwise the server's words are lost.
  */
-const fetchWithErrorBody: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    body = undefined;
-  }
-  const wrapped =
-    typeof body === 'object' && body !== null && !('error' in body) && 'message' in body
-      ? { error: body }
-      : body;
-  return new Response(wrapped === undefined ? text : JSON.stringify(wrapped), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: { 'content-type': 'application/json' },
-  });
-};
+const fetchWithErrorBody =
+  (where: string): typeof fetch =>
+  async (input, init) => {
+    const response = boundReply(await fetch(input, init), where);
+    if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    const wrapped =
+      typeof body === 'object' && body !== null && !('error' in body) && 'message' in body
+        ? { error: body }
+        : body;
+    return new Response(wrapped === undefined ? text : JSON.stringify(wrapped), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
 
 function failureReader(model: string, url: string, window: number): FailureReader {
   const where = `the OpenAI-compatible server at ${url}`;
@@ -136,6 +140,7 @@ function listedLength(list: unknown, model: string): number | null {
 export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerModel> {
   const { model, window, baseUrl, apiKey, settings, policy } = options;
   const url = baseUrl.replace(/\/$/, '');
+  const where = `the OpenAI-compatible server at ${url}`;
   // Retries and deadlines are the harness's own (callServer), counted and the same for every backend.
   const client = new OpenAI({
     baseURL: url,
@@ -143,11 +148,10 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
     maxRetries: 0,
     logLevel: 'off',
     timeout: policy.timeoutMs * 2,
-    fetch: fetchWithErrorBody,
+    fetch: fetchWithErrorBody(where),
   });
   const reader = failureReader(model, url, window);
   const counter = { retries: 0 };
-  const where = `the OpenAI-compatible server at ${url}`;
   const call = <T>(attempt: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal) =>
     callServer(attempt, { policy, reader, counter, where, outer });
 
