@@ -22,17 +22,9 @@ import { isFailedRun } from '../../../records/failed-runs.js';
 import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { distinctPlan, specSources } from '../../matrix/unique-runs.js';
 import type { CliIO } from '../io.js';
-import {
-  cacheFolder,
-  checkPlan,
-  commandSandbox,
-  exitStatusFor,
-  finishFolder,
-  jobsOf,
-  noRetryWithoutResume,
-  replayFolder,
-  resumeFolder,
-} from './run.js';
+import { cacheFolder, checkPlan, replayFolder } from '../new-run-folder.js';
+import { exitStatusFor } from '../results-output.js';
+import { commandSandbox, finishFolder, jobsOf, noRetryWithoutResume, resumeFolder } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
