@@ -119,6 +119,11 @@ export function checkpointOptions<T>(y: Argv<T>) {
       default: false,
       describe: 'print each run record as one JSON line',
     })
+    .option('verbose', {
+      type: 'boolean',
+      default: false,
+      describe: "print a row per run before the cells' table (a terminal showing progress always does)",
+    })
     .option('replay', {
       type: 'string',
       describe: "answer every model call from results folder DIR's recording (exit 1 on a difference)",

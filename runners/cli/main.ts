@@ -94,6 +94,7 @@ export async function main(
         status = await checkpointCommand(
           {
             json: a.json,
+            verbose: a.verbose,
             retryFailed: a.retryFailed,
             ...(a.acceptChanged ? { acceptChanged: true } : {}),
             ...(a.spec !== undefined ? { spec: a.spec } : {}),

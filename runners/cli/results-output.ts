@@ -8,6 +8,8 @@ import type { RunRecord } from '../../records/run-record.js';
 import { condensingLine } from '../../reports/condensing.js';
 import { TABLE_HEADER, tableRow } from '../../reports/run-table.js';
 import { formatTable } from '../../reports/text-table.js';
+import { summariseCells } from '../../reports/stats/cells.js';
+import { SUMMARY_HEADER, summaryRow } from '../../reports/summary-table.js';
 import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES } from '../errors.js';
 import type { CliIO } from './io.js';
 
@@ -41,27 +43,78 @@ export function engineEndedLine(records: readonly RunRecord[]): string | undefin
   return `wisp-eval: ${count} run${count === 1 ? '' : 's'} ended early for the engine's reasons (${each}); their records say where (exit ${ENGINE_ENDED_STATUS})`;
 }
 
-/** The table (or, under --json, only the folder on stderr) once the runs are done. */
-export function printResults(records: readonly RunRecord[], dir: string, json: boolean, io: CliIO): void {
-  if (json) {
+/** What `printResults` shows besides the lines every invocation gets. */
+export interface ResultsShown {
+  /** One JSON line a record went to stdout: the rest goes to stderr, tables not at all. */
+  json: boolean;
+  /** The table of runs, one row each (a checkpoint shows it with --verbose or on a terminal). */
+  runRows: boolean;
+  /** The table of cells: each cell's means with their 95% intervals (a checkpoint's ending). */
+  cells: boolean;
+}
+
+/**
+ * What is printed once the runs are done: the tables asked for, the condensing lines and the failed
+ * runs on stdout (under --json, only the folder and the failures, on stderr), then on stderr the runs
+ * the engine ended, the replays that differed and the probes whose evidence never entered their run.
+ */
+export function printResults(
+  records: readonly RunRecord[],
+  dir: string,
+  shown: ResultsShown,
+  io: CliIO,
+): void {
+  if (shown.json) {
     io.err(`results: ${dir}`);
-    const ended = engineEndedLine(records);
-    if (ended !== undefined) io.err(ended);
-    for (const line of replayLines(records)) io.err(line);
-    return;
+    for (const line of failureLines(records)) io.err(`wisp-eval: ${line}`);
+  } else {
+    if (shown.runRows) for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
+    if (shown.cells) {
+      if (shown.runRows) io.out('');
+      for (const line of cellTableLines(records)) io.out(line);
+    }
+    const condensing = shown.runRows ? records.map(condensingLine).filter((line) => line !== null) : [];
+    if (condensing.length > 0) io.out('');
+    for (const line of condensing) io.out(line);
+    for (const r of records.filter((x) => x.error)) {
+      if (r.error) io.out(`${r.id}: failed ${whereFailed(r.error)}: ${r.error.message}`);
+      for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
+    }
+    io.out(`results: ${dir}`);
   }
-  for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
-  const condensing = records.map(condensingLine).filter((line) => line !== null);
-  if (condensing.length > 0) io.out('');
-  for (const line of condensing) io.out(line);
-  for (const r of records.filter((x) => x.error)) {
-    if (r.error) io.out(`${r.id}: failed ${whereFailed(r.error)}: ${r.error.message}`);
-    for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
-  }
-  io.out(`results: ${dir}`);
   const ended = engineEndedLine(records);
   if (ended !== undefined) io.err(ended);
   for (const line of replayLines(records)) io.err(line);
+  for (const line of neverEnteredLines(records)) io.err(line);
+}
+
+/** Each run that ended with an error but did not replay differently (those have lines of their own). */
+export function failureLines(records: readonly RunRecord[]): string[] {
+  return records.flatMap((r) =>
+    r.error !== null && !REPLAY_FAILURE_CODES.has(r.error.code)
+      ? [`${r.id}: failed ${whereFailed(r.error)}: ${r.error.code}: ${r.error.message}`]
+      : [],
+  );
+}
+
+/**
+ * A warning for each run with probes whose evidence no request of the run showed before the question
+ * (the model never read the file): counted apart, neither the engine's loss nor the model's miss.
+ */
+export function neverEnteredLines(records: readonly RunRecord[]): string[] {
+  return records.flatMap((r) => {
+    const probes = r.probes.filter((p) => p.outcome === 'never-entered').map((p) => p.id);
+    if (probes.length === 0) return [];
+    const they = probes.length === 1 ? 'its evidence was' : 'their evidence was';
+    return [
+      `wisp-eval: warning: ${r.id}: never entered: ${probes.join(', ')} (${they} in no request of the run before the question; counted apart, not as the engine's loss)`,
+    ];
+  });
+}
+
+/** The table of cells: means ± sd over each cell's measured runs, the score's 95% interval, failed runs. */
+export function cellTableLines(records: readonly RunRecord[]): string[] {
+  return formatTable(SUMMARY_HEADER, summariseCells(records).map(summaryRow));
 }
 
 /** A line on stderr for each replayed run that did not match its recording, then what that means. */

@@ -16,7 +16,7 @@ import type { RunRecord } from '../../../records/run-record.js';
 import { writeReports } from '../../../reports/reporters/index.js';
 import type { CliIO } from '../io.js';
 import { newRunFolder, type NewRunArgs } from '../new-run-folder.js';
-import { exitStatusFor, printResults } from '../results-output.js';
+import { exitStatusFor, printResults, type ResultsShown } from '../results-output.js';
 
 export interface RunArgs extends NewRunArgs {
   /** Runs at once (default: the machine's cores). */
@@ -64,6 +64,8 @@ export async function finishFolder(
     json: boolean;
     env: Readonly<Record<string, string | undefined>>;
     sandbox: Sandbox;
+    /** What the end shows besides the lines every invocation gets: by default, a row per run. */
+    shown?: Omit<ResultsShown, 'json'>;
   },
   io: CliIO,
 ): Promise<RunRecord[]> {
@@ -84,7 +86,12 @@ export async function finishFolder(
       (thrown: unknown) => ({ thrown }),
     );
     await writeReport(folder.dir, io, { records, parts });
-    printResults(records, folder.dir, options.json, io);
+    printResults(
+      records,
+      folder.dir,
+      { json: options.json, ...(options.shown ?? { runRows: true, cells: false }) },
+      io,
+    );
     if (interruptedBy() !== null)
       io.err(
         `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
