@@ -3,7 +3,7 @@
  * are read by ./arguments.ts.
  */
 import type { Argv } from 'yargs';
-import { decimal, decimals, folderPath } from './arguments.js';
+import { decimal, decimalNumber, decimals, folderPath } from './arguments.js';
 
 /** `--retry-failed` and `--accept-changed`: how `run` and `checkpoint` resume a folder. */
 const RETRY_FAILED = {
@@ -64,8 +64,9 @@ export function runOptions<T>(y: Argv<T>) {
         'OpenAI-compatible API for openai:<model>, e.g. http://127.0.0.1:8080/v1 (default OPENAI_BASE_URL)',
     })
     .option('timeout', {
-      type: 'number',
-      default: 600,
+      type: 'string',
+      default: '600',
+      coerce: decimalNumber('timeout'),
       describe: 'seconds a model call may take before it is aborted',
     })
     .option('json', {
@@ -240,8 +241,9 @@ export function serveOptions<T>(y: Argv<T>) {
       describe: 'port to listen on (0: any free one)',
     })
     .option('context', {
-      type: 'number',
-      default: 131072,
+      type: 'string',
+      default: '131072',
+      coerce: decimal('context'),
       describe: "the models' trained context length, and the OpenAI form's context size",
     });
 }
@@ -250,7 +252,7 @@ export function inspectOptions<T>(y: Argv<T>) {
   return y
     .positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' })
     .option('run', { type: 'string', describe: 'the run id (from runs.jsonl)' })
-    .option('turn', { type: 'number', describe: 'the turn whose context to show' })
+    .option('turn', { type: 'string', coerce: decimal('turn'), describe: 'the turn whose context to show' })
     .option('changes', {
       type: 'boolean',
       describe: 'what changed at each turn (the default without --turn)',

@@ -4,7 +4,11 @@
  */
 import { resolve } from 'node:path';
 import { readRunRecords } from '../../records/runs-file.js';
-import { isScenarioFile } from '../../scenarios/index.js';
+import { builtinScenarioNames, isScenarioFile } from '../../scenarios/index.js';
+import { ScenarioError } from '../../scenarios/errors.js';
+import { UnknownStrategyError } from '../../strategies/errors.js';
+import { builtinStrategies } from '../../strategies/index.js';
+import { didYouMean } from '../io/nearest-name.js';
 import { parseSetFlag, type SettingOverrides } from '../../strategies/setting-names.js';
 import { UsageError } from '../errors.js';
 import { openCache } from '../models/cache/answer-cache.js';
@@ -143,7 +147,24 @@ export async function checkPlan(
   env: Readonly<Record<string, string | undefined>>,
   sources: { kept: Record<Axis, number[]>; sourceOf: SourceOf },
 ): Promise<void> {
-  const strategies = plan.strategies.map(resolveStrategyRef);
+  const strategies = plan.strategies.map((ref) => {
+    try {
+      return resolveStrategyRef(ref);
+    } catch (thrown) {
+      // A name typed wrong: the nearest built-in strategy, when one is near.
+      const hint = didYouMean(ref.name, [...builtinStrategies.keys()]);
+      if (thrown instanceof UnknownStrategyError && thrown.message.startsWith('unknown strategy') && hint)
+        throw new UnknownStrategyError(thrown.message.replace(/^(unknown strategy "[^"]*")/, `$1${hint}`));
+      throw thrown;
+    }
+  });
+  for (const ref of plan.scenarios) {
+    const hint = isScenarioFile(ref) ? '' : didYouMean(ref, builtinScenarioNames);
+    if (hint !== '' && !builtinScenarioNames.includes(ref))
+      throw new ScenarioError(
+        `unknown scenario '${ref}'${hint}: the built-in scenarios are ${builtinScenarioNames.join(', ')}; or give the path of a .json, .yaml or .yml file`,
+      );
+  }
   plan.models.forEach(checkModelName);
   const { scenarios } = await resolvePlan(plan);
   checkRunIds(
