@@ -158,9 +158,7 @@ function describeOther(exchange: ToolExchange): string {
 }
 
 /** Stems of the words that only ask for an account of what a file holds. */
-function accountStems(): ReadonlySet<string> {
-  return stemSet([...ACCOUNT_WORDS, ...SEQUENCE_WORDS].join(' '));
-}
+const ACCOUNT_STEMS: ReadonlySet<string> = stemSet([...ACCOUNT_WORDS, ...SEQUENCE_WORDS].join(' '));
 
 /**
  * True when a prompt that had files read asks a question about one thing they say ("what does X say
@@ -169,7 +167,7 @@ function accountStems(): ReadonlySet<string> {
  */
 export function asksForOneThing(prompt: string, intent: PromptIntent, context?: ReaderContext): boolean {
   if (intent.show || intent.edit !== undefined || intent.commands.length > 0) return false;
-  const account = accountStems();
+  const account = ACCOUNT_STEMS;
   return (
     remembered(context, questionKey, prompt).some((stem) => !account.has(stem)) &&
     remembered(context, isQuestion, prompt)

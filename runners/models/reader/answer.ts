@@ -16,11 +16,12 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
+import { askedSynonyms } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
-import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words } from './text.js';
+import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words, type StemMemo } from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -37,6 +38,7 @@ type Origin = 'person' | 'document' | 'own';
 type Sourced = Candidate & {
   origin: Origin;
   ownStems: ReadonlySet<string>;
+  ownAlike?: ReadonlySet<string>;
   antecedent?: string;
   /** The text whose values can answer, when it differs from the sentence (a requested path left out). */
   valueText?: string;
@@ -58,7 +60,7 @@ function candidates(texts: readonly VisibleText[], context: ReaderContext): Sour
     const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
     let made = context.passages.get(key) as readonly Sourced[] | undefined;
     if (made === undefined) {
-      made = candidatesOf(visible.text, origin, visible.prose === true);
+      made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
       context.passages.set(key, made);
     }
     found.push(...made);
@@ -67,7 +69,7 @@ function candidates(texts: readonly VisibleText[], context: ReaderContext): Sour
 }
 
 /** The candidate sentences of one visible text. */
-function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
+function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMemo): Sourced[] {
   const found: Sourced[] = [];
   // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
   const content = text
@@ -81,9 +83,9 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
     const requested = origin === 'person' ? requestedReads(sentence) : [];
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
-    if (requested.length > 0 && contentStems(says.join(' ')).length === 0) continue;
+    if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
     const own = {
-      ...toCandidate(cleanSentence(sentence)),
+      ...toCandidate(cleanSentence(sentence), memo),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
     };
     if (antecedent === undefined) {
@@ -91,7 +93,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
       continue;
     }
     const before = cleanSentence(antecedent);
-    const stems = new Set([...own.stems, ...contentStems(before)]);
+    const stems = new Set([...own.stems, ...contentStems(before, memo)]);
     found.push({ ...own, stems, origin, ownStems: own.stems, antecedent: before });
   }
   return found;
@@ -103,7 +105,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean): Sourced[] {
  */
 function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   if (COMMON_VERB_STEMS.has(stem) || !isSubjectWord(stem) || hasSynonyms(stem)) return false;
-  if (pool.some((c) => c.stems.has(stem))) return false;
+  if (pool.some((c) => c.stems.has(stem) || c.alike?.has(stem) === true)) return false;
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
@@ -143,7 +145,11 @@ export function answerQuestion(
   if (fromRuns !== undefined) return fromRuns;
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
-  const pool = candidates(texts, context).map((candidate) => withAcronyms(candidate, question));
+  // A word of like meaning meets a word of the question ("attempts" for "tries").
+  const alike = remembered(context, askedSynonyms, question);
+  const pool = candidates(texts, context).map((candidate) =>
+    withSynonyms(withAcronyms(candidate, question), alike),
+  );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
   const framing = new Set([
@@ -256,7 +262,7 @@ function inContext(
   holds: (sentence: string) => boolean,
   answers: (alone: Candidate) => boolean,
 ): string {
-  const alone = { text: chosen.text, stems: chosen.ownStems };
+  const alone = { text: chosen.text, stems: chosen.ownStems, alike: chosen.ownAlike };
   const own = holds(chosen.valueText ?? chosen.text);
   if (chosen.antecedent === undefined || (own && answers(alone))) return chosen.text;
   const [lead, rest] = own ? [chosen.text, chosen.antecedent] : [chosen.antecedent, chosen.text];
@@ -276,7 +282,11 @@ function choose(
   holds: (sentence: string) => boolean,
 ): Sourced | undefined {
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
-  const bySelf = alone.map((candidate) => ({ ...candidate, stems: candidate.ownStems }));
+  const bySelf = alone.map((candidate) => ({
+    ...candidate,
+    stems: candidate.ownStems,
+    alike: candidate.ownAlike,
+  }));
   const index = chooseAmong(key, bySelf, weights, mode, type);
   if (index !== undefined) return alone[index];
   const withContext = chooseAmong(key, pool, weights, mode, type);
@@ -348,4 +358,28 @@ function withAcronyms(candidate: Sourced, question: string): Sourced {
   if (extra.length === 0) return candidate;
   const stems = new Set([...candidate.stems, ...extra]);
   return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
+}
+
+/**
+ * A candidate that knows which of the question's words it meets only through a word of like meaning:
+ * `alike` maps each question word's stem to the stems of its synonyms.
+ */
+function withSynonyms(candidate: Sourced, alike: ReadonlyMap<string, ReadonlySet<string>>): Sourced {
+  const met = (stems: ReadonlySet<string>) => {
+    const found = new Set<string>();
+    for (const [key, others] of alike) {
+      if (stems.has(key)) continue;
+      for (const other of others) {
+        if (stems.has(other)) {
+          found.add(key);
+          break;
+        }
+      }
+    }
+    return found;
+  };
+  const all = met(candidate.stems);
+  if (all.size === 0) return candidate;
+  const own = candidate.ownStems === candidate.stems ? all : met(candidate.ownStems);
+  return { ...candidate, alike: all, ownAlike: own };
 }

@@ -5,6 +5,7 @@
  * context (createReaderModel makes it); nothing is shared between models or kept at module level.
  */
 import { LRUCache } from 'lru-cache';
+import type { StemMemo } from './text.js';
 
 /** A bounded map from a text (with how it was read) to what was made of it. */
 export type TextCache<T extends object> = LRUCache<string, T>;
@@ -19,6 +20,8 @@ export interface ReaderContext {
   readonly passages: TextCache<object>;
   /** What each pure analysis made of the texts it was given, by analysis; see `remembered`. */
   readonly analyses: Map<Analysis, Map<string, unknown>>;
+  /** The stems of the words it has read. */
+  readonly stems: StemMemo;
 }
 
 /** A pure function of texts (a prompt, a sentence, a kind's name): the same texts give the same result. */
@@ -32,6 +35,7 @@ export function createReaderContext(): ReaderContext {
   return {
     passages: textCache<object>(16 * 1024 * 1024),
     analyses: new Map(),
+    stems: new Map(),
   };
 }
 

@@ -386,6 +386,12 @@ export const LIGHT_VERBS =
   words(`be have do use make get set go goes went gone take took give gave say tell know
 think see saw seen look want need come came put keep kept let call mean try work happen change become`);
 
+/** Words that answer the same question, though no synonyms: what the work is, how something went. */
+export const ANSWER_GROUPS: readonly string[] = [
+  'task work working goal objective job',
+  'pass passed passing fail failed failing failure succeed succeeded outcome result status',
+];
+
 /** Clitics written onto a word after an apostrophe, and the words they stand for ("'s" stands for none). */
 export const CLITICS: ReadonlyMap<string, string> = new Map(
   Object.entries({ ve: 'have', ll: 'will', re: 'are', m: 'am', d: 'would', s: '' }),

@@ -5,8 +5,8 @@
  * which is what makes a missing fact show as "I don't know" rather than as a near miss.
  */
 import { askedText } from './dialogue-act.js';
-import { EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
-import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet } from './text.js';
+import { ANSWER_GROUPS, EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
+import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
@@ -30,21 +30,20 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
   },
 ];
 
-/** Small groups of words that answer the same question: what the work is, how something went. */
-const SYNONYMS: readonly ReadonlySet<string>[] = [
-  stemSet('task work working goal objective job'),
-  stemSet('pass passed passing fail failed failing failure succeed succeeded outcome result status'),
-];
+/** Small groups of words that answer the same question, as stems (see the lexicon). */
+const SYNONYMS: readonly ReadonlySet<string>[] = ANSWER_GROUPS.map(stemSet);
 
 /** A visible sentence prepared for matching. */
 export interface Candidate {
   text: string;
   stems: ReadonlySet<string>;
+  /** Key words the sentence meets through a word of like meaning ("attempts" for "tries"). */
+  alike?: ReadonlySet<string>;
 }
 
 /** Prepares one sentence for matching. */
-export function toCandidate(text: string): Candidate {
-  return { text, stems: new Set(contentStems(text)) };
+export function toCandidate(text: string, memo?: StemMemo): Candidate {
+  return { text, stems: new Set(contentStems(text, memo)) };
 }
 
 /**
@@ -110,6 +109,7 @@ function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' |
   for (const group of SYNONYMS) {
     if (group.has(stem) && [...group].some((other) => candidate.stems.has(other))) return 'synonym';
   }
+  if (candidate.alike?.has(stem)) return 'synonym';
   for (const kind of VALUE_KINDS) {
     if (kind.stems.has(stem) && kind.present(candidate.text)) return 'kind';
   }

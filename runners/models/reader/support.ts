@@ -6,7 +6,7 @@ import type { Candidate } from './match.js';
 import { meetWeight } from './match.js';
 
 /** A candidate with the words it says itself, apart from those of the sentence it refers back to. */
-export type Weighed = Candidate & { ownStems: ReadonlySet<string> };
+export type Weighed = Candidate & { ownStems: ReadonlySet<string>; ownAlike?: ReadonlySet<string> };
 
 /**
  * How telling each key word is among the visible sentences: rare words weigh more (inverse document
@@ -41,7 +41,7 @@ export function support(
 ): number {
   let total = 0;
   let said = 0;
-  const own = { text: candidate.text, stems: candidate.ownStems };
+  const own = { text: candidate.text, stems: candidate.ownStems, alike: candidate.ownAlike };
   for (const stem of key) {
     const weight = Math.max(0.1, weights.get(stem) ?? 0);
     total += weight;
@@ -49,6 +49,9 @@ export function support(
   }
   return total === 0 ? 0 : said / total;
 }
+
+/** How much a key word met only through a word of like meaning counts, against the word itself. */
+const ALIKE_SHARE = 0.75;
 
 /**
  * The weight of the key words a sentence says: rare words count more than common ones, and a word it
@@ -62,9 +65,11 @@ export function weightedCoverage(
 ): number {
   let score = 0;
   for (const stem of key) {
-    if (!candidate.stems.has(stem)) continue;
     const weight = Math.max(0.1, weights.get(stem) ?? 0);
-    score += candidate.ownStems.has(stem) ? weight : weight / 2;
+    const met = candidate.stems.has(stem) ? 1 : candidate.alike?.has(stem) ? ALIKE_SHARE : 0;
+    if (met === 0) continue;
+    const own = candidate.ownStems.has(stem) || candidate.ownAlike?.has(stem) === true;
+    score += (own ? weight : weight / 2) * met;
   }
   return score;
 }

@@ -22,6 +22,27 @@ export function stem(word: string): string {
   return porter2(IRREGULAR_PAST.get(word) ?? word);
 }
 
+/** `stem(word)`, looked up in `memo` first and kept there. */
+function rememberedStem(word: string, memo: StemMemo): string {
+  let found = memo.get(word);
+  if (found === undefined) {
+    found = stem(word);
+    // Bounded by starting afresh: a conversation's vocabulary fits many times over.
+    if (memo.size >= STEMS_REMEMBERED) memo.clear();
+    memo.set(word, found);
+  }
+  return found;
+}
+
+/**
+ * Stems already worked out, by word: one reader model sees the same words in view after view, and
+ * Porter2 costs microseconds a word. Owned by a reader's context, never shared between models.
+ */
+export type StemMemo = Map<string, string>;
+
+/** Words whose stems one memo keeps before it starts afresh. */
+const STEMS_REMEMBERED = 65_536;
+
 /** wink's Porter2 stemmer: a pure function of the word. */
 const porter2 = (model as unknown as { addons: { stem: (word: string) => string } }).addons.stem;
 
@@ -68,12 +89,12 @@ function expandContraction(token: string): string[] {
 }
 
 /** The stems of a text's words that carry meaning: stop words and temporal words left out. */
-export function contentStems(text: string): string[] {
+export function contentStems(text: string, memo?: StemMemo): string[] {
   const stems: string[] = [];
   for (const word of words(text)) {
     if (STOP_WORDS.has(word) || TEMPORAL_WORDS.has(word)) continue;
     if (word.length < 2 && !/\p{N}/u.test(word)) continue;
-    stems.push(stem(word));
+    stems.push(memo === undefined ? stem(word) : rememberedStem(word, memo));
   }
   return stems;
 }

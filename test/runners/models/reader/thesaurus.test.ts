@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../engine/model/port.js';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { stem } from '../../../../runners/models/reader/text.js';
+import { askedSynonyms, lemmasOf, synonymsOf } from '../../../../runners/models/reader/thesaurus.js';
+import { buildThesaurus, wordnetDictionary } from '../../../../scripts/build-thesaurus.js';
+import { exchange, page, request, user } from './conversation-fixtures.js';
+
+describe('lemmasOf', () => {
+  it("undoes inflection by each part of speech's endings, doubled consonants included", () => {
+    expect(lemmasOf('pamphlets', 'n')).toEqual(['pamphlet']);
+    expect(lemmasOf('tries', 'v')).toEqual(['try']);
+    expect(lemmasOf('stopped', 'v')).toEqual(['stop']);
+    expect(lemmasOf('bigger', 'a')).toContain('big');
+    expect(lemmasOf('wrote', 'v')).toEqual(['write']);
+  });
+
+  it('applies only the endings of the part of speech asked for', () => {
+    // "er" is an adjective's ending: the noun "folder" is no form of "fold".
+    expect(lemmasOf('folder', 'n')).toEqual(['folder']);
+  });
+
+  it('gives nothing for a word WordNet does not list', () => {
+    expect(lemmasOf('qzxv', 'n')).toEqual([]);
+    expect(lemmasOf('', 'v')).toEqual([]);
+  });
+});
+
+describe('synonymsOf', () => {
+  it("gives the members of the word's frequent senses, not the word or its lemma", () => {
+    const alike = synonymsOf('tries', 'v');
+    expect(alike).toContain('attempt');
+    expect(alike).not.toContain('try');
+    expect(alike).not.toContain('tries');
+    expect(synonymsOf('lookup', 'n')).toEqual(['search']);
+  });
+
+  it('looks two words up as one lemma', () => {
+    expect(synonymsOf('mixed', 'v', 'up')).toContain('confuse');
+    expect(synonymsOf('mixed', 'v')).not.toContain('confuse');
+  });
+
+  it('keeps to the part of speech given, and takes all without one', () => {
+    expect(synonymsOf('allows', 'n')).toEqual([]);
+    expect(synonymsOf('allows', 'v')).toContain('permit');
+    expect(synonymsOf('allows')).toContain('permit');
+  });
+
+  it('gives nothing for an unknown word', () => {
+    expect(synonymsOf('qzxv')).toEqual([]);
+  });
+});
+
+describe('askedSynonyms', () => {
+  it("maps each content word's stem to the stems of its synonyms", () => {
+    const alike = askedSynonyms('Which function does bash call when the lookup finds nothing?');
+    expect([...(alike.get(stem('lookup')) ?? [])]).toEqual([stem('search')]);
+    expect(alike.has(stem('which'))).toBe(false);
+    expect(alike.has(stem('the'))).toBe(false);
+  });
+
+  it('reads a verb and its particle as one lemma, however the verb is tagged', () => {
+    const alike = askedSynonyms('What goes wrong if the two colour sets get mixed up?');
+    expect(alike.get(stem('mixed'))?.has(stem('confuse'))).toBe(true);
+  });
+
+  it('gives nothing for an empty question', () => {
+    expect(askedSynonyms('').size).toBe(0);
+  });
+});
+
+describe('the reader meets a question in other words', () => {
+  it('answers from a sentence that says a synonym of the asked word', async () => {
+    const output = page(
+      [
+        '# Shell notes',
+        'Aliases are expanded when a command is read.',
+        'A failed search makes the shell run command_not_found_handle.',
+        'A failed build makes the shell run its log printer.',
+      ],
+      1,
+      false,
+    );
+    const history: Message[] = [
+      user('Read notes/shell.md'),
+      ...exchange('s', 'read_file', { path: 'notes/shell.md' }, output),
+    ];
+    const reader = createReaderModel({ profile: 'reader', window: 32_768 });
+    const response = await reader.respond(
+      request([...history, user('What does the shell run on a failed lookup?')]),
+    );
+    expect(response.text).toContain('command_not_found_handle');
+  });
+});
+
+describe('the shipped thesaurus', () => {
+  it('is what scripts/build-thesaurus.ts makes from the installed WordNet', () => {
+    const { dictionary, version, license } = wordnetDictionary();
+    const shipped: unknown = JSON.parse(
+      readFileSync(new URL('../../../../runners/models/reader/thesaurus.json', import.meta.url), 'utf8'),
+    );
+    expect(buildThesaurus(dictionary, version, license)).toEqual(shipped);
+  });
+});
