@@ -145,6 +145,12 @@ export function reportOptions<T>(y: Argv<T>) {
       describe: 'results folders',
     })
     .option('out', { type: 'string', describe: 'write the reports here (default: the first folder)' })
+    .option('prefer', {
+      type: 'string',
+      choices: ['first', 'last'] as const,
+      describe:
+        "of two records of one run that differ only in timings, keep the first folder's or the last's",
+    })
     .option('json', {
       type: 'boolean',
       default: false,

@@ -120,7 +120,12 @@ export async function main(
       async (a) => {
         const { reportCommand } = await import('./commands/report.js');
         status = await reportCommand(
-          { dirs: a.dirs, json: a.json, ...(a.out !== undefined ? { out: a.out } : {}) },
+          {
+            dirs: a.dirs,
+            json: a.json,
+            ...(a.out !== undefined ? { out: a.out } : {}),
+            ...(a.prefer !== undefined ? { prefer: a.prefer } : {}),
+          },
           io,
           env,
         );
