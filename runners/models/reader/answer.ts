@@ -146,7 +146,7 @@ export function answerQuestion(
   const mode = temporalMode(question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
   // A word of like meaning meets a word of the question ("attempts" for "tries").
-  const alike = remembered(context, askedSynonyms, question);
+  const alike = remembered(context, synonymIndex, question);
   const pool = candidates(texts, context).map((candidate) =>
     withSynonyms(withAcronyms(candidate, question), alike),
   );
@@ -361,20 +361,15 @@ function withAcronyms(candidate: Sourced, question: string): Sourced {
 }
 
 /**
- * A candidate that knows which of the question's words it meets only through a word of like meaning:
- * `alike` maps each question word's stem to the stems of its synonyms.
+ * A candidate that knows which of the question's words it meets only through a word of like meaning.
+ * `bySynonym` maps each synonym's stem to the stems of the question's words it stands for.
  */
-function withSynonyms(candidate: Sourced, alike: ReadonlyMap<string, ReadonlySet<string>>): Sourced {
+function withSynonyms(candidate: Sourced, bySynonym: ReadonlyMap<string, readonly string[]>): Sourced {
+  if (bySynonym.size === 0) return candidate;
   const met = (stems: ReadonlySet<string>) => {
     const found = new Set<string>();
-    for (const [key, others] of alike) {
-      if (stems.has(key)) continue;
-      for (const other of others) {
-        if (stems.has(other)) {
-          found.add(key);
-          break;
-        }
-      }
+    for (const said of stems) {
+      for (const key of bySynonym.get(said) ?? []) if (!stems.has(key)) found.add(key);
     }
     return found;
   };
@@ -382,4 +377,13 @@ function withSynonyms(candidate: Sourced, alike: ReadonlyMap<string, ReadonlySet
   if (all.size === 0) return candidate;
   const own = candidate.ownStems === candidate.stems ? all : met(candidate.ownStems);
   return { ...candidate, alike: all, ownAlike: own };
+}
+
+/** For each synonym's stem, the question words' stems it stands for. */
+function synonymIndex(question: string): ReadonlyMap<string, readonly string[]> {
+  const index = new Map<string, string[]>();
+  for (const [key, others] of askedSynonyms(question)) {
+    for (const other of others) index.set(other, [...(index.get(other) ?? []), key]);
+  }
+  return index;
 }

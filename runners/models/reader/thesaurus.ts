@@ -13,19 +13,42 @@ import { IRREGULAR_VERB_FORMS } from './lexicon.js';
 import { tokens } from './nlp.js';
 import { COMMON_VERB_STEMS, STOP_WORDS, stem } from './text.js';
 
-/** Each synset, as its one-word members. */
-const SYNSETS: readonly (readonly string[])[] = data.synsets.split('\n').map((line) => line.split(' '));
-
 /** A part of speech as WordNet's files name it. */
 export type WordClass = 'n' | 'v' | 'a' | 'r';
 
-/** Each lemma's synsets in each part of speech, most frequent sense first, by `n try`. */
-const SENSES: ReadonlyMap<string, readonly number[]> = new Map(
-  data.lemmas.split('\n').map((line) => {
-    const [pos = '', lemma = '', ...ids] = line.split(' ');
-    return [`${pos} ${lemma}`, ids.map(Number)] as const;
-  }),
-);
+/**
+ * Where each synset of `lemma` in `pos` starts in the synsets' text, most frequent sense first: a
+ * binary search over the sorted lemma lines, so nothing is parsed before it is asked for.
+ */
+function sensesOf(pos: WordClass, lemma: string): number[] {
+  const key = `${pos} ${lemma}`;
+  const text = data.lemmas;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const start = text.lastIndexOf('\n', middle - 1) + 1;
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    const keyEnd = line.indexOf(' ', line.indexOf(' ') + 1);
+    const lineKey = line.slice(0, keyEnd);
+    if (lineKey === key)
+      return line
+        .slice(keyEnd + 1)
+        .split(' ')
+        .map(Number);
+    if (lineKey < key) low = end + 1;
+    else high = start;
+  }
+  return [];
+}
+
+/** The one-word members of the synset whose line starts at `at`. */
+function membersAt(at: number): string[] {
+  const end = data.synsets.indexOf('\n', at);
+  return data.synsets.slice(at, end < 0 ? undefined : end).split(' ');
+}
 
 /**
  * WordNet's detachment rules: the endings inflection adds in each part of speech, and what each
@@ -76,7 +99,7 @@ export function lemmasOf(word: string, pos: WordClass): string[] {
     // A consonant doubled before the ending ("stopped", "bigger") was not the root's.
     if (base === '' && /([b-df-hj-np-tv-z])\1$/.test(root)) forms.add(root.slice(0, -1));
   }
-  return [...forms].filter((form) => SENSES.has(`${pos} ${form}`));
+  return [...forms].filter((form) => sensesOf(pos, form).length > 0);
 }
 
 /**
@@ -91,8 +114,8 @@ export function synonymsOf(word: string, pos?: WordClass, next?: string): string
     const lemmas = lemmasOf(word, wordClass);
     for (const lemma of lemmas) own.add(lemma);
     for (const lemma of next === undefined ? lemmas : lemmas.map((lemma) => `${lemma}_${next}`)) {
-      for (const id of SENSES.get(`${wordClass} ${lemma}`) ?? []) {
-        for (const member of SYNSETS[id] ?? []) found.add(member);
+      for (const at of sensesOf(wordClass, lemma)) {
+        for (const member of membersAt(at)) found.add(member);
       }
     }
   }

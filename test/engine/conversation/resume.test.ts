@@ -23,21 +23,24 @@ const readTool: Tool = {
   }),
 };
 
-function settings(): EngineSettings {
+function settings(facts = true): EngineSettings {
   const s = defaultSettings();
   s.context.policy = 'condense';
   s.context.keepTurns = 2;
+  s.facts.enabled = facts;
   return s;
 }
 
 const lastUser = (r: ModelRequest) => r.messages.findLast((m) => m.role === 'user')?.content ?? '';
 
 /** Reads the file a prompt names, then replies; distils one fact and a summary when asked. */
-function model() {
+function model(retype = false) {
   return fakeModel(
     (r) => {
       const usage = { promptTokens: Math.ceil(JSON.stringify(r.messages).length / 4), completionTokens: 5 };
-      if (r.messages.at(-1)?.role === 'tool') return { text: 'I read it.', toolCalls: [], usage };
+      const tool = r.messages.at(-1);
+      if (tool?.role === 'tool')
+        return { text: retype ? `Here it is:\n\n${tool.content}` : 'I read it.', toolCalls: [], usage };
       const path = /read (\S+)/.exec(lastUser(r))?.[1];
       if (!path) return { text: 'Noted.', toolCalls: [], usage };
       return { text: '', toolCalls: [{ callId: '', tool: 'read_file', arguments: { path } }], usage };
@@ -53,15 +56,17 @@ function model() {
   );
 }
 
-function conversation(options: { ids?: Ids; resume?: SavedConversation } = {}) {
+function conversation(
+  options: { ids?: Ids; resume?: SavedConversation; retype?: boolean; facts?: boolean } = {},
+) {
   const audit = memorySink();
   const convo = new Conversation({
-    model: model(),
+    model: model(options.retype),
     clock: steppingClock(0, 1000, () => 0),
     ids: options.ids ?? sequentialIds(),
     audit,
     tools: [readTool],
-    settings: settings(),
+    settings: settings(options.facts),
     instructions: 'system text',
     window: 700,
     ...(options.resume ? { resume: options.resume } : {}),
@@ -70,11 +75,11 @@ function conversation(options: { ids?: Ids; resume?: SavedConversation } = {}) {
 }
 
 /** A conversation that has condensed, referenced outputs and recorded facts and a summary. */
-async function savedAfter(turns: number) {
+async function savedAfter(turns: number, facts = true) {
   const ids = sequentialIds();
-  const { convo, audit } = conversation({ ids });
+  const { convo, audit } = conversation({ ids, facts });
   await convo.turn('The codename for the next release is BLUE HERON.');
-  convo.statePersonFact('entity', 'pilot team', 'the platform group');
+  if (facts) convo.statePersonFact('entity', 'pilot team', 'the platform group');
   for (let i = 2; i <= turns; i++) await convo.turn(`Please read docs/part-${i}.md and summarise it.`);
   return { convo, audit, ids, files: convo.save() };
 }
@@ -111,7 +116,18 @@ describe('save and resume', () => {
       saved.map((e) => (e.kind === 'instructions' ? 'carried' : 'resumed')),
     );
     // Drops and references happened before the resumed conversation's first turn.
-    expect(rebuilt.filter((e) => e.droppedAt !== undefined).every((e) => e.droppedAt === 0)).toBe(true);
+    expect(rebuilt.filter((e) => !e.active).every((e) => e.droppedAt === 0)).toBe(true);
+    expect(rebuilt.filter((e) => e.active).every((e) => !('droppedAt' in e))).toBe(true);
+    // Field for field the saved entries, with drops and references moved to turn 0 and the origin
+    // resumed; what an overflow dropped within a turn is before the resumed conversation's turns.
+    expect(rebuilt).toStrictEqual(
+      saved.map(({ droppedAfter: _droppedAfter, ...e }) => ({
+        ...e,
+        origin: e.kind === 'instructions' ? 'carried' : 'resumed',
+        ...(e.droppedAt !== undefined ? { droppedAt: 0 } : {}),
+        ...(e.referencedAt !== undefined ? { referencedAt: 0 } : {}),
+      })),
+    );
     expect(rebuilt.filter((e) => e.referencedAt !== undefined).map((e) => e.id)).toEqual(
       saved.filter((e) => e.referencedAt !== undefined).map((e) => e.id),
     );
@@ -122,15 +138,66 @@ describe('save and resume', () => {
     expect(resumed.composeRequest(resumed.store.active(), 8)).toEqual(
       convo.composeRequest(convo.store.active(), 8),
     );
+    const savedFacts = (JSON.parse(files.sidecar) as { facts: { facts: unknown[] } }).facts.facts;
+    expect(savedFacts.length).toBeGreaterThan(0);
     expect(resumeEvent(audit.events)).toMatchObject({
       name: 'mid',
+      turn: 7,
       entries: saved.length,
       dropped: saved.filter((e) => !e.active).length,
+      facts: savedFacts.length,
       summaries: convo.facts?.summaries.length,
     });
     const start = audit.events.find((e): e is SessionStartEvent => e.type === 'session.start');
     expect(start?.resumed).toBe('mid');
+    // The new session starts at the saved conversation's last turn.
+    expect(start?.turn).toBe(7);
     expect(start?.carriedFrom).toEqual(['evt-1']);
+    // The instructions came from the saving conversation's start, and keep that source.
+    expect(saved[0]).toMatchObject({ kind: 'instructions', sources: ['evt-1'] });
+  });
+
+  it('resumes a conversation saved without facts, and one saved with facts into a conversation without them', async () => {
+    const { files } = await savedAfter(5, false);
+    expect(JSON.parse(files.sidecar)).toMatchObject({ facts: null });
+    const { convo: withFacts, audit } = conversation({ resume: { name: 'plain', ...files } });
+    expect(withFacts.facts?.facts.all()).toEqual([]);
+    expect(withFacts.facts?.summaries).toEqual([]);
+    expect(resumeEvent(audit.events)).toMatchObject({ facts: 0, summaries: 0 });
+
+    const { files: factual } = await savedAfter(5);
+    const { convo: without, audit: withoutAudit } = conversation({
+      resume: { name: 'factual', ...factual },
+      facts: false,
+    });
+    expect(without.facts).toBeNull();
+    expect(resumeEvent(withoutAudit.events)).toMatchObject({ facts: 0, summaries: 0 });
+    await without.turn('Go on.');
+  });
+
+  it('writes both files as JSON text ending in a newline', async () => {
+    const { files } = await savedAfter(3);
+    for (const text of [files.transcript, files.sidecar]) {
+      expect(text.endsWith('}\n')).toBe(true);
+      expect(text.endsWith('\n\n')).toBe(false);
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+    }
+  });
+
+  it('keeps a reply cut where it retyped an output, so the resumed conversation sends it cut too', async () => {
+    const { convo } = conversation({ retype: true });
+    await convo.turn('Please read docs/part-1.md and summarise it.');
+    const reply = convo.store.all().find((e) => e.kind === 'reply');
+    expect(reply?.cuts?.length).toBe(1);
+    expect(reply?.cutText).toMatch(/^Here it is:\n\n\(showed the person the read_file output, entry \d+\)$/);
+
+    const { convo: resumed } = conversation({ resume: { name: 'cut', ...convo.save() }, retype: true });
+    const rebuilt = resumed.store.get(reply?.id ?? -1);
+    expect(rebuilt?.cuts).toEqual(reply?.cuts);
+    expect(rebuilt?.cutText).toBe(reply?.cutText);
+    expect(resumed.composeRequest(resumed.store.active(), 2)).toEqual(
+      convo.composeRequest(convo.store.active(), 2),
+    );
   });
 
   it('goes on after the saved turns, in a new session, and saves again with the chain of sessions', async () => {

@@ -62,6 +62,7 @@ describe('distilling and the running summary', () => {
     await facts.beforeDrop(4, [...turn(2), ...turn(3)], turn(4), 8192);
     // Turn 1 waited, so the batch is more than the turns leaving now: two calls.
     expect(calls.map((c) => c.purpose)).toEqual(['distil', 'distil', 'summary']);
+    expect([facts.distilCalls, facts.summaryCalls]).toEqual([2, 1]);
     expect(facts.summaries.at(-1)?.turns).toEqual([1, 2, 3]);
     // The summary call sees the turns, never a tool output.
     expect(calls[2]?.messages.at(-1)?.content).toMatch(/Turns to add:\nTurn 1\nperson: statement 1\./);

@@ -28,6 +28,15 @@ describe('the running summary versions', () => {
     });
   });
 
+  it('adds no audit events for waiting turns saved without them', () => {
+    const summary = new SummaryVersions();
+    const { events: _events, ...saved } = turn(1);
+    summary.wait([saved]);
+    summary.add('One.', summary.waiting, 3, 100, 'the model');
+    expect(summary.latest?.events).toEqual([]);
+    expect(summary.latest?.added).toEqual([2, 3]);
+  });
+
   it('keeps the newest 20 versions', () => {
     const summary = new SummaryVersions();
     for (let n = 1; n <= 23; n++) summary.add(`Version ${n}.`, [turn(n)], n, n, 'the model');

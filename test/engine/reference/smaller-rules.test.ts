@@ -86,3 +86,20 @@ describe('the summary prompt', () => {
     }
   });
 });
+
+describe("a person's stated fact", () => {
+  it('comes from no entry, so the earlier block carries it while the turn it was stated in is still literal', async () => {
+    const convo = conversation(fakeModel(() => ({ text: 'Noted.', toolCalls: [] })));
+    await convo.turn('The pilot team is the platform group.');
+    convo.statePersonFact('entity', 'pilot team', 'the platform group');
+    const fact = convo.facts?.facts.current().find((f) => f.identity.name === 'pilot team');
+    expect(fact?.entries).toEqual([]);
+    // Turn 1's prompt is still in the context, and the fact is in the earlier block beside it.
+    const sent = convo
+      .composeRequest()
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(sent).toContain('The pilot team is the platform group.');
+    expect(sent).toMatch(/^- entity pilot team: the platform group — from the person$/m);
+  });
+});
