@@ -51,14 +51,17 @@ export type ProbeEvidence = z.infer<typeof probeEvidenceSchema>;
 
 /**
  * A probe's cell: evidence delivered and the reply right (`delivered-correct`) or not
- * (`delivered-missed`, the model's miss); evidence not delivered and the reply abstained or wrong
- * (`not-delivered`, the engine's loss) or right (`not-delivered-correct`: the honesty alarm, a leak
- * or a guess). A never-given probe is in none of them.
+ * (`delivered-missed`, the model's miss); evidence not delivered and the reply abstained or wrong,
+ * though an earlier request of the run showed it (`not-delivered`, the engine's loss), or though no
+ * request of the run ever showed it (`never-entered`: the model never read the file, the scenario never
+ * gave it; no loss of the engine's); evidence not delivered and the reply right
+ * (`not-delivered-correct`: the honesty alarm, a leak or a guess). A never-given probe is in none.
  */
 const probeOutcomeSchema = z.enum([
   'delivered-correct',
   'delivered-missed',
   'not-delivered',
+  'never-entered',
   'not-delivered-correct',
   'never-given',
 ]);
@@ -78,17 +81,21 @@ const probeResultSchema = z.object({
   expects: z.enum(['answer', 'abstention']),
   /** Whether the evidence for the answer was in the request that carried the question. */
   evidence: probeEvidenceSchema,
-  /** The verdict set against the evidence: which of the four cells the probe lands in. */
+  /** The verdict set against the evidence: which cell the probe lands in. */
   outcome: probeOutcomeSchema,
 });
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 
-/** How many probes with an answer landed in each cell; `alarm` counts `not-delivered-correct`. */
+/**
+ * How many probes with an answer landed in each cell; `alarm` counts `not-delivered-correct`.
+ * `neverEntered` is read as 0 from a record written before the cell existed.
+ */
 const outcomeCellsSchema = z.object({
   deliveredCorrect: count,
   deliveredMissed: count,
   notDelivered: count,
   alarm: count,
+  neverEntered: count.default(0),
 });
 export type OutcomeCells = z.infer<typeof outcomeCellsSchema>;
 
@@ -242,7 +249,7 @@ export const runRecordSchema = z.object({
   status: z.enum(['completed', 'failed']),
   error: z.object({ code: z.string(), message: z.string(), turn: count.nullable() }).nullable(),
   score: z.object({ correct: count, wrong: count, abstained: count, total: count }),
-  /** Probes with an answer whose evidence was in view, of the probes with an answer. */
+  /** Probes with an answer whose evidence was in view, of the probes with an answer but the never-entered. */
   delivered: z.object({ inView: count, total: count }),
   outcomes: outcomeCellsSchema,
   evidenceSteps: z.array(evidenceStepResultSchema),

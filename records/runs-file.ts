@@ -81,13 +81,24 @@ export async function readRunRecords(dir: string): Promise<RunRecord[]> {
   return combineRunRecords([dir]);
 }
 
+/** Which of two records of one run that differ only in timings to keep: the first folder's or the last's. */
+export type Prefer = 'first' | 'last';
+
+/** A record's JSON with its wall times left out: `timing` and every field ending in `Ms`. */
+function withoutTimings(record: RunRecord): string {
+  return JSON.stringify(record, (key, value: unknown) =>
+    key === 'timing' || key.endsWith('Ms') ? undefined : value,
+  );
+}
+
 /**
  * The union of several results folders' records (shards of one checkpoint, or a folder and its
- * resumption), in folder order, then line order. The same run id with the same content is kept once;
- * with different content it is an error naming both places.
+ * resumption), in folder order, then line order. The same run id with the same content is kept once.
+ * With content that differs only in timings, `prefer` picks the first folder's or the last's (without
+ * it, an error says to give it); with any other difference it is an error naming both places.
  */
-export async function combineRunRecords(dirs: readonly string[]): Promise<RunRecord[]> {
-  const byId = new Map<string, { sourced: SourcedRecord; json: string }>();
+export async function combineRunRecords(dirs: readonly string[], prefer?: Prefer): Promise<RunRecord[]> {
+  const byId = new Map<string, { sourced: SourcedRecord; json: string; at: number }>();
   const records: RunRecord[] = [];
   for (const dir of dirs) {
     for (const sourced of await readSourced(dir)) {
@@ -95,13 +106,22 @@ export async function combineRunRecords(dirs: readonly string[]): Promise<RunRec
       const seen = byId.get(sourced.record.id);
       if (seen) {
         if (seen.json === json) continue;
+        const places = `${seen.sourced.file}:${seen.sourced.line} and ${sourced.file}:${sourced.line}`;
+        const timingsOnly = withoutTimings(seen.sourced.record) === withoutTimings(sourced.record);
+        if (timingsOnly && prefer === 'first') continue;
+        if (timingsOnly && prefer === 'last') {
+          records[seen.at] = sourced.record;
+          byId.set(sourced.record.id, { sourced, json, at: seen.at });
+          continue;
+        }
         throw new ResultsError(
           'RESULTS_CONFLICT',
-          `run ${sourced.record.id} is recorded twice with different content: ` +
-            `${seen.sourced.file}:${seen.sourced.line} and ${sourced.file}:${sourced.line}`,
+          timingsOnly
+            ? `run ${sourced.record.id} is recorded twice, differing only in its timings: ${places}; give --prefer first or --prefer last`
+            : `run ${sourced.record.id} is recorded twice with different content: ${places}`,
         );
       }
-      byId.set(sourced.record.id, { sourced, json });
+      byId.set(sourced.record.id, { sourced, json, at: records.length });
       records.push(sourced.record);
     }
   }

@@ -16,6 +16,9 @@ export const COMPARE_FIGURES: readonly Figure[] = [
   'wrong',
   'abstained',
   'delivered',
+  'missed',
+  'not-delivered',
+  'never-entered',
   'alarm',
   'truncated',
   'condensations',
@@ -127,12 +130,17 @@ export function comparisonLines(comparison: Comparison, breaches: readonly Thres
   }
   for (const k of comparison.onlyInBaseline) lines.push(`only in the baseline: ${cellName(k)}`);
   for (const k of comparison.onlyInCandidate) lines.push(`only in the candidate: ${cellName(k)}`);
-  for (const b of breaches) {
-    const word = b.direction === 'rise' ? 'rose' : 'fell';
-    lines.push(
-      `failed --fail-if ${b.threshold}: ${comparedName(b)}: ` +
-        `${fixed(b.baseline)} -> ${fixed(b.candidate)}, ${word} by ${fixed(b.change)}, more than ${fixed(b.limit)}`,
-    );
-  }
+  lines.push(...breachLines(breaches));
   return lines;
+}
+
+/** One line per threshold crossed: the threshold, the cell, both means and by how much it moved. */
+export function breachLines(breaches: readonly ThresholdBreach[]): string[] {
+  return breaches.map((b) => {
+    const word = b.direction === 'rise' ? 'rose' : 'fell';
+    return (
+      `failed --fail-if ${b.threshold}: ${comparedName(b)}: ` +
+      `${fixed(b.baseline)} -> ${fixed(b.candidate)}, ${word} by ${fixed(b.change)}, more than ${fixed(b.limit)}`
+    );
+  });
 }

@@ -1,7 +1,9 @@
 /**
- * The summary table: one row per cell with the headline statistics, shared by the terminal (`report`)
- * and summary.md. Counts show as mean ± sd; the score also with its 95% interval, which one run
- * cannot give: its cell says so instead of showing one.
+ * The summary table: one row per cell with the headline statistics, shared by the terminal (`report`,
+ * a checkpoint's end) and summary.md (and GitHub's step summary). Counts show as mean ± sd; the score
+ * also with its 95% interval, which one run cannot give: its cell says so instead of showing one. The
+ * honesty figures follow the verdicts: probes delivered, the outcome cells (missed, not delivered,
+ * never entered, the alarm) and truncated requests; failed runs are counted apart and left out.
  */
 import type { CellSummary } from './stats/cells.js';
 import type { SampleStatistics } from './stats/sample.js';
@@ -19,6 +21,12 @@ export const SUMMARY_HEADER = [
   'fraction',
   'wrong',
   'abstained',
+  'delivered',
+  'missed',
+  'not-delivered',
+  'never-entered',
+  'alarm',
+  'truncated',
   'condensations',
   'gap',
   'calls',
@@ -30,6 +38,14 @@ export const SUMMARY_HEADER = [
 export function meanSd(s: SampleStatistics, digits = 2): string {
   if (s.mean === null) return '-';
   return s.sd === null ? fixed(s.mean, digits) : `${fixed(s.mean, digits)} ± ${fixed(s.sd, digits)}`;
+}
+
+/**
+ * `meanSd` for a figure a reader must not miss (the alarm, truncated requests): a mean above zero is
+ * marked with `!`, as the run table marks a count.
+ */
+export function marked(s: SampleStatistics): string {
+  return s.mean !== null && s.mean > 0 ? `${meanSd(s)} !` : meanSd(s);
 }
 
 /** The 95% interval as `[low, high]`, or why there is none. */
@@ -54,6 +70,12 @@ export function summaryRow(cell: CellSummary): string[] {
     fixed(f.fraction.mean),
     meanSd(f.wrong),
     meanSd(f.abstained),
+    meanSd(f.delivered),
+    meanSd(f.missed),
+    meanSd(f['not-delivered']),
+    meanSd(f['never-entered']),
+    marked(f.alarm),
+    marked(f.truncated),
     meanSd(f.condensations),
     fixed(f.gap.mean, 1),
     fixed(f.calls.mean, 1),

@@ -31,7 +31,11 @@ const modelCalls = (r: RunRecord): number =>
 const stat = (runs: readonly RunRecord[], of: (r: RunRecord) => number, digits = 1): string =>
   formatInterval(meanInterval(runs.map(of)), digits);
 
-/** The overview table: one row per cell, with means and 95% intervals where a cell has repeats. */
+/**
+ * The overview table: one row per cell, with means and 95% intervals where a cell has repeats: the
+ * verdicts, then the honesty figures (delivered, the outcome cells, the alarm, truncated requests),
+ * with failed runs counted apart and left out of every figure.
+ */
 export function overviewTable(records: readonly RunRecord[]): string {
   const rows = cellsOf(records).map(({ runs: all }) => {
     const first = all[0] as RunRecord;
@@ -43,16 +47,22 @@ export function overviewTable(records: readonly RunRecord[]): string {
       Math.max(1, runs.length);
     const failed = all.length - runs.length;
     const alarm = runs.reduce((sum, r) => sum + r.outcomes.alarm, 0);
+    const truncated = runs.reduce((sum, r) => sum + r.truncated, 0);
     return (
       `<tr class="cell-row" data-run="${escapeHtml(first.id)}" tabindex="0">` +
       `<td>${escapeHtml(first.scenario)}</td><td>${escapeHtml(first.strategy)}</td>` +
       `<td>${escapeHtml(first.model)}</td><td class="num">${first.window.toLocaleString('en-GB')}</td>` +
-      `<td class="num">${all.length}${failed > 0 ? ` <span class="bad">(${failed} failed)</span>` : ''}</td>` +
+      `<td class="num">${all.length}</td>` +
+      `<td class="num${failed > 0 ? ' bad' : ''}">${failed}</td>` +
       `<td class="num score"><span class="bar" style="--share:${share.toFixed(3)}"></span>${stat(runs, (r) => r.score.correct)} / ${total}</td>` +
       `<td class="num">${stat(runs, (r) => r.score.wrong)}</td>` +
       `<td class="num">${stat(runs, (r) => r.score.abstained)}</td>` +
       `<td class="num">${stat(runs, (r) => r.delivered.inView)} / ${first.delivered.total}</td>` +
+      `<td class="num">${stat(runs, (r) => r.outcomes.deliveredMissed)}</td>` +
+      `<td class="num">${stat(runs, (r) => r.outcomes.notDelivered)}</td>` +
+      `<td class="num">${stat(runs, (r) => r.outcomes.neverEntered)}</td>` +
       `<td class="num${alarm > 0 ? ' bad' : ''}">${alarm}</td>` +
+      `<td class="num${truncated > 0 ? ' bad' : ''}">${truncated}</td>` +
       `<td class="num">${stat(runs, (r) => r.condensations.length)}</td>` +
       `<td class="num">${stat(runs, modelCalls)}</td>` +
       `<td class="num">${stat(runs, (r) => r.timing.totalMs / 1000, 2)}</td>` +
@@ -61,8 +71,14 @@ export function overviewTable(records: readonly RunRecord[]): string {
   });
   return (
     '<table class="overview"><thead><tr>' +
-    '<th>scenario</th><th>strategy</th><th>model</th><th>window</th><th>runs</th><th>correct</th>' +
-    '<th>wrong</th><th>abstained</th><th>delivered</th><th title="right answers whose evidence was never sent">alarm</th>' +
+    '<th>scenario</th><th>strategy</th><th>model</th><th>window</th><th>runs</th>' +
+    '<th title="runs that could not be carried out: left out of every figure">failed</th><th>correct</th>' +
+    '<th>wrong</th><th>abstained</th><th title="probes whose evidence was in view when asked">delivered</th>' +
+    '<th title="evidence in view, the reply not right: the model\'s miss">missed</th>' +
+    '<th title="evidence sent earlier in the run but not when asked: the engine\'s loss">not delivered</th>' +
+    '<th title="evidence in no request of the run before the question: no loss of the engine\'s">never entered</th>' +
+    '<th title="right answers whose evidence was never sent">alarm</th>' +
+    '<th title="requests whose front the runtime dropped silently">truncated</th>' +
     '<th>condensations</th><th>model calls</th><th>time (s)</th>' +
     `</tr></thead><tbody>${rows.join('')}</tbody></table>`
   );
@@ -73,6 +89,7 @@ export type ProbeExpectations = Record<string, Record<string, string>>;
 
 function evidenceText(p: ProbeResult): string {
   if (p.expects === 'abstention') return 'never given';
+  if (p.outcome === 'never-entered') return 'never entered the run (in no request before the question)';
   if (!p.evidence.inView) return p.evidence.staleInView ? 'not in view (only a stale value)' : 'not in view';
   return `in view: ${p.evidence.channels.join(', ')}${p.evidence.atQuestion ? '' : ' (after a tool call)'}`;
 }

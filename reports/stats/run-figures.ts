@@ -14,6 +14,7 @@ export const FIGURES = [
   'delivered',
   'missed',
   'not-delivered',
+  'never-entered',
   'alarm',
   'truncated',
   'condensations',
@@ -59,10 +60,12 @@ export function runFigures(record: RunRecord): Record<Figure, number | null> {
     fraction: record.score.total === 0 ? null : record.score.correct / record.score.total,
     wrong: record.score.wrong,
     abstained: record.score.abstained,
-    // The honesty figures: probes whose evidence was in view, and the outcome cells they land in.
+    // The honesty figures: probes whose evidence was in view, and the outcome cells they land in;
+    // never-entered probes had nothing for the engine to deliver.
     delivered: record.delivered.inView,
     missed: record.outcomes.deliveredMissed,
     'not-delivered': record.outcomes.notDelivered,
+    'never-entered': record.outcomes.neverEntered,
     alarm: record.outcomes.alarm,
     truncated: record.truncated,
     condensations: record.condensations.length,

@@ -18,6 +18,21 @@ export function decimal(name: string): (raw: unknown) => number {
   };
 }
 
+/**
+ * Reads a number written in decimal, whole or with a fraction (`--timeout 2.5`), as `--name` takes it:
+ * `4k`, hexadecimal and exponents are refused with the text typed, rather than read as NaN.
+ */
+export function decimalNumber(name: string): (raw: unknown) => number {
+  return (raw) => {
+    const text = String(Array.isArray(raw) ? raw.at(-1) : raw).trim();
+    if (!/^\d+(\.\d+)?$/.test(text))
+      throw new UsageError(
+        `--${name} ${JSON.stringify(text)}: give a number in decimal digits (such as 600 or 2.5)`,
+      );
+    return Number(text);
+  };
+}
+
 /** A folder's path as `--name` takes it: an empty one would mean the current folder, and is refused. */
 export function folderPath(name: string): (raw: unknown) => string {
   return (raw) => {

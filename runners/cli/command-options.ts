@@ -3,7 +3,7 @@
  * are read by ./arguments.ts.
  */
 import type { Argv } from 'yargs';
-import { decimal, decimals, folderPath } from './arguments.js';
+import { decimal, decimalNumber, decimals, folderPath } from './arguments.js';
 
 /** `--retry-failed` and `--accept-changed`: how `run` and `checkpoint` resume a folder. */
 const RETRY_FAILED = {
@@ -64,8 +64,9 @@ export function runOptions<T>(y: Argv<T>) {
         'OpenAI-compatible API for openai:<model>, e.g. http://127.0.0.1:8080/v1 (default OPENAI_BASE_URL)',
     })
     .option('timeout', {
-      type: 'number',
-      default: 600,
+      type: 'string',
+      default: '600',
+      coerce: decimalNumber('timeout'),
       describe: 'seconds a model call may take before it is aborted',
     })
     .option('json', {
@@ -119,6 +120,11 @@ export function checkpointOptions<T>(y: Argv<T>) {
       default: false,
       describe: 'print each run record as one JSON line',
     })
+    .option('verbose', {
+      type: 'boolean',
+      default: false,
+      describe: "print a row per run before the cells' table (a terminal showing progress always does)",
+    })
     .option('replay', {
       type: 'string',
       describe: "answer every model call from results folder DIR's recording (exit 1 on a difference)",
@@ -139,6 +145,12 @@ export function reportOptions<T>(y: Argv<T>) {
       describe: 'results folders',
     })
     .option('out', { type: 'string', describe: 'write the reports here (default: the first folder)' })
+    .option('prefer', {
+      type: 'string',
+      choices: ['first', 'last'] as const,
+      describe:
+        "of two records of one run that differ only in timings, keep the first folder's or the last's",
+    })
     .option('json', {
       type: 'boolean',
       default: false,
@@ -235,8 +247,9 @@ export function serveOptions<T>(y: Argv<T>) {
       describe: 'port to listen on (0: any free one)',
     })
     .option('context', {
-      type: 'number',
-      default: 131072,
+      type: 'string',
+      default: '131072',
+      coerce: decimal('context'),
       describe: "the models' trained context length, and the OpenAI form's context size",
     });
 }
@@ -245,7 +258,7 @@ export function inspectOptions<T>(y: Argv<T>) {
   return y
     .positional('dir', { type: 'string', demandOption: true, describe: 'a results folder' })
     .option('run', { type: 'string', describe: 'the run id (from runs.jsonl)' })
-    .option('turn', { type: 'number', describe: 'the turn whose context to show' })
+    .option('turn', { type: 'string', coerce: decimal('turn'), describe: 'the turn whose context to show' })
     .option('changes', {
       type: 'boolean',
       describe: 'what changed at each turn (the default without --turn)',

@@ -8,6 +8,7 @@ import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
 import { terminalText } from '../../reports/inspect/format.js';
 import { stopOnSignals } from '../io/interrupt.js';
+import { nearestName } from '../io/nearest-name.js';
 import { cacheArg, folderPath } from './arguments.js';
 import type { CliIO } from './io.js';
 import {
@@ -57,7 +58,8 @@ export async function main(
       // Stop here: a handler must never run on input that failed validation. yargs' own errors
       // (YError), a refusal of an option's value among them, are bad input.
       if (error?.name === 'YError') throw new UsageError(oneLine(error.message));
-      throw error ?? new UsageError(oneLine(message));
+      if (error) throw error;
+      throw new UsageError(withNearestFlag(oneLine(message), optionNames(parser)));
     })
     .command('run', 'evaluate scenarios under strategies, models and windows', runOptions, async (a) => {
       const { runCommand } = await import('./commands/run.js');
@@ -95,6 +97,7 @@ export async function main(
         status = await checkpointCommand(
           {
             json: a.json,
+            verbose: a.verbose,
             retryFailed: a.retryFailed,
             ...(a.acceptChanged ? { acceptChanged: true } : {}),
             ...(a.spec !== undefined ? { spec: a.spec } : {}),
@@ -118,7 +121,12 @@ export async function main(
       async (a) => {
         const { reportCommand } = await import('./commands/report.js');
         status = await reportCommand(
-          { dirs: a.dirs, json: a.json, ...(a.out !== undefined ? { out: a.out } : {}) },
+          {
+            dirs: a.dirs,
+            json: a.json,
+            ...(a.out !== undefined ? { out: a.out } : {}),
+            ...(a.prefer !== undefined ? { prefer: a.prefer } : {}),
+          },
           io,
           env,
         );
@@ -345,4 +353,24 @@ export function oneLine(message: string): string {
   const invalid = /^Invalid values:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(message.trim());
   if (invalid) return `${invalid[1]}: ${invalid[2]} is not one of ${invalid[3]?.trim()}`;
   return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** The options the command being parsed knows (yargs keeps them on the instance, untyped). */
+function optionNames(parser: unknown): string[] {
+  const withOptions = parser as { getOptions?: () => { key?: Record<string, unknown> } };
+  return Object.keys(withOptions.getOptions?.().key ?? {});
+}
+
+/**
+ * yargs' "Unknown argument: stratgy" with the nearest option named: "Unknown argument: stratgy (did
+ * you mean --strategy?)". Other messages are returned as they are.
+ */
+export function withNearestFlag(message: string, options: readonly string[]): string {
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!unknown) return message;
+  const hints = (unknown[1] ?? '').split(', ').flatMap((typed) => {
+    const nearest = nearestName(typed.replace(/^-+/, ''), options);
+    return nearest === undefined ? [] : [`--${typed.replace(/^-+/, '')}: did you mean --${nearest}?`];
+  });
+  return hints.length === 0 ? message : `${message} (${hints.join('; ')})`;
 }

@@ -3,6 +3,7 @@
  * model behind a server, `ollama:<model>` or `openai:<model>`, where everything after the first colon
  * is the server's own name for the model (`ollama:granite4.1:8b`).
  */
+import { didYouMean } from '../io/nearest-name.js';
 import { UnknownModelError } from '../errors.js';
 
 /** The prefixes that name a model behind a server. */
@@ -31,7 +32,8 @@ export function parseModelName(name: string, builtins: readonly string[]): Model
   if (builtins.includes(name)) return { kind: 'builtin', name };
   const known = `known models: ${builtins.join(', ')}, ${SERVER_PREFIXES.map((p) => `${p}:<model>`).join(', ')}`;
   const colon = name.indexOf(':');
-  if (colon < 0) throw new UnknownModelError(`unknown model "${name}"; ${known}`);
+  if (colon < 0)
+    throw new UnknownModelError(`unknown model "${name}"${didYouMean(name, builtins)}; ${known}`);
   const prefix = name.slice(0, colon);
   const model = name.slice(colon + 1).trim();
   if (!isServerKind(prefix)) {

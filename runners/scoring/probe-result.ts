@@ -4,8 +4,9 @@
  */
 import type { ModelCall } from '../../engine/index.js';
 import type { ProbeResult } from '../../records/run-record.js';
-import { expectsAbstention, type Expectation } from '../../scenarios/schema.js';
-import { probeEvidence } from './evidence/in-view.js';
+import { evidencePatterns, expectsAbstention, type Expectation } from '../../scenarios/schema.js';
+import { channelsShowing, probeEvidence } from './evidence/in-view.js';
+import { viewOf } from './evidence/channels.js';
 import { turnRequests } from './evidence/evidence-steps.js';
 import { probeOutcome } from './outcome.js';
 import { verdictFor } from './verdict.js';
@@ -20,8 +21,15 @@ export interface AskedProbe {
   calls: readonly ModelCall[];
 }
 
-/** The probe's record: its verdict, its evidence in the first turn request of its turn, its cell. */
-export function probeResult({ step, turn, reply: given, calls }: AskedProbe): ProbeResult {
+/**
+ * The probe's record: its verdict, its evidence in the turn requests of its turn, its cell. `earlier`
+ * are the run's model calls before the question's: whether one of them showed the evidence tells a
+ * probe the engine lost from one whose evidence never entered the run.
+ */
+export function probeResult(
+  { step, turn, reply: given, calls }: AskedProbe,
+  earlier: readonly ModelCall[],
+): ProbeResult {
   const reply = given ?? '';
   const verdict = verdictFor(reply, step.expect);
   const expects = expectsAbstention(step.expect) ? 'abstention' : 'answer';
@@ -39,6 +47,13 @@ export function probeResult({ step, turn, reply: given, calls }: AskedProbe): Pr
     verdict,
     expects,
     evidence,
-    outcome: probeOutcome(expects, verdict, evidence),
+    outcome: probeOutcome(expects, verdict, evidence, evidence.inView || entered(earlier, step.expect)),
   };
+}
+
+/** Whether a turn request among `calls` showed the evidence `expect` looks for, through any channel. */
+function entered(calls: readonly ModelCall[], expect: Expectation): boolean {
+  if (expectsAbstention(expect)) return false;
+  const patterns = evidencePatterns(expect);
+  return turnRequests(calls).some((r) => channelsShowing(viewOf(r.messages), patterns).length > 0);
 }

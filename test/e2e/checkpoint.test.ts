@@ -38,6 +38,14 @@ describe('checkpoint SPEC', () => {
     const out = join(dir, 'goal');
     const result = await wispEval(['checkpoint', spec, '--out', out, '--jobs', '2']);
     expect(result.exitCode).toBe(0);
+    // The end is the cells' table, no row per run (no terminal showed progress), and the gate's line.
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^scenario +strategy +model +window +runs +failed +correct +correct 95% CI /);
+    expect(lines.filter((l) => l.startsWith('codename '))).toEqual([
+      expect.stringMatching(/^codename +target +reader +4096 +2 +0 /),
+      expect.stringMatching(/^codename +target-0\.5 +reader +4096 +2 +0 /),
+    ]);
+    expect(lines).toContain('gate: none (the spec bounds no figure)');
     const records = await recordsOf(out);
     expect(records.map((r) => r.id).sort()).toEqual([
       'codename.target-0.5.reader.w4096.r0',
@@ -63,6 +71,7 @@ describe('checkpoint SPEC', () => {
     expect(result.stderr.split('\n').filter((l) => l.startsWith('gate:'))).toEqual([
       expect.stringMatching(/^gate: codename target-0\.5 reader 4096: mean correct \d+(\.\d+)? is below 5$/),
     ]);
+    expect(result.stdout.split('\n')).toContain('gate: failed, 1 breach of 1 rule');
   }, 60_000);
 
   it('reads a TypeScript spec written with defineCheckpoint', async () => {

@@ -97,3 +97,28 @@ describe('combining results folders', () => {
     );
   });
 });
+
+describe('report of folders holding one run twice, differing only in timings', () => {
+  it('asks for --prefer, then keeps the first folder’s record or the last’s', async () => {
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    const fast = makeRecord({ totalMs: 100 });
+    const slow = makeRecord({ totalMs: 900 });
+    for (const [folder, record] of [
+      [a, fast],
+      [b, slow],
+    ] as const) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'runs.jsonl'), JSON.stringify(record) + '\n');
+    }
+    await expect(combineRunRecords([a, b])).rejects.toThrow(
+      `run ${fast.id} is recorded twice, differing only in its timings: ${join(a, 'runs.jsonl')}:1 and ${join(b, 'runs.jsonl')}:1; give --prefer first or --prefer last`,
+    );
+    expect((await combineRunRecords([a, b], 'first')).map((r) => r.timing.totalMs)).toEqual([100]);
+    expect((await combineRunRecords([a, b], 'last')).map((r) => r.timing.totalMs)).toEqual([900]);
+    // Another difference is no matter of preference: the run is named.
+    await writeFile(join(b, 'runs.jsonl'), JSON.stringify(makeRecord({ correct: 3 })) + '\n');
+    await expect(combineRunRecords([a, b], 'last')).rejects.toThrow(
+      `run ${fast.id} is recorded twice with different content`,
+    );
+  });
+});

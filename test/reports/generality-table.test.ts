@@ -32,7 +32,7 @@ function record(scenario: string, probes: ProbeResult[], over: Partial<RunRecord
       total: probes.length,
     },
     delivered: { inView: 0, total: 0 },
-    outcomes: { deliveredCorrect: 0, deliveredMissed: 0, notDelivered: 0, alarm: 0 },
+    outcomes: { deliveredCorrect: 0, deliveredMissed: 0, notDelivered: 0, alarm: 0, neverEntered: 0 },
     evidenceSteps: [],
     probes,
     turns: probes.length,

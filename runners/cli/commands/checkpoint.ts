@@ -22,17 +22,9 @@ import { isFailedRun } from '../../../records/failed-runs.js';
 import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { distinctPlan, specSources } from '../../matrix/unique-runs.js';
 import type { CliIO } from '../io.js';
-import {
-  cacheFolder,
-  checkPlan,
-  commandSandbox,
-  exitStatusFor,
-  finishFolder,
-  jobsOf,
-  noRetryWithoutResume,
-  replayFolder,
-  resumeFolder,
-} from './run.js';
+import { cacheFolder, checkPlan, replayFolder } from '../new-run-folder.js';
+import { exitStatusFor } from '../results-output.js';
+import { commandSandbox, finishFolder, jobsOf, noRetryWithoutResume, resumeFolder } from './run.js';
 
 export interface CheckpointArgs {
   spec?: string;
@@ -49,6 +41,8 @@ export interface CheckpointArgs {
   cache?: string | false;
   /** --resume: go on although the spec or a scenario file changed since the plan was written. */
   acceptChanged?: boolean;
+  /** Print a row per run before the cells' table, as a terminal that shows progress does anyway. */
+  verbose?: boolean;
 }
 
 /**
@@ -137,6 +131,9 @@ const METRIC: Readonly<Record<Exclude<GateRule['metric'], 'failed'>, Figure>> = 
   wrong: 'wrong',
   abstained: 'abstained',
   delivered: 'delivered',
+  missed: 'missed',
+  'not-delivered': 'not-delivered',
+  'never-entered': 'never-entered',
   alarm: 'alarm',
   truncated: 'truncated',
   calls: 'calls',
@@ -185,6 +182,14 @@ export function gateFailures(rules: readonly GateRule[], records: readonly RunRe
     }
   }
   return failures;
+}
+
+/** The gate's result in one line: `gate: passed, 6 rules`, or how many breaches it found. */
+export function gateLine(rules: number, breaches: number): string {
+  const ruleCount = `${rules} rule${rules === 1 ? '' : 's'}`;
+  if (rules === 0) return 'gate: none (the spec bounds no figure)';
+  if (breaches === 0) return `gate: passed, ${ruleCount}`;
+  return `gate: failed, ${breaches} breach${breaches === 1 ? '' : 'es'} of ${ruleCount}`;
 }
 
 /**
@@ -239,12 +244,19 @@ export async function checkpointCommand(
     folder = await createResults(dir, plan, 'checkpoint');
   }
   if (args.cache === false) delete folder.plan.modelOptions.cache;
-  const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox }, io);
+  // The end is the cells' table; a row per run only when asked, or where progress showed the runs.
+  const runRows = args.verbose === true || io.status !== undefined;
+  const shown = { runRows, cells: true };
+  const records = await finishFolder(folder, { jobs, json: args.json, env, sandbox, shown }, io);
   // Interrupted: the gate waits for the runs that are missing.
   const signal = interruptedBy();
   if (signal !== null) return INTERRUPT_STATUS[signal];
-  const failures = gateFailures((folder.plan.gate ?? []) as GateRule[], records);
+  const rules = (folder.plan.gate ?? []) as GateRule[];
+  const failures = gateFailures(rules, records);
   for (const line of failures) io.err(line);
+  const verdict = gateLine(rules.length, failures.length);
+  if (args.json) io.err(verdict);
+  else io.out(verdict);
   // A run that could not be made (3) outranks a failed gate (1), which outranks runs the engine ended (4).
   const status = exitStatusFor(records);
   if (status === 3) return 3;

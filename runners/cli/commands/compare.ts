@@ -7,7 +7,7 @@
  */
 import { readRunRecords } from '../../../records/runs-file.js';
 import type { RunRecord } from '../../../records/run-record.js';
-import { comparisonLines } from '../../../reports/compare-table.js';
+import { breachLines, comparisonLines } from '../../../reports/compare-table.js';
 import {
   AXES,
   axisValue,
@@ -65,7 +65,7 @@ export async function compareCommand(args: CompareArgs, io: CliIO): Promise<numb
     throw new UsageError(`compare: ${args.baseline} and ${candidateDir} have no cell in common to compare`);
   const breaches = thresholdBreaches(comparison, thresholds);
   const identities = identityChanges(baseline, candidate);
-  if (args.json)
+  if (args.json) {
     io.out(
       JSON.stringify({
         version: 1,
@@ -76,7 +76,9 @@ export async function compareCommand(args: CompareArgs, io: CliIO): Promise<numb
         identities,
       }),
     );
-  else {
+    // stdout holds the JSON alone; each breach is also one line on stderr, where a person looks.
+    for (const line of breachLines(breaches)) io.err(`wisp-eval: ${line}`);
+  } else {
     for (const line of comparisonLines(comparison, breaches)) io.out(line);
     for (const change of identities) io.out(identityLine(change));
   }

@@ -3,7 +3,7 @@
  * writes the reports of every record into the first folder or --out, and prints the summary table.
  */
 import { CallsFileError } from '../../../records/errors.js';
-import { combineRunRecords } from '../../../records/runs-file.js';
+import { combineRunRecords, type Prefer } from '../../../records/runs-file.js';
 import { writeReports } from '../../../reports/reporters/index.js';
 import { join } from 'node:path';
 import { REPORT_FILE } from '../../../reports/html/write.js';
@@ -22,6 +22,8 @@ export interface ReportArgs {
   out?: string;
   /** Print each cell's statistics as one JSON line instead of the table. */
   json: boolean;
+  /** Of two records of one run differing only in timings, keep the first folder's or the last's. */
+  prefer?: Prefer;
 }
 
 export async function reportCommand(
@@ -31,7 +33,7 @@ export async function reportCommand(
 ): Promise<number> {
   const [first] = args.dirs;
   if (first === undefined) throw new UsageError('report: name at least one results folder');
-  const records = await combineRunRecords(args.dirs);
+  const records = await combineRunRecords(args.dirs, args.prefer);
   const out = args.out ?? first;
   // The folder written into is locked as a run locks it: never written while an invocation fills it.
   const lock = await lockFolder(out, 'report');

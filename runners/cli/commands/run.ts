@@ -1,119 +1,32 @@
 /**
  * `wisp-eval run`: evaluates scenarios under strategies, models and windows, and prints a table (or,
- * with --json, one record per line). All input is checked before anything is written.
+ * with --json, one record per line). All input is checked before anything is written; a new folder's
+ * plan is made in ../new-run-folder.ts, and what is printed at the end in ../results-output.ts.
  */
-import { whereFailed } from '../../../records/failed-runs.js';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { readRunRecords } from '../../../records/runs-file.js';
-import { openCache } from '../../models/cache/answer-cache.js';
-import { REPLAY_FAILURE_CODES, RUN_FAILURE_CODES, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { outputError } from '../../io/files.js';
 import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
-import { parseSetFlag, type SettingOverrides } from '../../../strategies/setting-names.js';
-import { checkModelName, checkModelSteps, checkServerOptions, switchedModels } from '../../models/index.js';
-import { applyModelSetting, defaultModelSettings, isModelSettingFlag } from '../../models/model-settings.js';
-import { executePlan, serverOptionsOf } from '../../matrix/execute-plan.js';
+import { executePlan } from '../../matrix/execute-plan.js';
 import { writeFolderReport } from '../../matrix/html-report.js';
+import { plannedRunIds } from '../../matrix/plan.js';
+import { failedKept, resumeResults, type ResultsFolder } from '../../recording/results-folder.js';
 import { detectSandbox, type Sandbox } from '../../sandbox/sandbox.js';
-import {
-  applyToolSetting,
-  defaultToolSettings,
-  isToolSettingFlag,
-  type ToolSettings,
-} from '../../sandbox/tool-settings.js';
-import { newPlan, type PlanFile } from '../../recording/plan-file.js';
-import {
-  parseShard,
-  plannedRunIds,
-  resolvePlan,
-  resolveStrategyRef,
-  scenarioRef,
-} from '../../matrix/plan.js';
-import {
-  createResults,
-  failedKept,
-  freshFolder,
-  resumeResults,
-  type ResultsFolder,
-} from '../../recording/results-folder.js';
-import { sourceHashes } from '../../recording/source-hashes.js';
-import { isScenarioFile } from '../../../scenarios/index.js';
-import {
-  checkRunIds,
-  distinctPlan,
-  flagSources,
-  type Axis,
-  type SourceOf,
-} from '../../matrix/unique-runs.js';
-import { checkFactSubjects } from '../../steps/fact-subjects.js';
-import { modelAfterSwitch } from '../../steps/interpret-steps.js';
 import type { RunRecord } from '../../../records/run-record.js';
-import type { CliIO } from '../io.js';
-import { condensingLine } from '../../../reports/condensing.js';
-import { TABLE_HEADER, tableRow } from '../../../reports/run-table.js';
-import { formatTable } from '../../../reports/text-table.js';
 import { writeReports } from '../../../reports/reporters/index.js';
+import type { CliIO } from '../io.js';
+import { newRunFolder, type NewRunArgs } from '../new-run-folder.js';
+import { exitStatusFor, printResults, type ResultsShown } from '../results-output.js';
 
-export interface RunArgs {
-  scenario: string[];
-  strategy: string[];
-  model: string[];
-  window: number[];
-  runs: number;
-  set: string[];
-  out?: string;
-  json: boolean;
-  /** Seconds a model call may take. */
-  timeout?: number;
-  /** Ollama's address, for ollama: models. */
-  host?: string[];
-  /** The OpenAI-compatible API's base URL, for openai: models. */
-  baseUrl?: string;
+export interface RunArgs extends NewRunArgs {
   /** Runs at once (default: the machine's cores). */
   jobs?: number;
-  /** `i/n`: only the i-th of n slices of the runs. */
-  shard?: string;
   /** Finish the results folder an earlier invocation began. */
   resume?: string;
   /** With `resume`: make the failed runs again. */
   retryFailed?: boolean;
-  /** Answer every model call from this results folder's recording, strictly. */
-  replay?: string;
-  /** The answer cache server models answer through; false: none (--no-cache). */
-  cache?: string | false;
   /** --resume: go on although a scenario file changed since the plan was written. */
   acceptChanged?: boolean;
-}
-
-/** The exit status when every run was made but some ended early for the engine's reasons. */
-export const ENGINE_ENDED_STATUS = 4;
-
-/**
- * Exit status for a finished invocation: 3 when a run could not be carried out (its model failed,
- * or something unexpected); else 4 when a run ended early for the engine's reasons (its context did
- * not fit the window, its tool loop ran past the bound, ...): recorded as measured, but not a run of
- * the whole scenario; else 0.
- */
-export function exitStatusFor(records: readonly RunRecord[]): number {
-  const failed = records.filter((r) => r.error !== null);
-  if (failed.some((r) => r.error !== null && RUN_FAILURE_CODES.has(r.error.code))) return 3;
-  if (failed.some((r) => r.error !== null && REPLAY_FAILURE_CODES.has(r.error.code))) return 1;
-  return failed.length > 0 ? ENGINE_ENDED_STATUS : 0;
-}
-
-/** The line on stderr that says why the status is 4: how many runs the engine ended, by code. */
-export function engineEndedLine(records: readonly RunRecord[]): string | undefined {
-  const codes = new Map<string, number>();
-  for (const r of records) {
-    if (r.error === null || RUN_FAILURE_CODES.has(r.error.code) || REPLAY_FAILURE_CODES.has(r.error.code))
-      continue;
-    codes.set(r.error.code, (codes.get(r.error.code) ?? 0) + 1);
-  }
-  if (codes.size === 0) return undefined;
-  const count = [...codes.values()].reduce((n, c) => n + c, 0);
-  const each = [...codes].map(([code, n]) => `${code}: ${n}`).join(', ');
-  return `wisp-eval: ${count} run${count === 1 ? '' : 's'} ended early for the engine's reasons (${each}); their records say where (exit ${ENGINE_ENDED_STATUS})`;
 }
 
 export async function runCommand(
@@ -151,6 +64,8 @@ export async function finishFolder(
     json: boolean;
     env: Readonly<Record<string, string | undefined>>;
     sandbox: Sandbox;
+    /** What the end shows besides the lines every invocation gets: by default, a row per run. */
+    shown?: Omit<ResultsShown, 'json'>;
   },
   io: CliIO,
 ): Promise<RunRecord[]> {
@@ -171,7 +86,12 @@ export async function finishFolder(
       (thrown: unknown) => ({ thrown }),
     );
     await writeReport(folder.dir, io, { records, parts });
-    printResults(records, folder.dir, options.json, io);
+    printResults(
+      records,
+      folder.dir,
+      { json: options.json, ...(options.shown ?? { runRows: true, cells: false }) },
+      io,
+    );
     if (interruptedBy() !== null)
       io.err(
         `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
@@ -228,119 +148,6 @@ export function jobsOf(jobs: number | undefined): number {
   return jobs;
 }
 
-/** Checks `run`'s input whole, then opens a new results folder with its plan. */
-async function newRunFolder(
-  args: RunArgs,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<ResultsFolder> {
-  if (args.scenario.length === 0)
-    throw new UsageError('--scenario is required (a name or a .json/.yaml path), or --resume DIR');
-  if (!Number.isInteger(args.runs) || args.runs < 1)
-    throw new UsageError(`--runs ${args.runs}: give a whole number of 1 or more`);
-  for (const w of args.window) {
-    if (!Number.isInteger(w) || w < 256)
-      throw new UsageError(`--window ${w}: give a whole number of tokens, 256 or more`);
-  }
-  const timeout = args.timeout ?? 600;
-  if (!Number.isFinite(timeout) || timeout <= 0)
-    throw new UsageError(`--timeout ${timeout}: give the seconds a model call may take, more than 0`);
-  const overrides: SettingOverrides = {};
-  const modelFlags: string[] = [];
-  let tools: ToolSettings | undefined;
-  for (const flag of args.set) {
-    if (isToolSettingFlag(flag)) {
-      tools = applyToolSetting(tools ?? defaultToolSettings(), flag);
-      continue;
-    }
-    if (isModelSettingFlag(flag)) {
-      applyModelSetting(defaultModelSettings(), flag);
-      modelFlags.push(flag);
-      continue;
-    }
-    const [name, value] = parseSetFlag(flag);
-    overrides[name] = value;
-  }
-  const strategies = args.strategy.map((name) => ({
-    name,
-    ...(Object.keys(overrides).length > 0 ? { set: overrides as Record<string, unknown> } : {}),
-  }));
-  const given = newPlan({
-    kind: 'run',
-    name: '',
-    scenarios: args.scenario.map((s) => scenarioRef(s)),
-    strategies,
-    models: args.model,
-    windows: args.window,
-    runs: args.runs,
-    modelOptions: {
-      timeout,
-      settings: modelFlags,
-      ...(args.host !== undefined && args.host.length > 0 ? { hosts: args.host } : {}),
-      ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}),
-      ...(args.replay !== undefined ? { replay: await replayFolder(args.replay, args.out) } : {}),
-      ...(typeof args.cache === 'string' ? { cache: await cacheFolder(args.cache) } : {}),
-    },
-    ...(tools !== undefined ? { toolOptions: tools } : {}),
-    shard: args.shard !== undefined ? parseShard(args.shard) : null,
-  });
-  const { plan, kept } = distinctPlan(given);
-  await checkPlan(plan, env, { kept, sourceOf: flagSources(given) });
-  plan.sources = await sourceHashes(plan.scenarios.filter(isScenarioFile));
-  const resolved = await resolvePlan(plan);
-  plan.name = resolved.scenarios.map((s) => s.scenario.name).join('+');
-  const dir = args.out ?? (await freshFolder('results', plan.name));
-  return createResults(dir, plan, 'run');
-}
-
-/**
- * `--replay DIR`: the results folder as an absolute path, once its runs.jsonl reads (a folder that
- * does not, or is not there, is bad input). It cannot be the folder the runs are written into.
- */
-export async function replayFolder(dir: string, out: string | undefined): Promise<string> {
-  const path = resolve(dir);
-  if (out !== undefined && resolve(out) === path)
-    throw new UsageError(
-      `--replay ${dir}: the runs cannot be written into the folder they replay; give another --out`,
-    );
-  await readRunRecords(path);
-  return path;
-}
-
-/** `--cache DIR`: the folder as an absolute path, made a cache when new or empty (else it must be one). */
-export async function cacheFolder(dir: string): Promise<string> {
-  const path = resolve(dir);
-  await openCache(path);
-  return path;
-}
-
-/**
- * Checks a plan before anything is written: its strategies, models, model options and fact subjects,
- * and that no two of its cells share a run id (`sources` names where each value came from).
- */
-export async function checkPlan(
-  plan: PlanFile,
-  env: Readonly<Record<string, string | undefined>>,
-  sources: { kept: Record<Axis, number[]>; sourceOf: SourceOf },
-): Promise<void> {
-  const strategies = plan.strategies.map(resolveStrategyRef);
-  plan.models.forEach(checkModelName);
-  const { scenarios } = await resolvePlan(plan);
-  checkRunIds(
-    plan,
-    scenarios.map((s) => s.scenario.name),
-    sources.kept,
-    sources.sourceOf,
-  );
-  for (const { scenario } of scenarios) {
-    checkModelSteps(scenario);
-    for (const { settings } of strategies) checkFactSubjects(scenario, settings);
-  }
-  // A model a scenario switches to must be reachable too.
-  const switched = scenarios.flatMap(({ scenario }) => switchedModels(scenario));
-  const opened = plan.models.flatMap((run) => switched.map((named) => modelAfterSwitch(run, named)));
-  checkServerOptions([...plan.models, ...opened], serverOptionsOf(plan.modelOptions, env));
-}
-
 /**
  * The reports of every record of the folder (summary.csv, turns.csv, summary.md, junit.xml, and the
  * GitHub step summary when asked for), written while the folder is still locked.
@@ -375,37 +182,4 @@ export async function writeReport(
       `wisp-eval: ${dir}/report.html not written: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-}
-
-/** The table (or, under --json, only the folder on stderr) once the runs are done. */
-export function printResults(records: readonly RunRecord[], dir: string, json: boolean, io: CliIO): void {
-  if (json) {
-    io.err(`results: ${dir}`);
-    const ended = engineEndedLine(records);
-    if (ended !== undefined) io.err(ended);
-    for (const line of replayLines(records)) io.err(line);
-    return;
-  }
-  for (const line of formatTable(TABLE_HEADER, records.map(tableRow))) io.out(line);
-  const condensing = records.map(condensingLine).filter((line) => line !== null);
-  if (condensing.length > 0) io.out('');
-  for (const line of condensing) io.out(line);
-  for (const r of records.filter((x) => x.error)) {
-    if (r.error) io.out(`${r.id}: failed ${whereFailed(r.error)}: ${r.error.message}`);
-    for (const line of r.replayMismatch?.diff ?? []) io.out(`  ${line}`);
-  }
-  io.out(`results: ${dir}`);
-  const ended = engineEndedLine(records);
-  if (ended !== undefined) io.err(ended);
-  for (const line of replayLines(records)) io.err(line);
-}
-
-/** A line on stderr for each replayed run that did not match its recording, then what that means. */
-export function replayLines(records: readonly RunRecord[]): string[] {
-  const failed = records.filter((r) => r.error !== null && REPLAY_FAILURE_CODES.has(r.error.code));
-  if (failed.length === 0) return [];
-  return [
-    ...failed.map((r) => `wisp-eval: ${r.id}: ${r.error?.message}`),
-    `wisp-eval: ${failed.length} run${failed.length === 1 ? '' : 's'} did not replay as recorded (exit 1)`,
-  ];
 }

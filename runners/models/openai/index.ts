@@ -119,7 +119,9 @@ function failureReader(model: string, url: string, window: number): FailureReade
         }
       }
       if (status === 404) {
-        return new ModelFailure(`model ${model} is not served at ${url} (HTTP 404: ${text.slice(0, 200)})`);
+        return new ModelFailure(
+          `model ${model} is not served at ${url} (HTTP 404: ${text.slice(0, 200)})${versionHint(url)}`,
+        );
       }
       return new ModelFailure(
         `${where} answered HTTP ${status}: ${text.split('\n')[0]?.slice(0, 200) ?? ''}`,
@@ -253,4 +255,19 @@ export async function openOpenAIModel(options: OpenAIOptions): Promise<ServerMod
     generate,
     backendRecord: record,
   };
+}
+
+/**
+ * A hint for a 404 from a base URL without an API version in its path: OpenAI-compatible servers
+ * answer chat completions under /v1, and a base URL without it reaches no route at all.
+ */
+export function versionHint(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return '';
+  }
+  if (/\/v\d+\/?$/.test(path)) return '';
+  return `; the base URL has no /v1: OpenAI-compatible servers answer under it (try --base-url ${url.replace(/\/+$/, '')}/v1)`;
 }

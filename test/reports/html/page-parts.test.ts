@@ -3,7 +3,9 @@ import { fillChart } from '../../../reports/html/charts.js';
 import { escapeHtml, scriptJson } from '../../../reports/html/escape.js';
 import { formatInterval, meanInterval } from '../../../reports/html/interval.js';
 import { StringTable } from '../../../reports/html/inspector-data.js';
+import { overviewTable } from '../../../reports/html/tables.js';
 import type { RunRecord } from '../../../records/run-record.js';
+import { makeRecord } from '../record-fixture.js';
 
 describe('the report page parts', () => {
   it('embeds data that no text can close the script element of', () => {
@@ -17,6 +19,55 @@ describe('the report page parts', () => {
     const table = new StringTable();
     expect([table.add('a'), table.add('b'), table.add('a'), table.add(null)]).toEqual([0, 1, 0, -1]);
     expect(table.strings).toEqual(['a', 'b']);
+  });
+
+  it('shows the honesty figures of each cell in the overview, failed runs apart', () => {
+    const html = overviewTable([
+      makeRecord({
+        run: 0,
+        correct: 2,
+        delivered: 3,
+        outcomes: { deliveredCorrect: 2, deliveredMissed: 1, notDelivered: 1, neverEntered: 2, alarm: 1 },
+        truncated: 3,
+      }),
+      makeRecord({ run: 1, status: 'failed', error: { code: 'MODEL_FAILED', message: 'gone', turn: null } }),
+    ]);
+    const header = [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(header).toEqual([
+      'scenario',
+      'strategy',
+      'model',
+      'window',
+      'runs',
+      'failed',
+      'correct',
+      'wrong',
+      'abstained',
+      'delivered',
+      'missed',
+      'not delivered',
+      'never entered',
+      'alarm',
+      'truncated',
+      'condensations',
+      'model calls',
+      'time (s)',
+    ]);
+    const cells = [...html.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
+    // Two runs, one failed: every figure is the measured run's.
+    expect(cells.slice(4, 15)).toEqual([
+      '2',
+      '1',
+      expect.stringMatching(/>2 \/ /),
+      '0',
+      '0',
+      '3 / 2',
+      '1',
+      '1',
+      '2',
+      '1',
+      '3',
+    ]);
   });
 
   it('gives a mean alone for one run, and the 95% interval for repeats', () => {

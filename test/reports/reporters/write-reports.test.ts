@@ -16,8 +16,21 @@ afterEach(async () => {
 });
 
 const records = [
-  makeRecord({ run: 0, correct: 3, abstained: 2 }),
-  makeRecord({ run: 1, correct: 4, abstained: 1 }),
+  makeRecord({
+    run: 0,
+    correct: 3,
+    abstained: 2,
+    delivered: 3,
+    outcomes: { deliveredCorrect: 3, notDelivered: 1, neverEntered: 1 },
+  }),
+  makeRecord({
+    run: 1,
+    correct: 4,
+    abstained: 1,
+    delivered: 4,
+    outcomes: { deliveredCorrect: 4, alarm: 1, neverEntered: 1 },
+    truncated: 2,
+  }),
   makeRecord({
     strategy: 'target-0.5',
     correct: 2,
@@ -33,17 +46,16 @@ describe('summary.md', () => {
     const md = summaryMarkdown(records);
     const lines = md.split('\n');
     expect(lines[0]).toBe('## wisp-eval summary');
-    expect(lines[2]).toMatch(
-      /^\| scenario \| strategy \| model \| window \| runs \| failed \| correct \| correct 95% CI \|/,
+    expect(lines[2]).toBe(
+      '| scenario | strategy | model | window | runs | failed | correct | correct 95% CI | fraction | wrong | abstained | delivered | missed | not-delivered | never-entered | alarm | truncated | condensations | gap | calls | tokens | time |',
     );
-    // Correct 3 and 4: mean 3.5, sd 0.7071; interval 3.5 ± 12.7062 · 0.7071/√2 = 3.5 ± 6.3531.
+    // Correct 3 and 4: mean 3.5, sd 0.7071; interval 3.5 ± 12.7062 · 0.7071/√2 = 3.5 ± 6.3531. The
+    // honesty figures follow, the alarm and truncated requests marked when above zero.
     expect(lines[4]).toBe(
-      '| codename | target | reader | 8192 | 2 | 0 | 3.50 ± 0.71 | [-2.85, 9.85] | 0.70 | 0.00 ± 0.00 | 1.50 ± 0.71 | 0.00 ± 0.00 | - | 0.0 | 100 | 0.10s |',
+      '| codename | target | reader | 8192 | 2 | 0 | 3.50 ± 0.71 | [-2.85, 9.85] | 0.70 | 0.00 ± 0.00 | 1.50 ± 0.71 | 3.50 ± 0.71 | 0.00 ± 0.00 | 0.50 ± 0.71 | 1.00 ± 0.00 | 0.50 ± 0.71 ! | 1.00 ± 1.41 ! | 0.00 ± 0.00 | - | 0.0 | 100 | 0.10s |',
     );
     // Its one run failed: counted apart, and no figure is taken over it.
-    expect(lines[5]).toBe(
-      '| codename | target-0.5 | reader | 8192 | 1 | 1 | - | - | - | - | - | - | - | - | - | - |',
-    );
+    expect(lines[5]).toBe(`| codename | target-0.5 | reader | 8192 | 1 | 1 |${' - |'.repeat(16)}`);
     expect(md).toContain(
       '### Settings that differ\n\n| strategy | context.target |\n| --- | --- |\n| target | 0.6 |\n| target-0.5 | 0.5 |',
     );

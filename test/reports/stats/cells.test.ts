@@ -14,7 +14,7 @@ describe('the figures of one run', () => {
       turns: [{ estimated: [100, 200] }, { estimated: [300] }],
       totalMs: 250,
       delivered: 3,
-      outcomes: { deliveredCorrect: 2, deliveredMissed: 1, notDelivered: 1, alarm: 1 },
+      outcomes: { deliveredCorrect: 2, deliveredMissed: 1, notDelivered: 1, alarm: 1, neverEntered: 2 },
       truncated: 2,
     });
     expect(runFigures(record)).toEqual({
@@ -25,6 +25,7 @@ describe('the figures of one run', () => {
       delivered: 3,
       missed: 1,
       'not-delivered': 1,
+      'never-entered': 2,
       alarm: 1,
       truncated: 2,
       condensations: 3,

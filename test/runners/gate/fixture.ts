@@ -168,7 +168,7 @@ export function sampleOutcome(options: FixtureOptions = {}): RunOutcome {
     error: null,
     score: { correct: 1, wrong: 0, abstained: 0, total: 1 },
     delivered: { inView: 1, total: 1 },
-    outcomes: { deliveredCorrect: 1, deliveredMissed: 0, notDelivered: 0, alarm: 0 },
+    outcomes: { deliveredCorrect: 1, deliveredMissed: 0, notDelivered: 0, alarm: 0, neverEntered: 0 },
     evidenceSteps: [],
     probes: [
       {

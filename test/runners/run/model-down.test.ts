@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelPort } from '../../../engine/model/port.js';
-import { exitStatusFor } from '../../../runners/cli/commands/run.js';
+import { exitStatusFor } from '../../../runners/cli/results-output.js';
 import { createModel } from '../../../runners/models/index.js';
 import { runInvocation } from '../../../runners/matrix/invocation.js';
 import type { RunRecord } from '../../../records/run-record.js';

@@ -6,7 +6,7 @@ import { Conversation } from '../../../engine/conversation/conversation.js';
 import type { ResumeEvent } from '../../../engine/audit/events.js';
 import { createModel } from '../../../runners/models/index.js';
 import { runInvocation } from '../../../runners/matrix/invocation.js';
-import { exitStatusFor } from '../../../runners/cli/commands/run.js';
+import { exitStatusFor } from '../../../runners/cli/results-output.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';

@@ -96,11 +96,18 @@ describe('a probe’s cell', () => {
   const lost = { ...shown, inView: false };
 
   it('sets the verdict against the evidence, with the alarm for a right answer never delivered', () => {
-    expect(probeOutcome('answer', 'correct', shown)).toBe('delivered-correct');
-    expect(probeOutcome('answer', 'wrong', shown)).toBe('delivered-missed');
-    expect(probeOutcome('answer', 'abstained', lost)).toBe('not-delivered');
-    expect(probeOutcome('answer', 'correct', lost)).toBe('not-delivered-correct');
-    expect(probeOutcome('abstention', 'correct', lost)).toBe('never-given');
+    expect(probeOutcome('answer', 'correct', shown, true)).toBe('delivered-correct');
+    expect(probeOutcome('answer', 'wrong', shown, true)).toBe('delivered-missed');
+    expect(probeOutcome('answer', 'abstained', lost, true)).toBe('not-delivered');
+    expect(probeOutcome('answer', 'correct', lost, true)).toBe('not-delivered-correct');
+    expect(probeOutcome('abstention', 'correct', lost, false)).toBe('never-given');
+  });
+
+  it('tells evidence that never entered the run from evidence the engine lost', () => {
+    expect(probeOutcome('answer', 'abstained', lost, false)).toBe('never-entered');
+    expect(probeOutcome('answer', 'wrong', lost, false)).toBe('never-entered');
+    // A right answer whose evidence was never sent is the alarm, entered or not.
+    expect(probeOutcome('answer', 'correct', lost, false)).toBe('not-delivered-correct');
   });
 
   it('counts the alarm cell', () => {
@@ -117,7 +124,13 @@ describe('a probe’s cell', () => {
       { ...probe, outcome: 'not-delivered-correct' },
       { ...probe, outcome: 'delivered-correct' },
     ]);
-    expect(cells).toEqual({ deliveredCorrect: 1, deliveredMissed: 0, notDelivered: 0, alarm: 1 });
+    expect(cells).toEqual({
+      deliveredCorrect: 1,
+      deliveredMissed: 0,
+      notDelivered: 0,
+      alarm: 1,
+      neverEntered: 0,
+    });
   });
 });
 

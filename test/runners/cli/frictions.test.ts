@@ -1,0 +1,127 @@
+/**
+ * The small frictions of the command line: a name typed wrong gets the nearest one, a number flag
+ * refuses `4k` naming its value, a base URL without /v1 that answers 404 is told to add it, and under
+ * --json a crossed threshold is also a line on stderr. Each is bad input (exit 2) with nothing run.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bufferIO } from '../../../runners/cli/io.js';
+import { main, withNearestFlag } from '../../../runners/cli/main.js';
+import { didYouMean, nearestName } from '../../../runners/io/nearest-name.js';
+import { versionHint } from '../../../runners/models/openai/index.js';
+import { compareCommand } from '../../../runners/cli/commands/compare.js';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { makeRecord } from '../../reports/record-fixture.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wisp-frictions-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function refused(args: string[]): Promise<string[]> {
+  const io = bufferIO();
+  const out = join(dir, 'never');
+  expect(await main([...args, '--out', out], io)).toBe(2);
+  expect(io.stdout).toEqual([]);
+  return io.stderr;
+}
+
+describe('a name typed wrong', () => {
+  it('finds the nearest known name within a third of its length, or none', () => {
+    expect(nearestName('stratgy', ['scenario', 'strategy', 'set'])).toBe('strategy');
+    expect(nearestName('Readr', ['reader', 'scripted'])).toBe('reader');
+    expect(nearestName('zzz', ['reader', 'scripted'])).toBeUndefined();
+    expect(didYouMean('codenmae', ['codename', 'reading'])).toBe(" (did you mean 'codename'?)");
+    expect(didYouMean('x', ['codename'])).toBe('');
+    expect(withNearestFlag('Unknown argument: jsno', ['json', 'jobs'])).toBe(
+      'Unknown argument: jsno (--jsno: did you mean --json?)',
+    );
+    expect(withNearestFlag('Not enough arguments', ['json'])).toBe('Not enough arguments');
+  });
+
+  it.each([
+    [['run', '--scenario', 'codename', '--stratgy', 'dropping'], 'did you mean --strategy?'],
+    [
+      ['run', '--scenario', 'codename', '--strategy', 'droping'],
+      'unknown strategy "droping" (did you mean \'dropping\'?)',
+    ],
+    [['run', '--scenario', 'codenam'], "unknown scenario 'codenam' (did you mean 'codename'?)"],
+    [
+      ['run', '--scenario', 'codename', '--model', 'readr'],
+      'unknown model "readr" (did you mean \'reader\'?)',
+    ],
+  ])('%j names the nearest one, exit 2', async (args, hint) => {
+    const stderr = await refused(args);
+    expect(stderr).toHaveLength(1);
+    expect(stderr[0]).toContain(hint);
+  });
+});
+
+describe('number flags', () => {
+  it.each([
+    [['run', '--scenario', 'codename', '--timeout', '4k'], '--timeout "4k": give a number in decimal digits'],
+    [
+      ['run', '--scenario', 'codename', '--timeout', '0x10'],
+      '--timeout "0x10": give a number in decimal digits',
+    ],
+    [
+      ['run', '--scenario', 'codename', '--window', '4k'],
+      '--window "4k": give a whole number in decimal digits',
+    ],
+  ])('%j refuses the value, naming it', async (args, line) => {
+    const stderr = await refused(args);
+    expect(stderr).toEqual([expect.stringContaining(line)]);
+  });
+
+  it('refuses --context 4k of serve and --turn 4k of inspect the same way', async () => {
+    const serve = bufferIO();
+    expect(await main(['serve', '--context', '4k'], serve)).toBe(2);
+    expect(serve.stderr).toEqual(['wisp-eval: --context "4k": give a whole number in decimal digits']);
+    const inspect = bufferIO();
+    expect(await main(['inspect', dir, '--turn', '4k'], inspect)).toBe(2);
+    expect(inspect.stderr).toEqual(['wisp-eval: --turn "4k": give a whole number in decimal digits']);
+  });
+});
+
+describe('a base URL that answers 404', () => {
+  it('is told to add /v1 when its path has no version, and not otherwise', () => {
+    expect(versionHint('http://127.0.0.1:8080')).toBe(
+      '; the base URL has no /v1: OpenAI-compatible servers answer under it (try --base-url http://127.0.0.1:8080/v1)',
+    );
+    expect(versionHint('http://127.0.0.1:8080/api/')).toContain(
+      'try --base-url http://127.0.0.1:8080/api/v1',
+    );
+    expect(versionHint('http://127.0.0.1:8080/v1')).toBe('');
+    expect(versionHint('http://127.0.0.1:8080/v1/')).toBe('');
+  });
+});
+
+describe('compare --json', () => {
+  it('prints the JSON alone on stdout and each crossed threshold as a line on stderr', async () => {
+    const [base, cand] = [join(dir, 'base'), join(dir, 'cand')];
+    for (const [folder, alarm] of [
+      [base, 0],
+      [cand, 2],
+    ] as const) {
+      await mkdir(folder, { recursive: true });
+      const record = makeRecord({ correct: 2, outcomes: { alarm } });
+      await writeFile(join(folder, 'runs.jsonl'), JSON.stringify(record) + '\n');
+    }
+    const io = bufferIO();
+    const status = await compareCommand(
+      { baseline: base, candidate: cand, failIf: ['alarm-rise=0'], json: true },
+      io,
+    );
+    expect(status).toBe(1);
+    expect(io.stdout).toHaveLength(1);
+    expect(JSON.parse(io.stdout[0] ?? '')).toMatchObject({ breaches: [{ threshold: 'alarm-rise=0' }] });
+    expect(io.stderr).toEqual([
+      'wisp-eval: failed --fail-if alarm-rise=0: codename target reader w8192: 0.00 -> 2.00, rose by 2.00, more than 0.00',
+    ]);
+  });
+});
