@@ -28,11 +28,24 @@ export function nlp(): Pipeline {
   return pipeline;
 }
 
+/**
+ * `text` with each run of more than `LONGEST_WORD` characters without a space cut to that length.
+ * wink's patterns backtrack over a whole token, so one run of many thousand characters (a blob, a
+ * hash) would take seconds; no word of a language is that long, and its start says what it is.
+ */
+export function withinReach(text: string): string {
+  return LONG_RUN.test(text) ? text.replace(LONG_RUNS, (run) => run.slice(0, LONGEST_WORD)) : text;
+}
+
+const LONGEST_WORD = 256;
+const LONG_RUN = new RegExp(`\\S{${LONGEST_WORD + 1}}`);
+const LONG_RUNS = new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'g');
+
 /** The tokens of `text`, read as one stretch of language (spaces and line breaks left out). */
 export function tokens(text: string): Token[] {
   const engine = nlp();
   const its = engine.its;
-  const read = engine.readDoc(text).tokens();
+  const read = engine.readDoc(withinReach(text)).tokens();
   const values = read.out(its.value);
   // The package's types give the lemma function the wrong shape for `out`; it is a token function.
   const lemmas = read.out(its.lemma as unknown as ItsFunction<string>);

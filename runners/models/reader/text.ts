@@ -19,8 +19,14 @@ import {
  * "executable" and "execute", meet. Irregular verb forms go to their verb first ("found" is "find").
  */
 export function stem(word: string): string {
+  // Porter2's suffix patterns backtrack over the whole word: on a run of thousands of letters (a
+  // blob, a hash) they take seconds, and no word of a language is that long.
+  if (word.length > LONGEST_STEMMED) return word;
   return porter2(IRREGULAR_PAST.get(word) ?? word);
 }
+
+/** The longest word that is stemmed; a longer one is its own stem. */
+const LONGEST_STEMMED = 64;
 
 /** `stem(word)`, looked up in `memo` first and kept there. */
 function rememberedStem(word: string, memo: StemMemo): string {

@@ -15,6 +15,31 @@ const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
 // instructions, prompts, tool specs) that every request of a conversation carries again.
 const LONGEST_CACHED = 64 * 1024;
 
+/**
+ * A run of this many characters with no space is cut into pieces of this size before counting. BPE
+ * merges within one run take time that grows with the square of its length (a 40,000-character word
+ * took seconds); no word of a language is this long, and the pieces of such a run (a blob, a hash
+ * dump) count within a token or two per piece of what the whole would.
+ */
+const LONGEST_RUN = 1024;
+const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1}}`);
+
+/** `countTokens(text)`, with runs longer than `LONGEST_RUN` counted piece by piece. */
+function countLong(text: string): number {
+  if (!LONG_RUN.test(text)) return countTokens(text, ENCODE_OPTIONS);
+  let count = 0;
+  for (const part of text.split(/(\S+)/)) {
+    if (part.length <= LONGEST_RUN) {
+      if (part.length > 0) count += countTokens(part, ENCODE_OPTIONS);
+      continue;
+    }
+    for (let at = 0; at < part.length; at += LONGEST_RUN) {
+      count += countTokens(part.slice(at, at + LONGEST_RUN), ENCODE_OPTIONS);
+    }
+  }
+  return count;
+}
+
 /** The JSON a model is charged for its tool calls: names and arguments, not the engine's ids. */
 export function toolCallsJson(calls: readonly ToolCall[]): string {
   return JSON.stringify(calls.map((call) => ({ tool: call.tool, arguments: call.arguments })));
@@ -34,7 +59,7 @@ export class TokenCounter {
     if (text.length === 0) return 0;
     const known = this.cache.get(text);
     if (known !== undefined) return known;
-    const count = countTokens(text, ENCODE_OPTIONS);
+    const count = countLong(text);
     if (text.length <= LONGEST_CACHED) {
       if (this.cache.size >= this.maxEntries) {
         // Maps iterate in insertion order, so the first key is the oldest.
