@@ -92,6 +92,9 @@ describe("this repository's bin", () => {
       'target+assessment',
       'target+assessment-any',
       'failfast',
+      'masking',
+      'summary',
+      'trim',
     ]);
   });
 });

@@ -89,7 +89,7 @@ describe('describeScenario run by startVitest', () => {
     const wrong = test('misread');
     expect(wrong.result?.state).toBe('fail');
     expect(wrong.result?.errors?.[0]?.message).toBe(
-      'probe misread was answered wrong (not-delivered): tiny.target.reader.w4096.r0: "The codename for the next release is BLUE HERON."',
+      'probe misread was answered wrong (never-entered): tiny.target.reader.w4096.r0: "The codename for the next release is BLUE HERON."',
     );
   });
 
@@ -104,7 +104,7 @@ describe('describeScenario run by startVitest', () => {
     ]);
     expect(annotations[0]?.message).toBe('The codename for the next release is BLUE HERON.');
     expect(annotations[1]?.message).toBe('wrong (expects an answer)');
-    expect(annotations[2]?.message).toBe('not-delivered; in view: no; channels: none');
+    expect(annotations[2]?.message).toBe('never-entered; in view: no; channels: none');
     expect(annotations[3]?.message).toBe('tiny.target.reader.w4096.r0: never condensed');
     expect(annotations[4]?.message).toBe(
       join(out, 'results', runFolderName(), 'runs', 'tiny.target.reader.w4096.r0'),
@@ -148,7 +148,7 @@ describe('describeScenario run by startVitest', () => {
           reply: 'The codename for the next release is BLUE HERON.',
           verdict: 'wrong',
           expects: 'answer',
-          outcome: 'not-delivered',
+          outcome: 'never-entered',
           channels: [],
           condensations: [],
           gaps: [],

@@ -143,7 +143,7 @@ describe('wisp-eval report', () => {
     // Runs made in parallel are appended in the order they finish, so which shared run is met first
     // varies: the line must name one run and the line that records it in each folder.
     const match =
-      /^wisp-eval: run (\S+) is recorded twice with different content: (\S+):(\d+) and (\S+):(\d+)$/.exec(
+      /^wisp-eval: run (\S+) is recorded twice(?: with different content|, differing only in its timings): (\S+):(\d+) and (\S+):(\d+)(?:; give --prefer first or --prefer last)?$/.exec(
         stderr[0] ?? '',
       );
     expect(match?.[2]).toBe(join(a, 'runs.jsonl'));
