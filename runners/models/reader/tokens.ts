@@ -22,11 +22,38 @@ const LONGEST_CACHED = 64 * 1024;
  * dump) count within a token or two per piece of what the whole would.
  */
 const LONGEST_RUN = 1024;
-const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1}}`);
+
+/** True for a character that `\s` matches, so that a run here is a run of `\S`. */
+function isWhiteSpace(code: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** True when `text` holds a run of more than `LONGEST_RUN` characters with no space: one pass. */
+function hasLongRun(text: string): boolean {
+  if (text.length <= LONGEST_RUN) return false;
+  let run = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    run = isWhiteSpace(code) ? 0 : run + 1;
+    if (run > LONGEST_RUN) return true;
+  }
+  return false;
+}
 
 /** `countTokens(text)`, with runs longer than `LONGEST_RUN` counted piece by piece. */
 function countLong(text: string): number {
-  if (!LONG_RUN.test(text)) return countTokens(text, ENCODE_OPTIONS);
+  if (!hasLongRun(text)) return countTokens(text, ENCODE_OPTIONS);
   let count = 0;
   for (const part of text.split(/(\S+)/)) {
     if (part.length <= LONGEST_RUN) {

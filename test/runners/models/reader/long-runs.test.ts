@@ -29,6 +29,9 @@ describe('a run of characters far longer than a word', () => {
     expect(new TokenCounter().text(blob)).toBe((pieces - 1) * piece + last);
     // Text with no long run is counted whole, as before.
     expect(new TokenCounter().text('a b c')).toBe(encode('a b c').length);
+    // Any white space ends a run, as `\s` has it: two runs of 600 around an ideographic space are short.
+    const spaced = `${'q'.repeat(600)}\u3000${'q'.repeat(600)}`;
+    expect(new TokenCounter().text(spaced)).toBe(encode(spaced).length);
   });
 
   it('leaves the reader able to take the message in', async () => {
