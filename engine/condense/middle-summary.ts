@@ -8,7 +8,8 @@
  */
 import type { AuditRecorder } from '../audit/recorder.js';
 import { readSummary, SUMMARY_SCHEMA, summaryTokens } from '../facts/distillation.js';
-import { fitSummary, summaryPrompt, summaryWords, turnTexts } from '../facts/facts-prompts.js';
+import { summaryWritten } from '../facts/distiller.js';
+import { summaryPrompt, summaryWords, turnTexts } from '../facts/facts-prompts.js';
 import { SummaryVersions } from '../facts/summary-versions.js';
 import { GuidedCalls } from '../model/guided-call.js';
 import type { ModelCaller } from '../model/model-calls.js';
@@ -90,25 +91,15 @@ export class MiddleSummary {
       },
       read: readSummary,
     });
-    const version = outcome.ok
-      ? this.versions.add(
-          fitSummary(outcome.value, words),
-          batch,
-          turn,
-          this.options.clock.now(),
-          this.options.caller.model.name,
-        )
-      : null;
-    this.options.audit.record({
-      type: 'context.summary',
+    const { clock, caller, audit } = this.options;
+    summaryWritten(this.versions, audit, {
       turn,
-      turns: batch.map((t) => t.turn),
-      ok: outcome.ok,
+      batch,
+      words,
+      outcome,
       combined: false,
-      version: version?.version ?? null,
-      words: version ? version.text.split(/\s+/).length : 0,
-      error: outcome.ok ? null : outcome.error,
-      durationMs: outcome.durationMs,
+      at: clock.now(),
+      model: caller.model.name,
     });
   }
 }

@@ -197,25 +197,48 @@ export class Distiller {
     outcome: GuidedOutcome<string>,
     combined: boolean,
   ): void {
-    const version = outcome.ok
-      ? this.summary.add(
-          fitSummary(outcome.value, words),
-          batch,
-          turn,
-          this.options.clock.now(),
-          this.options.caller.model.name,
-        )
-      : null;
-    this.options.audit.record({
-      type: 'context.summary',
+    const { clock, caller, audit } = this.options;
+    summaryWritten(this.summary, audit, {
       turn,
-      turns: batch.map((t) => t.turn),
-      ok: outcome.ok,
+      batch,
+      words,
+      outcome,
       combined,
-      version: version?.version ?? null,
-      words: version ? version.text.split(/\s+/).length : 0,
-      error: outcome.ok ? null : outcome.error,
-      durationMs: outcome.durationMs,
+      at: clock.now(),
+      model: caller.model.name,
     });
   }
+}
+
+/** What a summary call gave, for `summaryWritten`. */
+export interface SummaryCall {
+  turn: number;
+  batch: readonly TurnText[];
+  words: number;
+  outcome: GuidedOutcome<string>;
+  combined: boolean;
+  at: number;
+  model: string;
+}
+
+/**
+ * Adds the summary a call wrote to `versions`, fitted to its word limit, and audits it, or audits why
+ * the call failed: the running summary and the whole-history baseline record theirs the same way.
+ */
+export function summaryWritten(versions: SummaryVersions, audit: AuditRecorder, call: SummaryCall): void {
+  const { turn, batch, words, outcome, combined } = call;
+  const version = outcome.ok
+    ? versions.add(fitSummary(outcome.value, words), batch, turn, call.at, call.model)
+    : null;
+  audit.record({
+    type: 'context.summary',
+    turn,
+    turns: batch.map((t) => t.turn),
+    ok: outcome.ok,
+    combined,
+    version: version?.version ?? null,
+    words: version ? version.text.split(/\s+/).length : 0,
+    error: outcome.ok ? null : outcome.error,
+    durationMs: outcome.durationMs,
+  });
 }
