@@ -94,6 +94,8 @@ function indirect(words: readonly Token[]): boolean {
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
     // "I don't know which …", "I can't remember what …"
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
+    // "I forget the mirror's address", "I don't remember the shelf path": a definite thing not known.
+    if (lacksKnowledge(word) && definiteObject(words, i + 1)) return true;
     if (!desire || !isNeedOfPerson(words, i)) continue;
     // "I'd like to know what …", "I'll want to find out which …": a wish to know.
     const infinitive = words[i + 2];
@@ -102,6 +104,13 @@ function indirect(words: readonly Token[]): boolean {
     if (definiteObject(words, i + 1)) return true;
   }
   return false;
+}
+
+/** A verb that says its subject does not know or remember: "forget", a negated "remember". */
+function lacksKnowledge(word: Token): boolean {
+  return (
+    isVerbal(word) && (NOT_KNOWING_VERBS.has(word.lemma) || (KNOWING_VERBS.has(word.lemma) && word.negated))
+  );
 }
 
 /** A word that says its subject lacks the knowledge: "unsure", or a negated "sure" or "certain". */
@@ -123,7 +132,11 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   const determiner = words[from];
   if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
   let i = from + 1;
-  while (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[i]?.pos ?? '')) i++;
+  // Past the words of the phrase, a possessor's among them ("the mirror's contact address").
+  const inPhrase = (word: Token | undefined) =>
+    ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(word?.pos ?? '') ||
+    (word?.pos === 'PART' && /^['’]s?$/.test(word.value) && i > from + 1);
+  while (inPhrase(words[i])) i++;
   if (i === from + 1) return false;
   const after = words[i];
   return after === undefined || !(after.pos === 'PART' || after.lower === 'to');
@@ -157,11 +170,15 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
-    if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return [clauseStart(i), i + 1];
-    if (lacksCertainty(word) && openerAfter(words, i) >= 0) return [clauseStart(i), i + 1];
-    if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) {
-      return [clauseStart(i), i + 1];
-    }
+    // "I forget which …", "I've lost track of where …", "I'm not sure whether …": the embedded
+    // question is what is asked, from its opener on.
+    const opener = openerAfter(words, i);
+    const lacks =
+      NOT_KNOWING_VERBS.has(word.lemma) ||
+      lacksCertainty(word) ||
+      (KNOWING_VERBS.has(word.lemma) && word.negated);
+    if (lacks && opener >= 0) return [clauseStart(i), opener];
+    if (lacksKnowledge(word) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
     if (!desire || !isNeedOfPerson(words, i)) continue;
     const infinitive = words[i + 2];
     if (next?.lower === 'to' && infinitive !== undefined && KNOWING_VERBS.has(infinitive.lemma)) {

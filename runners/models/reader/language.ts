@@ -4,7 +4,7 @@
  * first use, so a process that never asks pays nothing for it; it is a fixed resource, and nothing
  * a text yields is kept between calls.
  */
-import { nlp as pipeline, withinReach } from './nlp.js';
+import { nlp as pipeline, readable } from './nlp.js';
 import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
 
 /** One token of an analysed text. */
@@ -31,7 +31,7 @@ const loadAnalyser = ((): (() => Analyser) => {
     const nlp = pipeline();
     const its = nlp.its;
     analyser = (text) => {
-      const tokens = nlp.readDoc(withinReach(text)).tokens();
+      const tokens = nlp.readDoc(readable(text)).tokens();
       const values = tokens.out(its.value);
       const tags = tokens.out(its.pos);
       // The typings give lemma and negation helpers signatures `out` does not accept; both work.

@@ -97,7 +97,7 @@ export const POLITENESS = words('please kindly thanks thank cheers');
 export const GRATITUDE = words('thanks thank cheers ta');
 
 /** Verbs of wanting or needing: "I'd like …", "I need you to …", "I'd appreciate it if …". */
-export const DESIRE_VERBS = words('want need like love require appreciate wish prefer');
+export const DESIRE_VERBS = words('want need like love require appreciate wish prefer miss lack seek');
 
 /** Verbs that decline or put aside what they name ("skip it", "ignore the rest"). */
 export const DECLINE_VERBS = words('skip ignore omit avoid drop forget disregard bypass');

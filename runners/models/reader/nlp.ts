@@ -29,6 +29,16 @@ export function nlp(): Pipeline {
 }
 
 /**
+ * `text` as wink should read it: within reach (below), and with "I'm" written as two words, which
+ * wink's model otherwise reads as one proper noun (it splits "I've", "you're" and the like itself).
+ */
+export function readable(text: string): string {
+  return withinReach(text).replace(FIRST_PERSON_AM, '$1 $2');
+}
+
+const FIRST_PERSON_AM = /\b(I)(['’]m)\b/gi;
+
+/**
  * `text` with each run of more than `LONGEST_WORD` characters without a space cut to that length.
  * wink's patterns backtrack over a whole token, so one run of many thousand characters (a blob, a
  * hash) would take seconds; no word of a language is that long, and its start says what it is.
@@ -45,7 +55,7 @@ const LONG_RUNS = new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'g');
 export function tokens(text: string): Token[] {
   const engine = nlp();
   const its = engine.its;
-  const read = engine.readDoc(withinReach(text)).tokens();
+  const read = engine.readDoc(readable(text)).tokens();
   const values = read.out(its.value);
   // The package's types give the lemma function the wrong shape for `out`; it is a token function.
   const lemmas = read.out(its.lemma as unknown as ItsFunction<string>);

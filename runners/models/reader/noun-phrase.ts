@@ -61,6 +61,8 @@ const CLOSED = new Set([
   'INTJ',
   'SYM',
 ]);
+/** Parts of speech that close a noun phrase before them (see `shapeOfPhrase`). */
+const CLOSING = new Set(['PUNCT', 'SYM', 'ADP', 'ADV', 'SCONJ', 'CCONJ', 'PART', 'INTJ']);
 /** Parts of speech a noun phrase's later words have. */
 export const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 
@@ -101,26 +103,45 @@ export function isPossessive(word: TaggedWord): boolean {
   return word.pos === 'PART' && /^['’]s?$/.test(word.lower);
 }
 
-/** The head of a noun phrase: its last word that names a kind, else its last word. */
-export function headOf(phrase: readonly TaggedWord[]): TaggedWord | undefined {
-  return phrase.findLast((word) => kindOfNoun(word) !== undefined) ?? phrase.at(-1);
+/**
+ * The head of a noun phrase. A phrase ends with its head, its last noun ("next release codename" ->
+ * codename), unless it is `open`, followed by a verb: then it may run on into the subject of a clause that
+ * qualifies it ("which directory ncurses tries", "the port mDNS traffic uses"), and its head is its
+ * last word that names a kind. Else its last word.
+ */
+export function headOf(phrase: readonly TaggedWord[], open = true): TaggedWord | undefined {
+  return (
+    (open ? undefined : phrase.findLast((word) => word.pos === 'NOUN' || word.pos === 'PROPN')) ??
+    phrase.findLast((word) => kindOfNoun(word) !== undefined) ??
+    phrase.at(-1)
+  );
 }
 
 /** The kind a head noun asks for: "environment variable" is one of the environment. */
-export function kindOfPhrase(phrase: readonly TaggedWord[]): AnswerType {
-  const head = headOf(phrase);
+export function kindOfPhrase(phrase: readonly TaggedWord[], open = true): AnswerType {
+  const head = headOf(phrase, open);
   if (head === undefined) return 'any';
   const kind = kindOfNoun(head);
   if (head.lemma === 'variable' && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower))) return 'env-var';
   return kind ?? 'any';
 }
 
-export function shapeOfPhrase(phrase: readonly TaggedWord[], wh?: string): QuestionShape {
-  const head = headOf(phrase)?.value;
+export function shapeOfPhrase(
+  phrase: readonly TaggedWord[],
+  wh?: string,
+  sentence?: readonly TaggedWord[],
+): QuestionShape {
+  // What follows the phrase in its sentence: the end, a mark, a preposition, an adverb, a conjunction or an
+  // auxiliary closes it; anything else (a verb, or a word the tagger took for one) leaves it open.
+  const last = phrase.at(-1);
+  const next =
+    sentence === undefined || last === undefined ? undefined : sentence[sentence.indexOf(last) + 1];
+  const open = sentence === undefined || (next !== undefined && !CLOSING.has(next.pos) && !isAuxiliary(next));
+  const head = headOf(phrase, open)?.value;
   return {
     ...(wh === undefined ? {} : { wh }),
     ...(head === undefined ? {} : { head }),
-    type: kindOfPhrase(phrase),
+    type: kindOfPhrase(phrase, open),
     nouns: phrase.map((word) => word.value),
   };
 }

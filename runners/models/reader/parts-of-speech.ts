@@ -3,7 +3,7 @@
  * model is loaded once, when the module is first imported, and never changes after: it holds no
  * state of any request, so readers share it safely.
  */
-import { nlp as pipeline, withinReach } from './nlp.js';
+import { nlp as pipeline, readable } from './nlp.js';
 
 /** One word or punctuation mark of a text. */
 export interface TaggedWord {
@@ -25,7 +25,7 @@ const LEMMA = its.lemma as unknown as typeof its.value;
 /** The sentences of `text`, each as its tagged words, in order. */
 export function taggedSentences(text: string): TaggedWord[][] {
   const found: TaggedWord[][] = [];
-  const sentences = nlp.readDoc(withinReach(text)).sentences();
+  const sentences = nlp.readDoc(readable(text)).sentences();
   for (let k = 0; k < sentences.length(); k++) {
     const tokens = sentences.itemAt(k).tokens();
     const values = tokens.out(its.value);

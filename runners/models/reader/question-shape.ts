@@ -71,7 +71,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       if (words[from]?.pos === 'ADP' && words[from]?.lower === 'of') from++;
       while (from > at + 1 && words[from]?.pos === 'DET') from++;
       const phrase = nounPhrase(words, from);
-      if (phrase.length > 0) return shapeOfPhrase(phrase, wh);
+      if (phrase.length > 0) return shapeOfPhrase(phrase, wh, words);
       // "What is the X (of Y)?", and as embedded, "what the X is".
       let i = at + 1;
       if (next !== undefined && (BE_FORMS.has(next.lower) || BE_FORMS.has(next.lemma))) i++;
@@ -81,13 +81,13 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       if (words.some((word) => NAMING_PARTICIPLES.has(word.lower))) {
         return { ...shapeOfPhrase(subject, wh), type: 'identifier', nouns: [] };
       }
-      if (subject.length > 0) return { ...shapeOfPhrase(subject, wh), nouns: [] };
+      if (subject.length > 0) return { ...shapeOfPhrase(subject, wh, words), nouns: [] };
       // "The X is what?": what is asked is the subject the sentence opens with.
       if (isAuxiliary(words[at - 1]) && (next === undefined || !isWord(next))) {
         let first = clauseStart(words);
         while (words[first]?.pos === 'DET') first++;
         const opening = nounPhrase(words, first);
-        if (opening.length > 0) return { ...shapeOfPhrase(opening, wh), nouns: [] };
+        if (opening.length > 0) return { ...shapeOfPhrase(opening, wh, words), nouns: [] };
       }
       return { wh, type: 'any', nouns: [] };
     }
@@ -237,12 +237,20 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   const nominal = (word: TaggedWord) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined;
   if (opening === undefined || !(nominal(opening) || (second !== undefined && nominal(second))))
     return undefined;
-  const cut = part.findIndex((word) => word.pos === 'ADP' || word.pos === 'SCONJ');
+  // It ends where a preposition, a conjunction or an infinitive starts ("Setting to stop …"), and
+  // before the subject of a clause that qualifies it ("Function bash calls when …": noun, noun, verb).
+  let cut = part.findIndex((word) => word.pos === 'ADP' || word.pos === 'SCONJ' || word.pos === 'PART');
+  const clause = part.findIndex(
+    (word, i) => i >= 2 && word.pos === 'VERB' && isNoun(part[i - 1]) && isNoun(part[i - 2]),
+  );
+  if (clause >= 0 && (cut < 0 || clause - 1 < cut)) cut = clause - 1;
   const phrase = (cut < 0 ? part : part.slice(0, cut)).filter(
     (word) => NOMINAL.has(word.pos) || word.pos === 'VERB' || kindOfNoun(word) !== undefined,
   );
   return phrase.length > 0 ? phrase : undefined;
 }
+
+const isNoun = (word: TaggedWord | undefined) => word?.pos === 'NOUN' || word?.pos === 'PROPN';
 
 /** The shape of one sentence of a question. */
 function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
@@ -258,7 +266,7 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
     if (embedded !== undefined) return whShape(words, embedded);
     const whether = words.some((word) => YES_NO_COMPLEMENTISERS.has(word.lower));
     const needed = whether ? undefined : requestedObject(words, start);
-    return needed === undefined ? { type: 'yes-no', nouns: [] } : shapeOfPhrase(needed);
+    return needed === undefined ? { type: 'yes-no', nouns: [] } : shapeOfPhrase(needed, undefined, words);
   }
   if (embedded !== undefined) return whShape(words, embedded);
   if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower)))
@@ -266,9 +274,9 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
   const within = questionWordWithin(words, start);
   if (within !== undefined) return whShape(words, within);
   const needed = neededObject(words, start);
-  if (needed !== undefined) return shapeOfPhrase(needed);
+  if (needed !== undefined) return shapeOfPhrase(needed, undefined, words);
   const fragment = fragmentPhrase(words.slice(start));
-  if (fragment !== undefined) return shapeOfPhrase(fragment);
+  if (fragment !== undefined) return shapeOfPhrase(fragment, undefined, words);
   return { type: 'any', nouns: [] };
 }
 

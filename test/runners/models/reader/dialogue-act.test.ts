@@ -26,6 +26,10 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I'd want the name of the glaze supplier.")).toBe('question');
     expect(sentenceAct("I'd like to know how long the bisque firing takes.")).toBe('question');
     expect(sentenceAct('I still need the shelf our biggest vase fits on.')).toBe('question');
+    // A definite thing the person forgot or lacks, a possessor's phrase among them.
+    expect(sentenceAct("I forget the potter's phone number.")).toBe('question');
+    expect(sentenceAct("I don't remember the glaze the tiles got.")).toBe('question');
+    expect(sentenceAct("I'm still missing the shelf the vases go on.")).toBe('question');
   });
 
   it('takes statements, plans and orders for statements', () => {
@@ -35,6 +39,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('I know what the glaze is.')).toBe('statement');
     expect(sentenceAct('I need the kiln to cool overnight.')).toBe('statement');
     expect(sentenceAct('I want to fire the kiln on Monday.')).toBe('statement');
+    expect(sentenceAct("I'm glad the kiln works.")).toBe('statement');
+    expect(sentenceAct('I forgot to vent the kiln.')).toBe('statement');
     expect(sentenceAct('Have a look at the shelf plan.')).toBe('statement');
     expect(sentenceAct('')).toBe('statement');
   });
@@ -67,6 +73,12 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('I still need the temperature that the kiln peaks at.')).toBe(
       'the temperature that the kiln peaks at',
     );
+    // The embedded question is asked from its opener on, past the words of the frame.
+    expect(asked("I've lost track of which glaze the tiles got in the end.")).toBe(
+      'which glaze the tiles got in the end',
+    );
+    expect(asked("I'm not sure whether the kiln was vented.")).toBe('whether the kiln was vented');
+    expect(asked("I forget the potter's phone number.")).toBe("the potter 's phone number");
   });
 
   it('keeps a direct question as written, and every word of a message that asks nothing', () => {

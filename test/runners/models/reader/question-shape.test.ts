@@ -39,6 +39,18 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Which colour is the warp?')).toBe('any');
   });
 
+  it('takes the last noun of a phrase that stands alone, and a kind of one a verb runs on from', () => {
+    // A fragment: "release" names a kind (a version), but the phrase is about the codename.
+    expect(questionShape('Next release codename?')).toMatchObject({ head: 'codename', type: 'any' });
+    expect(questionShape('Loom controller port?')).toMatchObject({ head: 'port', type: 'number' });
+    // A clause qualifies the noun: "the loom's controller listens on" it.
+    expect(questionShape('I still need the port the loom controller listens on.')).toMatchObject({
+      head: 'port',
+      type: 'number',
+    });
+    expect(questionShape('Setting to stop the looms at night?')).toMatchObject({ type: 'option' });
+  });
+
   it('finds the head noun after "what is the"', () => {
     expect(questionShape('What is the timeout of the dye pump?')).toMatchObject({
       wh: 'what',
