@@ -7,21 +7,29 @@
 import type { Message } from '../../../engine/index.js';
 import { visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
-import { answerType, holdsType, isNegative, type AnswerType } from './answer-types.js';
+import { answerType, holdsType, isNegative, questionShape, type AnswerType } from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
-import { keyWeights, LEAST_SUPPORT, support, weightedCoverage } from './support.js';
-import { askedParts } from './dialogue-act.js';
+import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
+import { askedParts, askedText } from './dialogue-act.js';
 import { askedSynonyms } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
-import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { KIND_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS, VALUE_NOUNS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
-import { asPath, COMMON_VERB_STEMS, contentStems, sentenceGroups, words, type StemMemo } from './text.js';
+import {
+  asPath,
+  COMMON_VERB_STEMS,
+  contentStems,
+  sentenceGroups,
+  stemSet,
+  words,
+  type StemMemo,
+} from './text.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -117,6 +125,31 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
 }
 
+/**
+ * The stem of the head noun of what a question asks for, when it names the kind of value wanted ("the
+ * duration of the crossing") or a value of any kind ("SENIOR_DISCOUNT's value"): a value answers,
+ * whatever word the sentence uses for it.
+ */
+function kindHeadStem(question: string, context: ReaderContext): string | undefined {
+  const { head } = remembered(context, questionShape, question);
+  const stemmed = head === undefined ? undefined : contentStems(head)[0];
+  return stemmed !== undefined && VALUE_HEAD_STEMS.has(stemmed) ? stemmed : undefined;
+}
+
+/** The stems of the nouns that name a value of any kind: framing wherever a question says them. */
+const VALUE_NOUN_STEMS = stemSet([...VALUE_NOUNS].join(' '));
+
+/** The stems of the nouns that name a kind of value, or a value of any kind. */
+const VALUE_HEAD_STEMS = stemSet(
+  [...Object.values(KIND_NOUNS).flatMap((set) => [...set]), ...VALUE_NOUNS].join(' '),
+);
+
+/** The pairs of content words a question says next to each other, in its asked words. */
+function keyPairs(question: string): (readonly [string, string])[] {
+  const stems = contentStems(askedText(question));
+  return stems.slice(1).map((stem, i) => [stems[i] as string, stem] as const);
+}
+
 /** Passive participles ("is configured", "was set"): they say how, not what the question is about. */
 function passiveStems(question: string): Set<string> {
   const found = new Set<string>();
@@ -154,6 +187,8 @@ export function answerQuestion(
   // plural) go when nothing visible says them.
   const framing = new Set([
     answerKindStem(question),
+    kindHeadStem(question, context),
+    ...contentStems(question).filter((stem) => VALUE_NOUN_STEMS.has(stem)),
     ...passiveStems(question),
     genericSubjectStem(question),
   ]);
@@ -168,6 +203,9 @@ export function answerQuestion(
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
+  const pairs = remembered(context, keyPairs, question).filter(
+    ([a, b]) => key.includes(a) && key.includes(b),
+  );
   const type = remembered(context, answerType, question);
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // What the person said of their own work stands, and a later statement of theirs replaces an
@@ -202,9 +240,10 @@ export function answerQuestion(
       mode === 'earliest' ? 'earliest' : 'latest',
       type,
       holds,
+      pairs,
     ) ??
-    choose(key, from('document').filter(keep), weights, mode, type, holds) ??
-    choose(key, own.filter(keep), weights, mode, type, holds);
+    choose(key, from('document').filter(keep), weights, mode, type, holds, pairs) ??
+    choose(key, own.filter(keep), weights, mode, type, holds, pairs);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);
@@ -280,6 +319,7 @@ function choose(
   mode: TemporalMode,
   type: AnswerType,
   holds: (sentence: string) => boolean,
+  pairs: readonly (readonly [string, string])[],
 ): Sourced | undefined {
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
   const bySelf = alone.map((candidate) => ({
@@ -287,9 +327,9 @@ function choose(
     stems: candidate.ownStems,
     alike: candidate.ownAlike,
   }));
-  const index = chooseAmong(key, bySelf, weights, mode, type);
+  const index = chooseAmong(key, bySelf, weights, mode, type, pairs);
   if (index !== undefined) return alone[index];
-  const withContext = chooseAmong(key, pool, weights, mode, type);
+  const withContext = chooseAmong(key, pool, weights, mode, type, pairs);
   return withContext === undefined ? undefined : pool[withContext];
 }
 
@@ -300,11 +340,12 @@ function chooseAmong(
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
   type: AnswerType,
+  pairs: readonly (readonly [string, string])[],
 ): number | undefined {
   let chosen: { index: number; score: number } | undefined;
   for (const [index, candidate] of pool.entries()) {
     if (coverage(key, candidate, weights, type === 'yes-no') === undefined) continue;
-    const score = weightedCoverage(key, candidate, weights);
+    const score = weightedCoverage(key, candidate, weights) + pairBonus(pairs, candidate, weights);
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
     const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
     if (better) chosen = { index, score };

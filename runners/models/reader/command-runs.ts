@@ -6,7 +6,8 @@
  * describes what a command does in general is no account of what it did.
  */
 import type { Message, ToolCall } from '../../../engine/index.js';
-import { askedNouns, answerType } from './answer-types.js';
+import { askedNouns, answerType, questionShape } from './answer-types.js';
+import { analyse } from './language.js';
 import { stringArgument } from './message-views.js';
 import { isErrorOutput, parseCommandOutput } from './outputs.js';
 import type { CommandOutput } from './outputs.js';
@@ -127,6 +128,13 @@ function runsAbout(question: string, runs: readonly CommandRun[]): CommandRun[] 
   });
 }
 
+/** True when a question speaks of a pass that did not happen ("didn't pass", "never succeeded"). */
+function negatedPass(question: string): boolean {
+  return analyse(question).some(
+    (token) => token.negated && contentStems(token.lower).some((s) => PASS_STEMS.has(s)),
+  );
+}
+
 const quoted = (command: string) => `\`${command}\``;
 
 function statusOf(run: CommandRun): string {
@@ -145,10 +153,16 @@ export function answerFromRuns(
 ): string | undefined {
   const stems = new Set(contentStems(question));
   const has = (set: ReadonlySet<string>) => [...stems].some((stem) => set.has(stem));
-  const asksCommand = remembered(context, askedNouns, question).some((noun) => /^commands?$/i.test(noun));
+  const shape = remembered(context, questionShape, question);
+  const asksCommand = [...shape.nouns, ...remembered(context, askedNouns, question)].some((noun) =>
+    /^commands?$/i.test(noun),
+  );
   const aboutOurRun = /\b(?:you|we|i)\b/i.test(question) && has(RUN_STEMS);
   const asksStatus = has(STATUS_STEMS) && /\b(?:exit|status|code)\b/i.test(question);
-  const asksFailure = has(FAIL_STEMS) && /^\s*(?:which|what)\b/i.test(question);
+  // "Which test failed", "I forget which test didn't pass": a which/what question, however it is put,
+  // about a failure or a pass that did not happen.
+  const failing = has(FAIL_STEMS) || remembered(context, negatedPass, question);
+  const asksFailure = failing && (shape.wh === 'which' || shape.wh === 'what');
   const asksPassed =
     remembered(context, answerType, question) === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {

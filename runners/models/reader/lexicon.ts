@@ -251,6 +251,9 @@ export const KIND_NOUNS = {
   identifier: words('name identifier id username alias label tag'),
 } as const;
 
+/** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
+export const VALUE_NOUNS = words('value result outcome answer');
+
 /** Words that, before "variable", make it one of the environment: "environment variable". */
 export const ENVIRONMENT_WORDS = words('environment env shell');
 

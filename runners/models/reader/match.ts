@@ -39,11 +39,24 @@ export interface Candidate {
   stems: ReadonlySet<string>;
   /** Key words the sentence meets through a word of like meaning ("attempts" for "tries"). */
   alike?: ReadonlySet<string>;
+  /** Its content words that stand next to each other (see `adjacentPairs`). */
+  pairs?: ReadonlySet<string>;
 }
 
 /** Prepares one sentence for matching. */
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
-  return { text, stems: new Set(contentStems(text, memo)) };
+  const stems = contentStems(text, memo);
+  return { text, stems: new Set(stems), pairs: adjacentPairs(stems) };
+}
+
+/**
+ * The pairs of content words that stand next to each other ("skerrivor cross"), each as one string:
+ * a sentence that says two of a question's words together speaks of what the question names.
+ */
+export function adjacentPairs(stems: readonly string[]): ReadonlySet<string> {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < stems.length; i++) pairs.add(`${stems[i]} ${stems[i + 1]}`);
+  return pairs;
 }
 
 /**
@@ -92,13 +105,16 @@ export function answerKindStem(question: string): string | undefined {
 }
 
 /**
- * A question without a trailing clause that only places it in time ("... before reading the docs",
- * "... after the review"): the clause chooses between earlier and later answers, it is no subject.
+ * A question without a clause that only places it in time ("... before reading the docs", "After the
+ * review, ..."): the clause chooses between earlier and later answers, it is no subject.
  */
 function withoutTimeClause(question: string): string {
   // "Before or after the files run?" asks which of the two: its clause is what is asked.
   if (/\b(?:before|after)\s+or\s+(?:before|after)\b/i.test(question)) return question;
-  const cut = question.replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2');
+  // The clause may come last ("… before reading the docs?") or first ("Before we read the docs, …").
+  const cut = question
+    .replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2')
+    .replace(/^\s*(?:before|after|since|until|while)\b[^,?]*,\s*/i, '');
   // What is left must still say what is asked: "who looks after the garden" is no "who looks".
   return contentStems(cut).length > 1 ? cut : question;
 }

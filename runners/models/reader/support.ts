@@ -73,3 +73,24 @@ export function weightedCoverage(
   }
   return score;
 }
+
+/** How much a pair of the question's words said together adds, against the lighter word's weight. */
+const PAIR_SHARE = 0.5;
+
+/**
+ * What a sentence gains by saying pairs of the question's words as the question does, next to each
+ * other ("the Skerrivore crossing" against "crosses … from Skerrivore"): half the lighter word's
+ * weight for each such pair. It orders sentences that say the same words.
+ */
+export function pairBonus(
+  pairs: readonly (readonly [string, string])[],
+  candidate: Candidate,
+  weights: ReadonlyMap<string, number>,
+): number {
+  let bonus = 0;
+  for (const [a, b] of pairs) {
+    if (candidate.pairs?.has(`${a} ${b}`) !== true) continue;
+    bonus += PAIR_SHARE * Math.max(0.1, Math.min(weights.get(a) ?? 0, weights.get(b) ?? 0));
+  }
+  return bonus;
+}

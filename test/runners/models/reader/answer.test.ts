@@ -283,6 +283,53 @@ describe('questions that mention files without asking which one', () => {
     );
     expect(await ask(history, 'Which file did you read first?')).toBe('The first file I read was docs/a.md.');
   });
+
+  it('leaves out a time clause that comes first, too', async () => {
+    const history = [
+      user('Record the task: write the migration plan for the old proxies.'),
+      assistant('Noted.'),
+      ...exchange('p', 'read_file', { path: 'docs/a.md' }, page(['# A', 'Alpha text.'], 1, false)),
+    ];
+    expect(await ask(history, 'Before we read the docs, what task were we working on?')).toBe(
+      'Record the task: write the migration plan for the old proxies.',
+    );
+  });
+});
+
+describe('what a question asks for', () => {
+  // A document: of its sentences the best wins, where the person's own latest statement would.
+  const ferries = exchange(
+    'f',
+    'read_file',
+    { path: 'docs/ferries.md' },
+    page(
+      [
+        'The harbour crossing takes 40 minutes on the old boat.',
+        'The new boat crosses in 25 minutes, with a stop at the harbour mouth.',
+      ],
+      1,
+      false,
+    ),
+  );
+
+  it('needs no word for the kind of value asked for: a value of that kind answers', async () => {
+    expect(await ask(ferries, "What's the duration of the harbour crossing?")).toBe(
+      'The harbour crossing takes 40 minutes on the old boat.',
+    );
+    const limits = [user('On the build servers, RETRY_LIMIT is 4.'), assistant('Noted.')];
+    expect(await ask(limits, "What's RETRY_LIMIT's value?")).toBe('On the build servers, RETRY_LIMIT is 4.');
+  });
+
+  it('prefers a sentence that says two of its words together, as the question does', async () => {
+    // Both say "harbour" and "cross" and a duration; only the first says "harbour crossing".
+    expect(await ask(ferries, 'How long is the harbour crossing?')).toBe(
+      'The harbour crossing takes 40 minutes on the old boat.',
+    );
+  });
+
+  it('still abstains when the thing it names is nowhere in view', async () => {
+    expect(await ask(ferries, 'What is the duration of the island ferry?')).toBe(ABSTENTION);
+  });
 });
 
 describe('a word that names the kind of answer', () => {

@@ -60,6 +60,20 @@ describe('questions about command runs are answered from the runs', () => {
     );
   });
 
+  it('names what failed however the question is put: a leading clause, a frame, a pass that did not happen', async () => {
+    const first =
+      'The first time I ran `make check`, `the timer rings after five minutes` failed (exit status 1).';
+    expect(await ask(history, 'The first time you ran the checks, which check failed?')).toBe(first);
+    expect(await ask(history, 'I forget which check failed on the first run.')).toBe(first);
+    expect(await ask(history, 'On the very first run of the checks, which check did not pass?')).toBe(first);
+  });
+
+  it('names the command when the person asks for it as a thing they need', async () => {
+    expect(await ask(history, 'Could you tell me the command you used for running the checks?')).toBe(
+      'I ran `make check`.',
+    );
+  });
+
   it('gives the exit status now from the latest run', async () => {
     expect(await ask(history, 'What exit status do the checks end with now?')).toBe(
       'The last time I ran `make check`, it ended with exit status 0.',
