@@ -28,7 +28,7 @@ import {
   TELLING_VERBS,
   WH_WORDS,
 } from './lexicon.js';
-import { analyse, isVerbal } from './language.js';
+import { analyse, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { findPaths, sentences } from './text.js';
 
@@ -223,7 +223,8 @@ export function askedParts(text: string): AskedParts {
     }
   }
   for (const sentence of asking) {
-    const words = openingWords(analyse(withoutPaths(sentence)));
+    const tokens = analyse(withoutPaths(sentence));
+    const words = openingWords(tokens);
     const frame = frameOf(words);
     const said = saidBetweenUs(words);
     if (frame === undefined && said === undefined) {
@@ -234,7 +235,7 @@ export function askedParts(text: string): AskedParts {
     if (frame === undefined) {
       const kept = words.filter((_, i) => !said?.includes(i));
       parts.asked.push(...kept);
-      texts.push(kept.map((token) => token.value).join(' '));
+      texts.push(joined(kept, tokens));
       continue;
     }
     const asked = words.slice(frame[1]).filter((_, i) => !said?.includes(frame[1] + i));
@@ -243,7 +244,7 @@ export function askedParts(text: string): AskedParts {
     const kept = asked.some(pointsBack) ? [...scene, ...asked] : asked;
     if (kept === asked) parts.scene.push(...scene);
     parts.asked.push(...kept);
-    texts.push(kept.map((token) => token.value).join(' '));
+    texts.push(joined(kept, tokens));
   }
   return { ...parts, text: texts.join(' ') };
 }

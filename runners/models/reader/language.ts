@@ -19,6 +19,8 @@ export interface Token {
   lemma: string;
   /** True when the token lies in the scope of a negation ("don't open it", "no need to"). */
   negated: boolean;
+  /** The white space before it in the text ("" inside "5.1" or before "'s"). */
+  space: string;
 }
 
 type Analyser = (text: string) => Token[];
@@ -38,12 +40,14 @@ const loadAnalyser = ((): (() => Analyser) => {
       const out = tokens.out.bind(tokens) as (helper: unknown) => unknown[];
       const lemmas = out(its.lemma) as string[];
       const negations = out(its.negationFlag) as boolean[];
+      const spaces = out(its.precedingSpaces) as string[];
       return values.map((value, i) => ({
         value,
         lower: value.toLowerCase().replace(/^['’]/, ''),
         pos: tags[i] ?? '',
         lemma: (lemmas[i] ?? value).toLowerCase(),
         negated: negations[i] === true,
+        space: spaces[i] ?? ' ',
       }));
     };
     return analyser;
@@ -56,6 +60,24 @@ export function analyse(text: string): Token[] {
 }
 
 /** True for a verb or an auxiliary. */
+/**
+ * `kept`, some of the tokens `all` of a text, as text: each after the white space that stood before
+ * it, with the marks between them, so that what wink split apart ("5.1", "pre-5.1", "$RANDOM",
+ * "team's") reads as it was written. A word left out between two kept ones is left out.
+ */
+export function joined(kept: readonly Token[], all: readonly Token[]): string {
+  const keep = new Set(kept);
+  const first = all.findIndex((token) => keep.has(token));
+  const last = all.findLastIndex((token) => keep.has(token));
+  if (first < 0) return kept.map((token) => token.value).join(' ');
+  let text = '';
+  for (const token of all.slice(first, last + 1)) {
+    if (!keep.has(token) && token.pos !== 'PUNCT' && token.pos !== 'SYM') continue;
+    text += (text === '' ? '' : token.space) + token.value;
+  }
+  return text;
+}
+
 export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }

@@ -21,9 +21,12 @@ import {
 export function stem(word: string): string {
   // Porter2's suffix patterns backtrack over the whole word: on a run of thousands of letters (a
   // blob, a hash) they take seconds, and no word of a language is that long.
-  if (word.length > LONGEST_STEMMED) return word;
+  // A word with digits ("v3.10", "utf8") is a name or a number: it has no suffix to strip.
+  if (word.length > LONGEST_STEMMED || HAS_DIGIT.test(word)) return word;
   return porter2(IRREGULAR_PAST.get(word) ?? word);
 }
+
+const HAS_DIGIT = /\p{N}/u;
 
 /** The longest word that is stemmed; a longer one is its own stem. */
 const LONGEST_STEMMED = 64;
@@ -68,14 +71,20 @@ export const TEMPORAL_WORDS: ReadonlySet<string> = ORDER_IN_TIME_WORDS;
 /** Verbs so common that matching one alone does not show a sentence is about the question. */
 export const COMMON_VERB_STEMS: ReadonlySet<string> = new Set([...LIGHT_VERBS].map(stem));
 
-/** Lower-case words (letters and digits of any script) of a text, in order. */
+/**
+ * Lower-case words (letters and digits of any script) of a text, in order. A number with dots or
+ * commas inside ("2.0", "1,200", "v3.10") is one word, not two numbers that would each meet any
+ * sentence with those digits.
+ */
 export function words(text: string): string[] {
   const found: string[] = [];
-  for (const token of text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
+  for (const token of text.toLowerCase().match(WORD) ?? []) {
     found.push(...expandContraction(token));
   }
   return found;
 }
+
+const WORD = /[\p{L}\p{N}]*\p{N}(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 /**
  * A word with a clitic written onto it, as the words it stands for: "haven't" is "have not", "I've"

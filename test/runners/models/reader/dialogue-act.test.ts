@@ -78,7 +78,10 @@ describe('what a message asks, without the frame that says it asks', () => {
       'which glaze the tiles got in the end',
     );
     expect(asked("I'm not sure whether the kiln was vented.")).toBe('whether the kiln was vented');
-    expect(asked("I forget the potter's phone number.")).toBe("the potter 's phone number");
+    expect(asked("I forget the potter's phone number.")).toBe("the potter's phone number");
+    expect(asked('I forget which release brought back the pre-5.1 $RANDOM.')).toBe(
+      'which release brought back the pre-5.1 $RANDOM',
+    );
   });
 
   it('keeps a direct question as written, and every word of a message that asks nothing', () => {
