@@ -7,15 +7,15 @@
 import type { Message } from '../../../engine/index.js';
 import { visibleTexts } from './message-views.js';
 import type { VisibleText } from './message-views.js';
-import { answerType, holdsType, isNegative, questionShape, type AnswerType } from './answer-types.js';
-import { answerKindStem, coverage, hasSynonyms, isSubjectWord, questionKey, toCandidate } from './match.js';
+import { holdsType, isNegative, questionShape, type AnswerType } from './answer-types.js';
+import { answerKindStem, coverage, hasSynonyms, isSubjectWord, keyOfAsked, toCandidate } from './match.js';
 import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
-import { askedParts, askedText } from './dialogue-act.js';
+import { askedParts } from './dialogue-act.js';
 import { askedSynonyms } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { KIND_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS, VALUE_NOUNS } from './lexicon.js';
@@ -145,8 +145,8 @@ const VALUE_HEAD_STEMS = stemSet(
 );
 
 /** The pairs of content words a question says next to each other, in its asked words. */
-function keyPairs(question: string): (readonly [string, string])[] {
-  const stems = contentStems(askedText(question));
+function keyPairs(asked: string): (readonly [string, string])[] {
+  const stems = contentStems(asked);
   return stems.slice(1).map((stem, i) => [stems[i] as string, stem] as const);
 }
 
@@ -193,7 +193,10 @@ export function answerQuestion(
     genericSubjectStem(question),
   ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
-  const asked = remembered(context, questionKey, question).filter((stem) => !framing.has(stem) || seen(stem));
+  const askedWords = remembered(context, askedParts, question).text;
+  const asked = remembered(context, keyOfAsked, askedWords).filter(
+    (stem) => !framing.has(stem) || seen(stem),
+  );
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
@@ -203,10 +206,10 @@ export function answerQuestion(
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
-  const pairs = remembered(context, keyPairs, question).filter(
+  const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
   );
-  const type = remembered(context, answerType, question);
+  const type = remembered(context, questionShape, question).type;
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.

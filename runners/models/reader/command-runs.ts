@@ -6,7 +6,7 @@
  * describes what a command does in general is no account of what it did.
  */
 import type { Message, ToolCall } from '../../../engine/index.js';
-import { askedNouns, answerType, questionShape } from './answer-types.js';
+import { askedNouns, questionShape } from './answer-types.js';
 import { analyse } from './language.js';
 import { stringArgument } from './message-views.js';
 import { isErrorOutput, parseCommandOutput } from './outputs.js';
@@ -163,8 +163,7 @@ export function answerFromRuns(
   // about a failure or a pass that did not happen.
   const failing = has(FAIL_STEMS) || remembered(context, negatedPass, question);
   const asksFailure = failing && (shape.wh === 'which' || shape.wh === 'what');
-  const asksPassed =
-    remembered(context, answerType, question) === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
+  const asksPassed = shape.type === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {
     if (!has(RUN_STEMS)) return undefined;
   } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENT_PATTERN.test(question))) {

@@ -208,22 +208,21 @@ export interface AskedParts {
  * text is asked when no sentence asks.
  */
 export function askedParts(text: string): AskedParts {
-  const asking = sentences(text).filter((sentence) => sentenceAct(sentence) === 'question');
+  // Each sentence is read once, for what it does and for what it asks.
+  const all = sentences(text).map((sentence) => ({ sentence, tokens: analyse(withoutPaths(sentence)) }));
+  const asking = all.filter(({ sentence, tokens }) => actOf(sentence, tokens) === 'question');
   if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], text };
   const parts: AskedParts = { asked: [], scene: [], text: '' };
   const texts: string[] = [];
   // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
-  const all = sentences(text);
-  const first = asking[0] ?? '';
-  const firstWords = openingWords(analyse(withoutPaths(first)));
-  if (!firstWords.some(isVerbal)) {
+  const first = asking[0];
+  if (first !== undefined && !openingWords(first.tokens).some(isVerbal)) {
     for (const premise of all.slice(0, all.indexOf(first))) {
-      parts.asked.push(...openingWords(analyse(withoutPaths(premise))));
-      texts.push(premise);
+      parts.asked.push(...openingWords(premise.tokens));
+      texts.push(premise.sentence);
     }
   }
-  for (const sentence of asking) {
-    const tokens = analyse(withoutPaths(sentence));
+  for (const { sentence, tokens } of asking) {
     const words = openingWords(tokens);
     const frame = frameOf(words);
     const said = saidBetweenUs(words);
@@ -291,9 +290,16 @@ function pointsBack(token: Token, index: number, words: readonly Token[]): boole
 /** What one sentence does: asks or states. */
 export function sentenceAct(sentence: string): DialogueAct {
   const text = sentence.trim();
+  if (text === '' || text.endsWith('?')) return actOf(text, []);
+  return actOf(text, analyse(withoutPaths(text)));
+}
+
+/** What a sentence does, from its text and its tokens (read only when it ends with no mark). */
+function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
+  const text = sentence.trim();
   if (text === '') return 'statement';
   if (text.endsWith('?')) return 'question';
-  const words = openingWords(analyse(withoutPaths(text)));
+  const words = openingWords(tokens);
   return interrogative(words, text) || indirect(words) ? 'question' : 'statement';
 }
 

@@ -64,7 +64,12 @@ export function adjacentPairs(stems: readonly string[]): ReadonlySet<string> {
  * with `?`), leaving out file paths, which name where to look rather than what is asked.
  */
 export function questionKey(prompt: string): string[] {
-  const text = withoutTimeClause(askedText(prompt)).replace(TIME_PHRASE, ' ');
+  return keyOfAsked(askedText(prompt));
+}
+
+/** The key words of what a question asks (its `askedText`). */
+export function keyOfAsked(asked: string): string[] {
+  const text = withoutTimeClause(asked).replace(TIME_PHRASE, ' ');
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
