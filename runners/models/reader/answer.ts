@@ -84,7 +84,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .split('\n')
     .filter((line) => !FRAMING.test(line))
     .join('\n');
-  for (const { sentence, antecedent } of withAntecedents(sentenceGroups(content, prose))) {
+  for (const { sentence, antecedent } of inSections(content, origin === 'document' ? prose : undefined)) {
     if (!isCandidate(sentence)) continue;
     // A file the person asks to have read is where to look, not a value they state: a sentence that
     // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
@@ -106,6 +106,46 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
   }
   return found;
 }
+
+/**
+ * The sentences of a text, each with the sentence it refers back to. In a document (`prose` given)
+ * a Markdown heading ("## 8.18.0 (2024-05-10)") stands over the sentences of its section: a sentence
+ * that refers back to none has the headings it lies under for context, outermost first, so a
+ * release's changes answer "which release …" with the heading's version.
+ */
+function inSections(
+  content: string,
+  prose: boolean | undefined,
+): { sentence: string; antecedent?: string }[] {
+  if (prose === undefined) return withAntecedents(sentenceGroups(content, false));
+  const found: { sentence: string; antecedent?: string }[] = [];
+  // The headings the current section lies under, outermost first, each with its level.
+  let headings: { level: number; text: string }[] = [];
+  let body: string[] = [];
+  const flush = () => {
+    const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
+    for (const { sentence, antecedent } of withAntecedents(sentenceGroups(body.join('\n'), prose))) {
+      const context = antecedent ?? heading;
+      found.push(context === undefined ? { sentence } : { sentence, antecedent: context });
+    }
+    body = [];
+  };
+  for (const line of content.split('\n')) {
+    const level = HEADING.exec(line)?.[1]?.length;
+    if (level === undefined) {
+      body.push(line);
+      continue;
+    }
+    flush();
+    found.push({ sentence: line.trim() });
+    headings = [...headings.filter((h) => h.level < level), { level, text: line.trim() }];
+  }
+  flush();
+  return found;
+}
+
+/** A Markdown heading line: one to six `#`, then its text. */
+const HEADING = /^\s{0,3}(#{1,6})\s+\S/;
 
 /**
  * A subject word no visible sentence contains, that no synonym or value could stand in for. A word

@@ -296,6 +296,40 @@ describe('questions that mention files without asking which one', () => {
   });
 });
 
+describe('a document’s headings', () => {
+  const changelog = exchange(
+    'c',
+    'read_file',
+    { path: 'CHANGES.md' },
+    page(
+      [
+        '# Changes',
+        '## 2.4.0 (2025-03-02)',
+        '### Features',
+        'The new `quiet` option silences the progress bar on a terminal.',
+        '## 2.3.0 (2025-01-11)',
+        '### Fixes',
+        'The progress bar no longer flickers on narrow terminals.',
+      ],
+      1,
+      false,
+    ),
+  );
+
+  it('stand over the sentences of their section: a release answers with its heading', async () => {
+    const reply = await ask(changelog, 'Which release brought the option that silences the progress bar?');
+    expect(reply).toContain('2.4.0');
+    expect(reply).toContain('The new `quiet` option silences the progress bar');
+    expect(reply).not.toContain('2.3.0');
+  });
+
+  it('leave a sentence that holds its own answer as it is', async () => {
+    expect(await ask(changelog, 'What does the quiet option silence?')).toBe(
+      'The new `quiet` option silences the progress bar on a terminal.',
+    );
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(
