@@ -18,7 +18,7 @@ const RUNNER_FOLDERS = readdirSync(join(import.meta.dirname, 'runners'), { withF
  * command line drives the matrix and the gate; the matrix runs runs; a run is the sandbox, the step
  * interpreter, scoring, metrics and recording put together.
  */
-const RUNNER_ALLOWS = {
+export const RUNNER_ALLOWS = {
   cli: {
     runners: ['gate', 'io', 'matrix', 'models', 'recording', 'run', 'sandbox', 'serve', 'steps'],
     top: ['records', 'reports', 'scenarios', 'strategies'],
