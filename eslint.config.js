@@ -18,7 +18,7 @@ const RUNNER_FOLDERS = readdirSync(join(import.meta.dirname, 'runners'), { withF
  * command line drives the matrix and the gate; the matrix runs runs; a run is the sandbox, the step
  * interpreter, scoring, metrics and recording put together.
  */
-const RUNNER_ALLOWS = {
+export const RUNNER_ALLOWS = {
   cli: {
     runners: ['gate', 'io', 'matrix', 'models', 'recording', 'run', 'sandbox', 'serve', 'steps'],
     top: ['records', 'reports', 'scenarios', 'strategies'],
@@ -238,8 +238,9 @@ export default tseslint.config(
   },
   { files: ['engine/**/*.ts'], rules: engineRules },
   {
-    // The report page's script runs in a browser, inlined into report.html.
-    files: ['reports/html/client.js'],
+    // The report page's scripts run in a browser, inlined into report.html: the inspector, then the
+    // page's script, which drives it through the one global the inspector declares.
+    files: ['reports/html/inspector.js', 'reports/html/client.js'],
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
@@ -249,5 +250,9 @@ export default tseslint.config(
         ]),
       ),
     },
+  },
+  {
+    files: ['reports/html/client.js'],
+    languageOptions: { globals: { reportInspector: 'readonly' } },
   },
 );

@@ -12,6 +12,8 @@ const endToEnd = [
   'test/bin/**/*.test.ts',
   'test/package/**/*.test.ts',
   'test/reports/html/report-browser.test.ts',
+  // Runs the compiled command line under a low limit of open files.
+  'test/runners/cli/open-files.test.ts',
   'test/runners/*/check-mutations.test.ts',
   'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',

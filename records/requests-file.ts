@@ -13,8 +13,11 @@
  */
 import { join } from 'node:path';
 import { toError, type ModelCall } from '../engine/index.js';
+import { z } from 'zod';
 import { parseAuditEvents } from './audit-event.js';
 import { CallsFileError } from './errors.js';
+import { answerSchemaSchema, loggedCallSchema, messageSchema, toolSpecSchema } from './model-call.js';
+import { firstIssue } from './runs-file.js';
 import { readRegularText } from './regular-file.js';
 
 /** The version of the results' file formats; the results folder's plan.json records it. */
@@ -23,7 +26,14 @@ export const RESULTS_FORMAT = 2;
 /** One logged model call: the engine's record of it, numbered from 1 in the order made. */
 export type LoggedCall = ModelCall & { call: number };
 
-type Part = { id: number } & ({ message: unknown } | { tools: unknown } | { schema: unknown });
+/** The kinds of part messages.jsonl holds, each with its schema and its name in messages. */
+const PART_FIELDS = ['message', 'tools', 'schema'] as const;
+const PART_SCHEMAS = {
+  message: messageSchema,
+  tools: z.array(toolSpecSchema),
+  schema: answerSchemaSchema,
+} as const;
+const PART_NAMES = { message: 'message', tools: 'tool list', schema: 'answer schema' } as const;
 
 /**
  * The table of distinct parts a run's files refer to: messages, tool lists and answer schemas, each
@@ -95,18 +105,31 @@ export function readParts(messagesText: string, audit: readonly object[] = []): 
     if (event['type'] === 'tool.result') contents.set(event['id'] as string, event['content']);
   const parts = new Map<number, unknown>();
   for (const { line, value } of parseLines(messagesText, 'messages.jsonl')) {
-    const part = value as Part & { contentFrom?: string };
-    let content = 'message' in part ? part.message : 'tools' in part ? part.tools : part.schema;
-    if (part.contentFrom !== undefined) {
-      if (!contents.has(part.contentFrom))
+    const id = value['id'];
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0)
+      throw new CallsFileError('messages.jsonl', line, 'has no part number (id)');
+    const field = PART_FIELDS.find((name) => name in value);
+    if (field === undefined)
+      throw new CallsFileError('messages.jsonl', line, 'holds no message, tool list or answer schema');
+    let content = value[field];
+    const contentFrom = value['contentFrom'];
+    if (contentFrom !== undefined) {
+      if (typeof contentFrom !== 'string' || !contents.has(contentFrom))
         throw new CallsFileError(
           'messages.jsonl',
           line,
-          `names ${part.contentFrom}, which audit.jsonl lacks`,
+          `names ${JSON.stringify(contentFrom)}, which audit.jsonl lacks`,
         );
-      content = { ...(content as object), content: contents.get(part.contentFrom) };
+      content = { ...(content as object), content: contents.get(contentFrom) };
     }
-    parts.set(part.id, content);
+    const checked = PART_SCHEMAS[field].safeParse(content);
+    if (!checked.success)
+      throw new CallsFileError(
+        'messages.jsonl',
+        line,
+        `not a ${PART_NAMES[field]} (${firstIssue(checked.error)})`,
+      );
+    parts.set(id, content);
   }
   return parts;
 }
@@ -145,6 +168,12 @@ export function readCalls(
         );
       return parts.get(id);
     };
+    if (value['kind'] !== 'respond' && value['kind'] !== 'generate')
+      throw new CallsFileError(
+        'requests.jsonl',
+        line,
+        'not a model call (kind: neither respond nor generate)',
+      );
     const request = value['request'] as Record<string, unknown> | undefined;
     if (!request || !Array.isArray(request['messages']))
       throw new CallsFileError('requests.jsonl', line, 'has no request with a list of message ids');
@@ -153,7 +182,12 @@ export function readCalls(
       value['kind'] === 'respond'
         ? { messages, tools: lookup(request['tools']) }
         : { ...request, messages, schema: lookup(request['schema']) };
-    return { ...value, request: rebuilt } as unknown as LoggedCall;
+    const call: unknown = { ...value, request: rebuilt };
+    const checked = loggedCallSchema.safeParse(call);
+    if (!checked.success)
+      throw new CallsFileError('requests.jsonl', line, `not a model call (${firstIssue(checked.error)})`);
+    // Checked, and kept as written: its fields in the order the run wrote them.
+    return call as LoggedCall;
   });
 }
 

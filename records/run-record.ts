@@ -183,7 +183,7 @@ const callTimingSchema = z.object({
 export type CallTiming = z.infer<typeof callTimingSchema>;
 
 /** The server and model behind an `ollama:` or `openai:` name, as the run found them. */
-const backendRecordSchema = z.object({
+export const backendRecordSchema = z.object({
   kind: z.enum(['ollama', 'openai']),
   /** The server's address (Ollama's host, or the OpenAI-compatible base URL). */
   url: z.string(),
@@ -201,7 +201,7 @@ const backendRecordSchema = z.object({
 export type BackendRecord = z.infer<typeof backendRecordSchema>;
 
 /** A stretch of a run on one model: from the run's start, or from a switch step, to the next switch. */
-const modelStretchSchema = z.object({
+export const modelStretchSchema = z.object({
   /** The model's name as the run opened it (`reader`, `ollama:granite4.1:8b`). */
   model: z.string(),
   /** The window the engine used from the switch on (null: the model states none). */

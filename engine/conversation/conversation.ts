@@ -14,12 +14,8 @@ import { toolOutputBudget } from '../output/budget.js';
 import type { Entry } from '../store/entry.js';
 import type { ContextStore } from '../store/store.js';
 import type { Tool, ToolResult } from '../tools/tool.js';
-import { baselineSetting } from '../settings.js';
-import { Assessor } from '../assess/assessment.js';
 import type { Condenser } from '../condense/condenser.js';
-import { FactsLayer } from '../facts/facts-layer.js';
 import type { CondensationFigures, TurnFigures } from '../measure/figures.js';
-import { MemoryNotes } from '../tools/memory/memory-notes.js';
 import { Meter } from '../measure/meter.js';
 import { ModelCaller } from '../model/model-calls.js';
 import { openConversation } from './opening.js';
@@ -30,11 +26,14 @@ import type { ConversationOptions } from './options.js';
 import { saveConversation } from './resume.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
 import { Composition } from './composition.js';
-import { taskHolder } from './task-holder.js';
 import { turnParts } from './turn-parts.js';
 import { ToolRetry } from './tool-retry.js';
 import { runTurn } from './run-turn.js';
-import { MiddleSummary } from '../condense/middle-summary.js';
+import { conversationLayers } from './layers.js';
+import type { Assessor } from '../assess/assessment.js';
+import type { FactsLayer } from '../facts/facts-layer.js';
+import type { MiddleSummary } from '../condense/middle-summary.js';
+import type { MemoryNotes } from '../tools/memory/memory-notes.js';
 
 export class Conversation {
   readonly store: ContextStore;
@@ -78,42 +77,16 @@ export class Conversation {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const policy = policyFor(settings);
-    this.facts = settings.facts.enabled
-      ? new FactsLayer(settings.facts, this.#audit, clock, this.#caller)
-      : null;
-    this.summary =
-      settings.context.policy === 'summarise'
-        ? new MiddleSummary({
-            audit: this.#audit,
-            clock,
-            caller: this.#caller,
-            share: settings.facts.summaryShare,
-            head: baselineSetting(settings.context, 'summaryHead'),
-          })
-        : null;
     this.#window = options.window ?? model.window ?? null;
-    this.#notes = new MemoryNotes({
+    const layers = conversationLayers(options, this.#audit, this.#caller, {
       turn: () => this.#turn,
       store: () => this.store,
-      facts: this.facts,
-      audit: this.#audit,
-      caller: this.#caller,
-      ...(options.outputStore ? { outputs: options.outputStore } : {}),
-      ...(options.auditReader ? { auditReader: options.auditReader } : {}),
     });
-    const tools = settings.context.memory ? [...options.tools, this.#notes.tool()] : options.tools;
-    this.#tools = new Map(tools.map((t) => [t.spec.name, t]));
-    this.#assessor = settings.assessment.enabled
-      ? new Assessor({
-          settings: settings.assessment,
-          allowed: tools.map((t) => t.spec),
-          caller: this.#caller,
-          clock,
-          audit: this.#audit,
-          entries: () => this.store.all(),
-          task: taskHolder(this.facts),
-        })
-      : null;
+    this.facts = layers.facts;
+    this.summary = layers.summary;
+    this.#notes = layers.notes;
+    this.#tools = new Map(layers.tools.map((t) => [t.spec.name, t]));
+    this.#assessor = layers.assessor;
     const opening = openConversation({
       audit: this.#audit,
       clock,

@@ -20,7 +20,7 @@ import { ReportAssetError } from '../errors.js';
 export const REPORT_FILE = 'report.html';
 
 /**
- * The page's style and script, read from this folder's sources. The compiled module lives in
+ * The page's style and scripts, read from this folder's sources. The compiled module lives in
  * dist/reports/html/, where tsc copies neither, so it reads them from the sources beside dist/.
  */
 function asset(name: string): string {
@@ -118,7 +118,8 @@ export async function buildHtmlReport(
     strings: strings.strings,
     expectations: options.expectations ?? {},
     css: asset('report.css'),
-    script: asset('client.js'),
+    // The inspector first: the page's script drives it.
+    script: `${asset('inspector.js')}\n${asset('client.js')}`,
   });
 }
 

@@ -35,6 +35,8 @@ const manifestSchema = z.strictObject({ version: z.literal(1), runs: z.array(run
 
 /** A manifest run as written. */
 export type ManifestEntry = z.infer<typeof runSchema>;
+/** A manifest file as written. */
+export type ManifestFile = z.infer<typeof manifestSchema>;
 
 /** A manifest run, checked and resolved, with the snapshot file it is recorded in. */
 export interface ManifestRun {
@@ -60,9 +62,11 @@ export interface Manifest {
   runs: ManifestRun[];
 }
 
-/** Reads and checks `<dir>/manifest.json`; throws a {@link SnapshotManifestError} on any problem. */
-export async function loadManifest(dir: string): Promise<Manifest> {
-  const file = join(dir, MANIFEST_FILE);
+/**
+ * `file` (a manifest.json) as written, checked against the manifest's schema; throws a
+ * {@link SnapshotManifestError} naming the file and the field when it is not a manifest.
+ */
+export async function readManifestFile(file: string): Promise<ManifestFile> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -72,9 +76,16 @@ export async function loadManifest(dir: string): Promise<Manifest> {
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) throw new SnapshotManifestError(`${file}: ${describeIssue(parsed.error.issues[0])}`);
+  return parsed.data;
+}
+
+/** Reads and checks `<dir>/manifest.json`; throws a {@link SnapshotManifestError} on any problem. */
+export async function loadManifest(dir: string): Promise<Manifest> {
+  const file = join(dir, MANIFEST_FILE);
+  const written = await readManifestFile(file);
   const runs: ManifestRun[] = [];
   const byFile = new Map<string, string>();
-  for (const [index, entry] of parsed.data.runs.entries()) {
+  for (const [index, entry] of written.runs.entries()) {
     const run = await resolveRun(dir, file, `runs[${index}]`, entry);
     const earlier = byFile.get(run.file);
     if (earlier !== undefined) {

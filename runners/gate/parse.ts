@@ -3,8 +3,10 @@
  * definitions, so that a call's messages can be resolved to their exact contents. The finder of the
  * first difference works on this; the text itself is what `check` compares.
  */
-import { z } from 'zod';
 import type { Message, ToolCall } from '../../engine/index.js';
+import type { z } from 'zod';
+import { toolCallSchema } from '../../records/model-call.js';
+import { firstIssue } from '../../records/runs-file.js';
 import { expandRefList, isTextLine, textOf } from './definitions.js';
 import { SNAPSHOT_TITLE } from './snapshot-format.js';
 import { SnapshotFileError } from './errors.js';
@@ -16,6 +18,8 @@ export type BlockKind = 'header' | 'call' | 'event' | 'file' | 'record';
 export interface SnapshotBlock {
   kind: BlockKind;
   title: string;
+  /** The title's line in the snapshot, from 1: the block's lines follow it. */
+  line: number;
   lines: string[];
   /** For a call: its number, turn, purpose and session, as its title gives them. */
   call?: { number: number; turn: number; purpose: string; session: string };
@@ -28,6 +32,8 @@ export interface SnapshotBlock {
 /** A definition (`+ m5 user`, `+ t1 tools`, `+ s1 schema`): its head's words and the lines under it. */
 export interface Definition {
   id: string;
+  /** The line of its head (`+ m5 user`) in the snapshot, from 1: its lines follow it. */
+  line: number;
   head: string[];
   lines: string[];
 }
@@ -47,13 +53,14 @@ export function snapshotVersion(text: string): string | null {
   return version.slice('version: '.length).trim();
 }
 
-function blockOf(title: string, lines: string[]): SnapshotBlock {
+function blockOf(title: string, line: number, lines: string[]): SnapshotBlock {
   const call = /^== call (\d+) · turn (\d+) · (\S+) · (\S+)/.exec(title);
   if (call) {
     const [, number, turn, purpose, session] = call;
     return {
       kind: 'call',
       title,
+      line,
       lines,
       call: { number: Number(number), turn: Number(turn), purpose: purpose ?? '', session: session ?? '' },
     };
@@ -61,11 +68,11 @@ function blockOf(title: string, lines: string[]): SnapshotBlock {
   const event = /^== event (\S+) · turn (\d+) · (\S+)$/.exec(title);
   if (event) {
     const [, id = '', turn, type = ''] = event;
-    return { kind: 'event', title, lines, event: { id, turn: Number(turn), type } };
+    return { kind: 'event', title, line, lines, event: { id, turn: Number(turn), type } };
   }
   const file = /^== file (.+)$/.exec(title);
-  if (file) return { kind: 'file', title, lines, file: file[1] ?? '' };
-  return { kind: title.startsWith('== record') ? 'record' : 'header', title, lines };
+  if (file) return { kind: 'file', title, line, lines, file: file[1] ?? '' };
+  return { kind: title.startsWith('== record') ? 'record' : 'header', title, line, lines };
 }
 
 /** Splits a snapshot into its blocks and collects its definitions. */
@@ -73,24 +80,26 @@ export function parseSnapshot(text: string): ParsedSnapshot {
   const all = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   const blocks: SnapshotBlock[] = [];
   let title = all[0] ?? '';
+  let titleLine = 1;
   let lines: string[] = [];
-  for (const line of all.slice(1)) {
+  for (const [index, line] of all.entries()) {
+    if (index === 0) continue;
     if (!line.startsWith('== ')) {
       lines.push(line);
       continue;
     }
-    blocks.push(blockOf(title, lines));
-    [title, lines] = [line, []];
+    blocks.push(blockOf(title, titleLine, lines));
+    [title, titleLine, lines] = [line, index + 1, []];
   }
-  blocks.push(blockOf(title, lines));
+  blocks.push(blockOf(title, titleLine, lines));
   if (blocks[0]) blocks[0].kind = 'header';
   const definitions = new Map<string, Definition>();
   for (const block of blocks) {
     let current: Definition | undefined;
-    for (const line of block.lines) {
+    for (const [index, line] of block.lines.entries()) {
       if (line.startsWith('+ ')) {
         const [id = '', ...head] = line.slice(2).split(' ');
-        current = { id, head, lines: [] };
+        current = { id, line: block.line + 1 + index, head, lines: [] };
         definitions.set(id, current);
       } else if (current && (isTextLine(line) || /^(call |tool |calls: none$)/.test(line))) {
         current.lines.push(line);
@@ -101,12 +110,6 @@ export function parseSnapshot(text: string): ParsedSnapshot {
   }
   return { version: snapshotVersion(text), blocks, definitions };
 }
-
-const toolCallSchema = z.object({
-  callId: z.string(),
-  tool: z.string(),
-  arguments: z.record(z.string(), z.unknown()),
-});
 
 /** The message a definition stands for. */
 export function messageOf(definition: Definition): Message {
@@ -119,9 +122,12 @@ export function messageOf(definition: Definition): Message {
     case 'tool':
       return { role, content, tool, callId };
     case 'assistant': {
-      const calls: ToolCall[] = definition.lines
-        .filter((line) => line.startsWith('call '))
-        .map((line) => toolCallSchema.parse(JSON.parse(line.slice('call '.length))));
+      const calls: ToolCall[] = [];
+      definition.lines.forEach((line, index) => {
+        if (!line.startsWith('call ')) return;
+        const at = definition.line + 1 + index;
+        calls.push(jsonAfter(line, 'call ', toolCallSchema, `line ${at}: its tool call`));
+      });
       const listed = calls.length > 0 || definition.lines.includes('calls: none');
       return listed ? { role, content, toolCalls: calls } : { role, content };
     }
@@ -140,4 +146,20 @@ export function messagesOf(snapshot: ParsedSnapshot, block: SnapshotBlock): Mess
       throw new SnapshotFileError(`the snapshot refers to ${id}, which it never defines`);
     return messageOf(definition);
   });
+}
+
+/**
+ * The JSON that follows `prefix` on `line`, checked against `schema` and kept as written (its fields
+ * in the order the snapshot holds them); `what` names the line in the error of one that is not.
+ */
+export function jsonAfter<T>(line: string, prefix: string, schema: z.ZodType<T>, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(line.slice(prefix.length));
+  } catch {
+    throw new SnapshotFileError(`${what} is not JSON`);
+  }
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new SnapshotFileError(`${what} does not read (${firstIssue(checked.error)})`);
+  return value as T;
 }

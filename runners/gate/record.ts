@@ -4,14 +4,20 @@
  * a model, the chosen runs are recorded on that model instead (a real one, behind a server): each
  * becomes a manifest run of its own, which `check` then replays offline.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../io/files.js';
 import { checkModelName, createModel } from '../models/index.js';
 import type { ModelFactory } from '../models/model-factory.js';
 import { SnapshotManifestError } from './errors.js';
 import { readSnapshot, snapshotFiles, staleFiles } from './folder.js';
-import { loadManifest, MANIFEST_FILE, type ManifestEntry, type ManifestRun } from './manifest.js';
+import {
+  loadManifest,
+  MANIFEST_FILE,
+  readManifestFile,
+  type ManifestEntry,
+  type ManifestRun,
+} from './manifest.js';
 import { renderRun } from './replay.js';
 import { isFiltered, selectRuns, type RunFilter } from './select.js';
 
@@ -69,7 +75,7 @@ async function addRunsOn(dir: string, runs: readonly ManifestRun[], model: strin
     throw new SnapshotManifestError(`--model: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
   }
   const path = join(dir, MANIFEST_FILE);
-  const raw = JSON.parse(await readFile(path, 'utf8')) as { version: 1; runs: ManifestEntry[] };
+  const raw = await readManifestFile(path);
   const added: string[] = [];
   for (const run of runs) {
     const entry = entryOn(run, model);

@@ -6,11 +6,17 @@
  * compared here: the check compares the whole rendering, requests included, with the snapshot.
  */
 import { z } from 'zod';
-import type { CallFailure, GuidedResponse, ModelResponse, ToolCall, Usage } from '../../engine/index.js';
-import type { BackendRecord, ModelStretch } from '../../records/run-record.js';
+import type { GuidedResponse, ModelResponse } from '../../engine/index.js';
+import { callFailureSchema, usageSchema } from '../../records/model-call.js';
+import {
+  backendRecordSchema,
+  modelStretchSchema,
+  type BackendRecord,
+  type ModelStretch,
+} from '../../records/run-record.js';
 import { backendsOf, type RecordedCall, type RecordedRun, type Recording } from '../models/replay/index.js';
 import { isTextLine, textOf } from './definitions.js';
-import { messageOf, parseSnapshot, type ParsedSnapshot, type SnapshotBlock } from './parse.js';
+import { jsonAfter, messageOf, parseSnapshot, type ParsedSnapshot, type SnapshotBlock } from './parse.js';
 import { SnapshotFileError } from './errors.js';
 
 /** The text lines that follow line `at` of `lines`. */
@@ -20,25 +26,21 @@ function textAfter(lines: readonly string[], at: number): string[] {
   return out;
 }
 
-const failureSchema = z.strictObject({
-  code: z.string().min(1),
-  kind: z.enum(['input', 'run', 'gate']),
-  limit: z.number().int().optional(),
-  count: z.number().int().nullable().optional(),
-});
+/** The line of `block` at `index` (from 0), in the snapshot's own numbering from 1. */
+function lineOf(block: SnapshotBlock, index: number): string {
+  return `line ${block.line + 1 + index}`;
+}
 
-/** A `failure: {json}` line: what the failed call threw, by code and kind. */
-function parseFailure(line: string, call: number): CallFailure {
-  let value: unknown;
-  try {
-    value = JSON.parse(line.slice('failure: '.length));
-  } catch {
-    throw new SnapshotFileError(`call ${call}: its failure line is not JSON`);
-  }
-  const parsed = failureSchema.safeParse(value);
-  if (!parsed.success) throw new SnapshotFileError(`call ${call}: its failure line is no failure`);
-  const { limit, count, ...rest } = parsed.data;
-  return { ...rest, ...(limit !== undefined ? { limit } : {}), ...(count !== undefined ? { count } : {}) };
+/** The JSON after `prefix` on the first line of `block` that opens with it, checked, or undefined. */
+function jsonLineOf<T>(
+  block: SnapshotBlock,
+  prefix: string,
+  schema: z.ZodType<T>,
+  what: string,
+): T | undefined {
+  const index = block.lines.findIndex((line) => line.startsWith(prefix));
+  if (index < 0) return undefined;
+  return jsonAfter(block.lines[index] ?? '', prefix, schema, `${lineOf(block, index)}: its ${what}`);
 }
 
 /** One call block's answer, or error, as the port gave it. */
@@ -52,17 +54,19 @@ function recordedCall(snapshot: ParsedSnapshot, block: SnapshotBlock): RecordedC
     const rest = textAfter(block.lines, errorAt);
     const error = rest.length > 0 ? `${first}\n${textOf(rest)}` : first;
     // Snapshots recorded before failures kept their code have none: the replay reads the message.
-    const failureLine = block.lines.find((line) => line.startsWith('failure: '));
-    const failure = failureLine === undefined ? {} : { failure: parseFailure(failureLine, call.number) };
-    return { ...at, kind, error, ...failure };
+    const failure = jsonLineOf(block, 'failure: ', callFailureSchema, 'failure line');
+    return { ...at, kind, error, ...(failure !== undefined ? { failure } : {}) };
   }
-  const usageLine = block.lines.find((line) => line.startsWith('usage: '));
-  const usage = usageLine === undefined ? {} : { usage: JSON.parse(usageLine.slice(7)) as Usage };
+  const usageRead = jsonLineOf(block, 'usage: ', usageSchema, 'usage line');
+  const usage = usageRead === undefined ? {} : { usage: usageRead };
   const answerAt = block.lines.findIndex((line) => line === 'answer:' || line.startsWith('answer: '));
   if (answerAt < 0) return { ...at, kind };
   if (kind === 'generate') {
     const text = textOf(textAfter(block.lines, answerAt));
-    const value: unknown = text === 'undefined' ? undefined : JSON.parse(text);
+    const value: unknown =
+      text === 'undefined'
+        ? undefined
+        : jsonAfter(text, '', z.unknown(), `${lineOf(block, answerAt)}: its answer`);
     const response: GuidedResponse = { value, ...usage };
     return { ...at, kind, response };
   }
@@ -70,13 +74,11 @@ function recordedCall(snapshot: ParsedSnapshot, block: SnapshotBlock): RecordedC
   const definition = snapshot.definitions.get(id);
   if (definition === undefined)
     throw new SnapshotFileError(`call ${call.number} answers with ${id}, which is never defined`);
-  // Checked as a message, then read with its tool calls' fields in the order the model gave them.
-  if (messageOf(definition).role !== 'assistant')
+  // Read as a message, its tool calls' fields in the order the model gave them.
+  const message = messageOf(definition);
+  if (message.role !== 'assistant')
     throw new SnapshotFileError(`call ${call.number} answers with ${id}, which is no assistant message`);
-  const text = textOf(definition.lines.filter(isTextLine));
-  const toolCalls = definition.lines
-    .filter((line) => line.startsWith('call '))
-    .map((line) => JSON.parse(line.slice('call '.length)) as ToolCall);
+  const [text, toolCalls] = [message.content, message.toolCalls ?? []];
   const response: ModelResponse = { text, toolCalls, ...usage };
   return { ...at, kind, response };
 }
@@ -84,13 +86,13 @@ function recordedCall(snapshot: ParsedSnapshot, block: SnapshotBlock): RecordedC
 /** The record's `backend` and `models` lines, read back. */
 function serversOf(snapshot: ParsedSnapshot): (BackendRecord | null)[] {
   const record = snapshot.blocks.find((block) => block.kind === 'record');
-  const lines = record?.lines ?? [];
-  const backendLine = lines.find((line) => line.startsWith('backend: '));
-  const backend = backendLine === undefined ? undefined : (JSON.parse(backendLine.slice(9)) as BackendRecord);
+  if (record === undefined) return backendsOf({});
+  const lines = record.lines;
+  const backend = jsonLineOf(record, 'backend: ', backendRecordSchema, 'backend line');
   const modelsAt = lines.indexOf('models:');
   const models: ModelStretch[] = [];
   for (let i = modelsAt + 1; modelsAt >= 0 && lines[i]?.startsWith('- '); i++)
-    models.push(JSON.parse((lines[i] ?? '').slice(2)) as ModelStretch);
+    models.push(jsonAfter(lines[i] ?? '', '- ', modelStretchSchema, `${lineOf(record, i)}: its model line`));
   return backendsOf({
     ...(backend !== undefined ? { backend } : {}),
     ...(models.length > 0 ? { models } : {}),
@@ -106,16 +108,27 @@ export function snapshotRun(id: string, text: string): RecordedRun {
 
 /**
  * One snapshot as the recording of the one run rendered from it (whatever id the run computes for
- * itself): answers by place, the requests compared elsewhere.
+ * itself): answers by place, the requests compared elsewhere. The answers are read when the
+ * recording is made, so a snapshot that does not read is refused before any run, in one line naming
+ * the file (`where`) and the line.
  */
 export class SnapshotRecording implements Recording {
   readonly strict = false;
+  readonly #run: RecordedRun;
+
   constructor(
     readonly where: string,
-    private readonly text: string,
-  ) {}
+    text: string,
+  ) {
+    try {
+      this.#run = snapshotRun('', text);
+    } catch (thrown) {
+      if (thrown instanceof SnapshotFileError) throw new SnapshotFileError(`${where}: ${thrown.message}`);
+      throw thrown;
+    }
+  }
 
   run(id: string): Promise<RecordedRun | null> {
-    return Promise.resolve(snapshotRun(id, this.text));
+    return Promise.resolve({ ...this.#run, id });
   }
 }

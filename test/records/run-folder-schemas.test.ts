@@ -58,7 +58,7 @@ function onEntry(n: number, change: (entry: Record<string, unknown>) => void) {
   };
 }
 
-describe("a run's audit events and store entries read back", () => {
+describe("a run's audit events, store entries and model calls read back", () => {
   it('hands on every event and entry as written, each entry with its text', async () => {
     const [record] = await readRunRecords(results);
     const files = await loadRunFiles(results, record!);
@@ -119,6 +119,30 @@ describe("a run's audit events and store entries read back", () => {
       'store.json: entry 2: textFrom names evt-999, which audit.jsonl lacks or holds no text for',
     ],
     ['a store cut off', 'store.json', (text) => text.slice(0, text.length / 2), 'store.json: not JSON ('],
+    [
+      "a call's usage of the wrong type",
+      'requests.jsonl',
+      onLine(1, (call) => ((call['response'] as { usage: object }).usage = { promptTokens: '967' })),
+      /requests\.jsonl: line 1: not a model call \(.*promptTokens: Invalid input: expected number, received string\)$/,
+    ],
+    [
+      'a call of no kind',
+      'requests.jsonl',
+      onLine(1, (call) => delete call['kind']),
+      /requests\.jsonl: line 1: not a model call \(kind: /,
+    ],
+    [
+      'a message of no role',
+      'messages.jsonl',
+      onLine(1, (part) => ((part['message'] as { role: string }).role = 'narrator')),
+      /messages\.jsonl: line 1: not a message \(role: /,
+    ],
+    [
+      'a part of no kind',
+      'messages.jsonl',
+      onLine(1, (part) => delete part['message']),
+      'messages.jsonl: line 1: holds no message, tool list or answer schema',
+    ],
   ];
 
   it.each(cases)('refuses %s in one line naming the file, exit 2', async (name, file, change, line) => {

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isScenarioFile } from '../../../scenarios/index.js';
-import { parseDataText } from '../../../scenarios/load.js';
+import { parseDataText } from '../../../scenarios/data-text.js';
 import { sourceHashes } from '../../recording/source-hashes.js';
 import { readScenarioBytes, scenarioMaxBytes } from '../../../scenarios/scenario-bytes.js';
 import type { RunRecord } from '../../../records/run-record.js';

@@ -23,6 +23,8 @@ import type {
   ModelRequest,
   ModelResponse,
 } from '../../../engine/index.js';
+import { z } from 'zod';
+import { guidedResponseSchema, modelResponseSchema } from '../../../records/model-call.js';
 import { readRegularText } from '../../../records/regular-file.js';
 import { UsageError } from '../../errors.js';
 import { requestJson, type KindedRequest } from '../replay/request-text.js';
@@ -30,6 +32,18 @@ import { requestJson, type KindedRequest } from '../replay/request-text.js';
 /** The file that marks a folder as an answer cache, and its format. */
 export const CACHE_MARK = 'wisp-eval-cache.json';
 export const CACHE_FORMAT = 1;
+
+/** The mark's content. */
+const markSchema = z.object({ format: z.literal(CACHE_FORMAT) });
+
+/** An entry as written: the cache's format, its key, who answered, and the answer (checked by kind). */
+const entrySchema = z.object({
+  format: z.literal(CACHE_FORMAT),
+  key: z.string(),
+  model: z.string(),
+  digest: z.string().nullable(),
+  response: z.unknown(),
+});
 
 /** Hits and misses over a run's calls. */
 export interface CacheCounts {
@@ -77,16 +91,19 @@ async function readMark(dir: string, flag: string): Promise<void> {
   const text = await readRegularText(join(dir, CACHE_MARK)).catch(() => null);
   if (text === null)
     throw new UsageError(`${flag} ${dir}: not an answer cache (no ${CACHE_MARK}), and not empty`);
-  let format: unknown;
-  try {
-    format = (JSON.parse(text) as { format?: unknown }).format;
-  } catch {
-    format = undefined;
-  }
-  if (format !== CACHE_FORMAT)
+  if (!markSchema.safeParse(jsonOrUndefined(text)).success)
     throw new UsageError(
       `${flag} ${dir}: ${CACHE_MARK} is not format ${CACHE_FORMAT}: clear the cache or give another`,
     );
+}
+
+/** The value of JSON `text`, or undefined when it is not JSON. */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes `content` to `path` whole: under a name of this writer's own, then renamed over it. */
@@ -101,18 +118,18 @@ async function writeWhole(path: string, content: string): Promise<void> {
   }
 }
 
-/** The answer kept for `key`, or null: no entry, or one that does not read whole. */
-export async function readEntry(dir: string, key: string): Promise<unknown> {
+/**
+ * The answer kept for `key`, checked against `schema` (the answer of a call of its kind), or null: no
+ * entry, or one that does not read whole as an entry of this cache with such an answer.
+ */
+export async function readEntry<R>(dir: string, key: string, schema: z.ZodType<R>): Promise<R | null> {
   const text = await readRegularText(entryPath(dir, key)).catch(() => null);
   if (text === null) return null;
-  try {
-    const entry = JSON.parse(text) as { format?: unknown; key?: unknown; response?: unknown };
-    return entry.format === CACHE_FORMAT && entry.key === key && entry.response !== undefined
-      ? entry.response
-      : null;
-  } catch {
-    return null;
-  }
+  const entry = entrySchema.safeParse(jsonOrUndefined(text));
+  if (!entry.success || entry.data.key !== key) return null;
+  const response = schema.safeParse(entry.data.response);
+  // Kept as written: the answer's fields in the order the model gave them.
+  return response.success ? (entry.data.response as R) : null;
 }
 
 /** Keeps `response` under `key`. */
@@ -143,13 +160,17 @@ export function cachedModel(
   counts: CacheCounts,
 ): ModelPort {
   const identityNow = typeof identity === 'function' ? identity : () => identity;
-  async function through<R>(call: KindedRequest, ask: () => Promise<R>): Promise<R> {
+  async function through<R extends { serverMs?: number }>(
+    call: KindedRequest,
+    schema: z.ZodType<R>,
+    ask: () => Promise<R>,
+  ): Promise<R> {
     const key = cacheKey(identityNow(), call);
-    const kept = await readEntry(dir, key);
+    const kept = await readEntry(dir, key, schema);
     if (kept !== null) {
       counts.hits += 1;
       // The server spent no time on a kept answer.
-      const { serverMs: _serverMs, ...answer } = kept as { serverMs?: number };
+      const { serverMs: _serverMs, ...answer } = kept;
       return answer as R;
     }
     counts.misses += 1;
@@ -164,11 +185,11 @@ export function cachedModel(
   const port: ModelPort = {
     ...model,
     respond: (request: ModelRequest, options?: CallOptions): Promise<ModelResponse> =>
-      through({ kind: 'respond', request }, () => model.respond(request, options)),
+      through({ kind: 'respond', request }, modelResponseSchema, () => model.respond(request, options)),
     ...(generate
       ? {
           generate: (request: GuidedRequest, options?: CallOptions): Promise<GuidedResponse> =>
-            through({ kind: 'generate', request }, () => generate(request, options)),
+            through({ kind: 'generate', request }, guidedResponseSchema, () => generate(request, options)),
         }
       : {}),
   };

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFolderReports } from '../../../runners/cli/commands/run.js';
+import { bufferIO } from '../../../runners/cli/io.js';
+import { main } from '../../../runners/cli/main.js';
 import { OutputError } from '../../../runners/errors.js';
 import { makeRecord } from '../../reports/record-fixture.js';
-import { repoRoot, wispEval } from '../../e2e/cli.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,17 +36,22 @@ describe('a run whose step summary cannot be written', () => {
   it('still writes report.html and the table, then fails naming the summary', async () => {
     const out = join(dir, 'summary-missing');
     const summary = join(dir, 'nowhere', 'summary.md');
-    const result = await wispEval(
-      ['run', '--scenario', 'codename', '--strategy', 'dropping', '--window', '8192', '--out', out],
-      repoRoot,
-      {
-        GITHUB_STEP_SUMMARY: summary,
-      },
-    );
-    expect(result.exitCode).toBe(3);
-    expect(result.stderr).toContain(`cannot write ${summary}: a folder there cannot be made`);
+    const io = bufferIO();
+    const argv = [
+      'run',
+      '--scenario',
+      'codename',
+      '--strategy',
+      'dropping',
+      '--window',
+      '8192',
+      '--out',
+      out,
+    ];
+    expect(await main(argv, io, { GITHUB_STEP_SUMMARY: summary })).toBe(3);
+    expect(io.stderr.join('\n')).toContain(`cannot write ${summary}: a folder there cannot be made`);
     expect(existsSync(join(out, 'report.html'))).toBe(true);
     expect(existsSync(join(out, 'summary.md'))).toBe(true);
-    expect(result.stdout).toContain('codename');
+    expect(io.stdout.join('\n')).toContain('codename');
   }, 60_000);
 });

@@ -123,6 +123,23 @@ describe('snapshots record and check', () => {
     );
   });
 
+  it('refuses a snapshot whose recorded answers do not read, naming the file and the line, exit 2', async () => {
+    const good = await readFile(join(dir, 'snapshots', DROPPING), 'utf8');
+    const line = good.split('\n').findIndex((text) => text.startsWith('usage: {"promptTokens":')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const wrongType = await checkEdited('usage: {"promptTokens":', 'usage: {"promptTokens":"many","was":');
+    expect(wrongType.status).toBe(2);
+    expect(wrongType.stderr).toEqual([
+      `wisp-eval: snapshots/${DROPPING}: line ${line}: its usage line does not read (promptTokens: Invalid input: expected number, received string)`,
+    ]);
+    expect(wrongType.out).toBe('');
+    const cut = await checkEdited('usage: {"promptTokens":', 'usage: {"promptTokens');
+    expect(cut.status).toBe(2);
+    expect(cut.stderr).toEqual([
+      `wisp-eval: snapshots/${DROPPING}: line ${line}: its usage line is not JSON`,
+    ]);
+  });
+
   it('records into another folder with --out, leaving snapshots/ alone', async () => {
     const out = join(dir, 'elsewhere');
     const recorded = await cli('record', '--scenario', 'tiny', '--strategy', 'dropping', '--out', out);

@@ -18,6 +18,7 @@ import {
   readEntry,
   writeEntry,
 } from '../../../runners/models/cache/answer-cache.js';
+import { modelResponseSchema } from '../../../records/model-call.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { startLoopbackServer, type LoopbackServer } from '../../../runners/serve/server.js';
 import { repoRoot } from '../../e2e/cli.js';
@@ -138,15 +139,18 @@ describe('--cache', () => {
           .split('/')
           .at(-1)
           ?.replace(/\.json$/, '') ?? '';
-      expect(await readEntry(cache, key)).toMatchObject({ toolCalls: [] });
+      expect(await readEntry(cache, key, modelResponseSchema)).toMatchObject({ toolCalls: [] });
     }
     // A half-written file under an entry's name (a copy cut short) reads as a miss and is written again.
     const key = createHash('sha256').update('cut').digest('hex');
     await mkdir(join(cache, key.slice(0, 2)), { recursive: true });
     await writeFile(join(cache, key.slice(0, 2), `${key}.json`), '{"format":1,"key":"');
-    expect(await readEntry(cache, key)).toBeNull();
+    expect(await readEntry(cache, key, modelResponseSchema)).toBeNull();
+    // So does a whole entry whose answer is not an answer of its kind (edited by hand, say).
+    await writeEntry(cache, key, { name: 'm', digest: null, options: {} }, { text: 7, toolCalls: [] });
+    expect(await readEntry(cache, key, modelResponseSchema)).toBeNull();
     await writeEntry(cache, key, { name: 'm', digest: null, options: {} }, { text: 'ok', toolCalls: [] });
-    expect(await readEntry(cache, key)).toEqual({ text: 'ok', toolCalls: [] });
+    expect(await readEntry(cache, key, modelResponseSchema)).toEqual({ text: 'ok', toolCalls: [] });
     // And the cache still answers a run.
     expect((await ollamaRun(cache, join(dir, 'c1'))).status).toBe(0);
     server.received.length = 0;

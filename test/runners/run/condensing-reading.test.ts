@@ -5,12 +5,15 @@ import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 import type { SettingOverrides } from '../../../strategies/setting-names.js';
+import { madeOnce } from './made-once.js';
 
-async function run(strategy: string, set: SettingOverrides = {}, model = 'reader'): Promise<RunRecord> {
-  const scenario = await resolveScenario('reading');
-  const spec = { scenario, strategy: resolveStrategy(strategy, set), model, window: 8192, run: 0 };
-  return (await runScenario(spec, createModel)).record;
-}
+const run = madeOnce(
+  async (strategy: string, set: SettingOverrides = {}, model: string = 'reader'): Promise<RunRecord> => {
+    const scenario = await resolveScenario('reading');
+    const spec = { scenario, strategy: resolveStrategy(strategy, set), model, window: 8192, run: 0 };
+    return (await runScenario(spec, createModel)).record;
+  },
+);
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 

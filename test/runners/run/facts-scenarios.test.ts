@@ -4,14 +4,15 @@ import type { RunRecord } from '../../../records/run-record.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { builtinStrategies, resolveStrategy } from '../../../strategies/index.js';
+import { madeOnce } from './made-once.js';
 
-async function run(scenarioName: string, strategy: string, window = 8192) {
+const run = madeOnce(async (scenarioName: string, strategy: string, window: number = 8192) => {
   const scenario = await resolveScenario(scenarioName);
   return runScenario(
     { scenario, strategy: resolveStrategy(strategy), model: 'reader', window, run: 0 },
     createModel,
   );
-}
+});
 
 const verdict = (r: RunRecord, id: string) => r.probes.find((p) => p.id === id)?.verdict;
 

@@ -50,7 +50,8 @@ beforeAll(async () => {
     ...['--model', 'ollama:reader', '--host', server.url, '--window', '8192'],
     ...['--jobs', '2', '--out', results],
   );
-  expect(made.err).toEqual([]);
+  // Nothing but the progress line a slow machine is shown now and then.
+  expect(made.err.filter((line) => !/^runs \d+\/\d+ done, /.test(line))).toEqual([]);
   expect(made.status).toBe(0);
   recorded = await readRunRecords(results);
   expect(recorded).toHaveLength(4);

@@ -260,16 +260,11 @@ describe('every recogniser', () => {
       '="'.repeat(50_000),
       " 'a".repeat(33_000),
     ];
+    // No clock is read: a pattern that backtracks takes minutes or hours on these inputs, and the
+    // test's timeout fails it; one that reads in linear time finishes them all in seconds.
     for (const text of long) {
-      for (const [kind, recognise] of Object.entries(RECOGNISERS)) {
-        const started = performance.now();
-        recognise(text);
-        // Generous for a machine shared under heavy load; a pattern that backtracks takes minutes
-        // or hours on these inputs.
-        expect(performance.now() - started, `${kind} on ${JSON.stringify(text.slice(0, 8))}…`).toBeLessThan(
-          10_000,
-        );
-      }
+      for (const recognise of Object.values(RECOGNISERS))
+        for (const span of recognise(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
     }
   }, 300_000);
 });
