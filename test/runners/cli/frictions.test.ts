@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main, withNearestFlag } from '../../../runners/cli/main.js';
-import { didYouMean, nearestName } from '../../../runners/io/nearest-name.js';
+import { didYouMean, nearestName } from '../../../scenarios/nearest-name.js';
 import { versionHint } from '../../../runners/models/openai/index.js';
 import { compareCommand } from '../../../runners/cli/commands/compare.js';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { makeRecord } from '../../reports/record-fixture.js';
 
 let dir: string;
@@ -59,6 +59,30 @@ describe('a name typed wrong', () => {
     const stderr = await refused(args);
     expect(stderr).toHaveLength(1);
     expect(stderr[0]).toContain(hint);
+  });
+});
+
+describe('a key typed wrong in a file', () => {
+  it('is one line naming the file, the place and the key meant, exit 2, with nothing written', async () => {
+    const scenario = join(dir, 'typo.yaml');
+    await writeFile(
+      scenario,
+      'name: typo\ndescription: d\nsteps:\n  - ask: Name?\n    id: name\n    expcet: { any: [Heron] }\n',
+    );
+    const validate = bufferIO();
+    expect(await main(['validate', scenario], validate)).toBe(2);
+    expect(validate.stderr).toEqual([
+      `wisp-eval: ${scenario}: step 1 (ask): unknown key 'expcet' (did you mean 'expect'?)`,
+    ]);
+    const spec = join(dir, 'typo-spec.yaml');
+    await writeFile(spec, 'name: typo\nscenarios: [codename]\nstrategies: [target]\nwindws: [8192]\n');
+    const out = join(dir, 'typo-out');
+    const checkpoint = bufferIO();
+    expect(await main(['checkpoint', spec, '--out', out], checkpoint)).toBe(2);
+    expect(checkpoint.stderr).toEqual([
+      `wisp-eval: ${spec}: spec: unknown key 'windws' (did you mean 'windows'?)`,
+    ]);
+    await expect(stat(out)).rejects.toThrow(/ENOENT/);
   });
 });
 
