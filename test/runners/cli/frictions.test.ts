@@ -12,7 +12,8 @@ import { main, withNearestFlag } from '../../../runners/cli/main.js';
 import { didYouMean, nearestName } from '../../../scenarios/nearest-name.js';
 import { versionHint } from '../../../runners/models/openai/index.js';
 import { compareCommand } from '../../../runners/cli/commands/compare.js';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import type { RunRecord } from '../../../records/run-record.js';
 import { makeRecord } from '../../reports/record-fixture.js';
 
 let dir: string;
@@ -83,6 +84,45 @@ describe('a key typed wrong in a file', () => {
       `wisp-eval: ${spec}: spec: unknown key 'windws' (did you mean 'windows'?)`,
     ]);
     await expect(stat(out)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('a scenario that reads what never reaches the model', () => {
+  it('warns when a step names a file its workspace lacks (validate and run), and of probes never entered', async () => {
+    await mkdir(join(dir, 'ws', 'docs'), { recursive: true });
+    await writeFile(join(dir, 'ws', 'docs', 'notes.md'), '# Notes\n\nThe service listens on port 8080.\n');
+    const scenario = join(dir, 'unread.yaml');
+    await writeFile(
+      scenario,
+      'name: unread\ndescription: d\nworkspace: ws\nsteps:\n  - say: The codename is BLUE HERON.\n' +
+        '  - say: Please read docs/missing.md and summarise it.\n' +
+        // docs/notes.md holds the answer, but no step asks for it: the model never reads it.
+        '  - ask: Which port does the service listen on?\n    id: port\n    expect: { any: ["8080"] }\n',
+    );
+    const unheld = `wisp-eval: warning: ${scenario}: step 2 (say) names docs/missing.md, which the workspace ws does not hold`;
+    const validate = bufferIO();
+    expect(await main(['validate', scenario], validate)).toBe(0);
+    expect(validate.stdout).toEqual([`${scenario}: ok: scenario unread, 3 steps, 1 probes`]);
+    expect(validate.stderr).toEqual([unheld]);
+
+    const out = join(dir, 'unread-out');
+    const run = bufferIO();
+    expect(
+      await main(
+        ['run', '--scenario', scenario, '--strategy', 'target', '--window', '8192', '--out', out],
+        run,
+      ),
+    ).toBe(0);
+    expect(run.stderr).toContain(unheld);
+    expect(run.stderr).toContain(
+      "wisp-eval: warning: unread.target.reader.w8192.r0: never entered: port (its evidence was in no request of the run before the question; counted apart, not as the engine's loss)",
+    );
+    const [record] = (await readFile(join(out, 'runs.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as RunRecord);
+    expect(record?.probes.map((p) => p.outcome)).toEqual(['never-entered']);
+    expect(record?.outcomes.neverEntered).toBe(1);
   });
 });
 
