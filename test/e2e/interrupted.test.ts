@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +113,45 @@ describe('an interrupted invocation', () => {
     const all = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(all).toHaveLength(12);
     expect(new Set(all.map((line) => (JSON.parse(line) as RunRecord).id)).size).toBe(12);
+  });
+
+  it('on SIGTERM mid-checkpoint exits 143 and names checkpoint --resume, which finishes it and checks the gate', async () => {
+    const out = join(dir, 'sigterm');
+    const spec = join(dir, 'spec.yaml');
+    await writeFile(
+      spec,
+      'name: term\nscenarios: [reading]\nstrategies: [dropping, target]\nwindows: [8192]\nruns: 3\ngate:\n  - { metric: alarm, max: 0 }\n',
+    );
+    const env = { NO_COLOR: '1' };
+    const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
+    const child = execa('node', [...args, 'checkpoint', spec, '--jobs', '1', '--json', '--out', out], {
+      cwd: repoRoot,
+      reject: false,
+      buffer: false,
+      env,
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(143);
+    const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(recorded.length).toBeLessThan(6);
+    expect(stderr).toContain(
+      `interrupted: ${recorded.length} of 6 runs recorded; finish with wisp-eval checkpoint --resume ${out}`,
+    );
+    // The gate waits for the runs that are missing.
+    expect(stderr).not.toContain('gate:');
+    expect(existsSync(join(out, '.lock'))).toBe(false);
+
+    const resumed = await execa('node', [...args, 'checkpoint', '--resume', out], {
+      cwd: repoRoot,
+      reject: false,
+      env,
+    });
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout.split('\n').at(-1)).toBe('gate: passed, 1 rule');
+    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(6);
   });
 });

@@ -99,7 +99,7 @@ export async function finishFolder(
     );
     if (interruptedBy() !== null)
       io.err(
-        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
+        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval ${folder.plan.kind} --resume ${folder.dir}`,
       );
     if (reports !== undefined) throw reports.thrown;
     return records;
