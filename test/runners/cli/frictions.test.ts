@@ -126,6 +126,35 @@ describe('a scenario that reads what never reaches the model', () => {
   });
 });
 
+describe("a checkpoint's end", () => {
+  it('is the cells table and the gate line; --verbose adds a row per run before them', async () => {
+    const spec = join(dir, 'end.yaml');
+    await writeFile(
+      spec,
+      'name: end\nscenarios: [codename]\nstrategies: [dropping]\nwindows: [8192]\nruns: 2\ngate:\n  - { metric: alarm, max: 0 }\n',
+    );
+    const plain = bufferIO();
+    expect(await main(['checkpoint', spec, '--out', join(dir, 'end-plain')], plain)).toBe(0);
+    expect(plain.stdout[0]).toMatch(
+      /^scenario +strategy +model +window +runs +failed +correct +correct 95% CI /,
+    );
+    expect(plain.stdout.filter((l) => l.startsWith('codename '))).toEqual([
+      expect.stringMatching(/^codename +dropping +reader +8192 +2 +0 /),
+    ]);
+    expect(plain.stdout.at(-1)).toBe('gate: passed, 1 rule');
+    const verbose = bufferIO();
+    expect(await main(['checkpoint', spec, '--verbose', '--out', join(dir, 'end-verbose')], verbose)).toBe(0);
+    expect(verbose.stdout[0]).toMatch(/^scenario +strategy +model +window +run +correct +delivered /);
+    const rows = verbose.stdout.filter((l) => l.startsWith('codename '));
+    expect(rows).toEqual([
+      expect.stringMatching(/^codename +dropping +reader +8192 +0 /),
+      expect.stringMatching(/^codename +dropping +reader +8192 +1 /),
+      expect.stringMatching(/^codename +dropping +reader +8192 +2 +0 /),
+    ]);
+    expect(verbose.stdout.at(-1)).toBe('gate: passed, 1 rule');
+  });
+});
+
 describe('number flags', () => {
   it.each([
     [['run', '--scenario', 'codename', '--timeout', '4k'], '--timeout "4k": give a number in decimal digits'],
