@@ -153,6 +153,24 @@ describe("a checkpoint's end", () => {
     ]);
     expect(verbose.stdout.at(-1)).toBe('gate: passed, 1 rule');
   });
+
+  it('under --json prints only the records on stdout, and each breach and the gate line on stderr', async () => {
+    const spec = join(dir, 'breach.yaml');
+    await writeFile(
+      spec,
+      'name: breach\nscenarios: [codename]\nstrategies: [dropping]\nwindows: [8192]\ngate:\n  - { metric: correct, min: 6 }\n',
+    );
+    const io = bufferIO();
+    expect(await main(['checkpoint', spec, '--json', '--out', join(dir, 'breach-out')], io)).toBe(1);
+    expect(io.stdout.map((line) => (JSON.parse(line) as RunRecord).id)).toEqual([
+      'codename.dropping.reader.w8192.r0',
+    ]);
+    // codename has five probes: no run reaches 6.
+    expect(io.stderr).toContainEqual(
+      expect.stringMatching(/^gate: codename dropping reader 8192: mean correct \d is below 6$/),
+    );
+    expect(io.stderr.at(-1)).toBe('gate: failed, 1 breach of 1 rule');
+  });
 });
 
 describe('number flags', () => {
