@@ -16,6 +16,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * Starts the command line with `argv` (under --json, so each record is a line on stdout), sends it
+ * `signal` once the first record is out, and gives its exit status and what it printed on stderr.
+ */
+async function interruptedAfterFirstRun(
+  argv: string[],
+  signal: NodeJS.Signals,
+  env: Record<string, string>,
+): Promise<{ exitCode: number | undefined; stderr: string }> {
+  const child = execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`, ...argv], {
+    cwd: repoRoot,
+    reject: false,
+    buffer: false,
+    env,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+  child.kill(signal);
+  const result = await child;
+  return { exitCode: result.exitCode, stderr };
+}
+
 describe('an interrupted invocation', () => {
   it('keeps every run that finished, each whole, and nothing of the run it stopped', async () => {
     const out = join(dir, 'results');
@@ -82,18 +105,9 @@ describe('an interrupted invocation', () => {
     const env = { NO_COLOR: '1', TMPDIR: workspaces };
     const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
     const matrix = ['--scenario', 'reading', '--strategy', 'dropping', '--strategy', 'target', '--runs', '6'];
-    const child = execa('node', [...args, 'run', ...matrix, '--jobs', '2', '--json', '--out', out], {
-      cwd: repoRoot,
-      reject: false,
-      buffer: false,
-      env,
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode).toBe(130);
+    const run = ['run', ...matrix, '--jobs', '2', '--json', '--out', out];
+    const { exitCode, stderr } = await interruptedAfterFirstRun(run, 'SIGINT', env);
+    expect(exitCode).toBe(130);
     const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(recorded.length).toBeLessThan(12);
     expect(stderr).toContain(
@@ -124,18 +138,9 @@ describe('an interrupted invocation', () => {
     );
     const env = { NO_COLOR: '1' };
     const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
-    const child = execa('node', [...args, 'checkpoint', spec, '--jobs', '1', '--json', '--out', out], {
-      cwd: repoRoot,
-      reject: false,
-      buffer: false,
-      env,
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
-    child.kill('SIGTERM');
-    const result = await child;
-    expect(result.exitCode).toBe(143);
+    const checkpoint = ['checkpoint', spec, '--jobs', '1', '--json', '--out', out];
+    const { exitCode, stderr } = await interruptedAfterFirstRun(checkpoint, 'SIGTERM', env);
+    expect(exitCode).toBe(143);
     const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(recorded.length).toBeLessThan(6);
     expect(stderr).toContain(

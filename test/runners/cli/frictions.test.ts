@@ -12,8 +12,9 @@ import { main, withNearestFlag } from '../../../runners/cli/main.js';
 import { didYouMean, nearestName } from '../../../scenarios/nearest-name.js';
 import { versionHint } from '../../../runners/models/openai/index.js';
 import { compareCommand } from '../../../runners/cli/commands/compare.js';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import type { RunRecord } from '../../../records/run-record.js';
+import { readRunRecords } from '../../../records/runs-file.js';
 import { makeRecord } from '../../reports/record-fixture.js';
 
 let dir: string;
@@ -117,10 +118,7 @@ describe('a scenario that reads what never reaches the model', () => {
     expect(run.stderr).toContain(
       "wisp-eval: warning: unread.target.reader.w8192.r0: never entered: port (its evidence was in no request of the run before the question; counted apart, not as the engine's loss)",
     );
-    const [record] = (await readFile(join(out, 'runs.jsonl'), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as RunRecord);
+    const [record] = await readRunRecords(out);
     expect(record?.probes.map((p) => p.outcome)).toEqual(['never-entered']);
     expect(record?.outcomes.neverEntered).toBe(1);
   });

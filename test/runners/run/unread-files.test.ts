@@ -2,12 +2,12 @@
  * A workspace file a step names that the model never read: listed in the record, and warned about at
  * the end of the run, next to the probes that it left never-entered.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../engine/index.js';
-import type { RunRecord } from '../../../records/run-record.js';
+import { readRunRecords } from '../../../records/runs-file.js';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main } from '../../../runners/cli/main.js';
 import { unreadLines } from '../../../runners/cli/results-output.js';
@@ -90,10 +90,7 @@ describe('a run whose model never reads a file a step asks for', () => {
     expect(io.stderr).toContain(
       'wisp-eval: warning: unread.target.scripted.w8192.r0: never read: docs/notes.md (named in step 1), in no tool call of the run',
     );
-    const [record] = (await readFile(join(out, 'runs.jsonl'), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as RunRecord);
+    const [record] = await readRunRecords(out);
     expect(record?.unreadFiles).toEqual([{ step: 1, path: 'docs/notes.md' }]);
     expect(record?.probes.map((p) => p.outcome)).toEqual(['never-entered']);
   });
