@@ -134,7 +134,7 @@ describe('an interrupted invocation', () => {
     const spec = join(dir, 'spec.yaml');
     await writeFile(
       spec,
-      'name: term\nscenarios: [reading]\nstrategies: [dropping, target]\nwindows: [8192]\nruns: 3\ngate:\n  - { metric: alarm, max: 0 }\n',
+      'name: term\nscenarios: [reading]\nstrategies: [dropping]\nwindows: [8192]\nruns: 3\ngate:\n  - { metric: alarm, max: 0 }\n',
     );
     const env = { NO_COLOR: '1' };
     const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
@@ -142,9 +142,9 @@ describe('an interrupted invocation', () => {
     const { exitCode, stderr } = await interruptedAfterFirstRun(checkpoint, 'SIGTERM', env);
     expect(exitCode).toBe(143);
     const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
-    expect(recorded.length).toBeLessThan(6);
+    expect(recorded.length).toBeLessThan(3);
     expect(stderr).toContain(
-      `interrupted: ${recorded.length} of 6 runs recorded; finish with wisp-eval checkpoint --resume ${out}`,
+      `interrupted: ${recorded.length} of 3 runs recorded; finish with wisp-eval checkpoint --resume ${out}`,
     );
     // The gate waits for the runs that are missing.
     expect(stderr).not.toContain('gate:');
@@ -157,6 +157,7 @@ describe('an interrupted invocation', () => {
     });
     expect(resumed.exitCode).toBe(0);
     expect(resumed.stdout.split('\n').at(-1)).toBe('gate: passed, 1 rule');
-    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(6);
-  });
+    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(3);
+    // Three runs of a long scenario, made by two command lines: more than the default bound on a busy machine.
+  }, 180_000);
 });
