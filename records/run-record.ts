@@ -304,6 +304,11 @@ export const runRecordSchema = z.object({
    * it, and calls made and kept.
    */
   cache: z.object({ hits: count, misses: count }).optional(),
+  /**
+   * Files the workspace holds that a step names (`step`, from 1) and no tool call of the run named:
+   * the model never read them. Present only in a completed run that has such files.
+   */
+  unreadFiles: z.array(z.object({ step: count, path: z.string() })).optional(),
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 

@@ -11,6 +11,7 @@ import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scena
 import { scenarioSchema, stepKinds } from './schema.js';
 import { isRecord, schemaProblem, stepLabel } from './schema-problem.js';
 import type { Scenario, Step, StepKind } from './schema.js';
+import { describeUnknownKey, firstUnknownKey, type UnknownKey } from './unknown-keys.js';
 import { InternalError } from '../engine/index.js';
 
 /** A scenario ready to run: the folder its workspace is relative to and where it came from. */
@@ -60,6 +61,8 @@ export async function loadScenarioFile(
 /** Checks parsed data against the scenario schema; `source` names it in the error. */
 export function validateScenario(raw: unknown, source: string): Scenario {
   if (raw === null || raw === undefined) throw new ScenarioError(`${source}: the file holds no scenario`);
+  const unknownKey = unknownKeyProblem(raw, firstUnknownKey(scenarioSchema, raw));
+  if (unknownKey !== undefined) throw new ScenarioError(`${source}: ${unknownKey}`);
   const result = scenarioSchema.safeParse(raw);
   if (result.success) return result.data;
   throw new ScenarioError(`${source}: ${schemaProblem(raw, result.error)}`);
@@ -154,4 +157,26 @@ function describeFsError(thrown: unknown): string {
   };
   if (code !== undefined) return `${reasons[code] ?? 'read failed'} (${code})`;
   return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/**
+ * A key the format does not have, where it is (`step 8 (ask): expect: unknown key ...`), before any
+ * message of the schema's. A step of no kind with no near key is left to the schema's message, which
+ * lists the kinds.
+ */
+function unknownKeyProblem(raw: unknown, found: UnknownKey | undefined): string | undefined {
+  if (found === undefined) return undefined;
+  const [first, index, ...rest] = found.path;
+  const steps = isRecord(raw) ? raw.steps : undefined;
+  if (first !== 'steps' || typeof index !== 'number' || !Array.isArray(steps))
+    return [formatPath(found.path), describeUnknownKey(found)].filter((part) => part !== '').join(': ');
+  const step: unknown = steps[index];
+  const kind = isRecord(step) ? stepKinds.find((k) => k in step) : undefined;
+  if (kind === undefined && found.nearest === undefined) return undefined;
+  const holder =
+    rest.length === 0 && kind !== undefined
+      ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} step`
+      : undefined;
+  const where = [stepLabel(index, kind), formatPath(rest)].filter((part) => part !== '').join(': ');
+  return `${where}: ${describeUnknownKey(found, holder)}`;
 }

@@ -8,7 +8,7 @@ import { WispError } from '../../engine/index.js';
 import { UsageError } from '../errors.js';
 import { terminalText } from '../../reports/inspect/format.js';
 import { stopOnSignals } from '../io/interrupt.js';
-import { nearestName } from '../io/nearest-name.js';
+import { nearestName } from '../../scenarios/nearest-name.js';
 import { cacheArg, folderPath } from './arguments.js';
 import type { CliIO } from './io.js';
 import {

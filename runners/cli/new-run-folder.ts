@@ -8,7 +8,7 @@ import { builtinScenarioNames, isScenarioFile } from '../../scenarios/index.js';
 import { ScenarioError } from '../../scenarios/errors.js';
 import { UnknownStrategyError } from '../../strategies/errors.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { didYouMean } from '../io/nearest-name.js';
+import { didYouMean } from '../../scenarios/nearest-name.js';
 import { parseSetFlag, type SettingOverrides } from '../../strategies/setting-names.js';
 import { UsageError } from '../errors.js';
 import { openCache } from '../models/cache/answer-cache.js';

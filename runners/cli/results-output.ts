@@ -86,6 +86,7 @@ export function printResults(
   if (ended !== undefined) io.err(ended);
   for (const line of replayLines(records)) io.err(line);
   for (const line of neverEnteredLines(records)) io.err(line);
+  for (const line of unreadLines(records)) io.err(line);
 }
 
 /** Each run that ended with an error but did not replay differently (those have lines of their own). */
@@ -109,6 +110,19 @@ export function neverEnteredLines(records: readonly RunRecord[]): string[] {
     return [
       `wisp-eval: warning: ${r.id}: never entered: ${probes.join(', ')} (${they} in no request of the run before the question; counted apart, not as the engine's loss)`,
     ];
+  });
+}
+
+/**
+ * A warning for each run in which the model never read files that the steps name and the workspace
+ * holds: the files and the steps that ask for them.
+ */
+export function unreadLines(records: readonly RunRecord[]): string[] {
+  return records.flatMap((r) => {
+    const unread = r.unreadFiles ?? [];
+    if (unread.length === 0) return [];
+    const files = unread.map((u) => `${u.path} (named in step ${u.step})`).join(', ');
+    return [`wisp-eval: warning: ${r.id}: never read: ${files}, in no tool call of the run`];
   });
 }
 

@@ -3,7 +3,7 @@
  * model behind a server, `ollama:<model>` or `openai:<model>`, where everything after the first colon
  * is the server's own name for the model (`ollama:granite4.1:8b`).
  */
-import { didYouMean } from '../io/nearest-name.js';
+import { didYouMean } from '../../scenarios/nearest-name.js';
 import { UnknownModelError } from '../errors.js';
 
 /** The prefixes that name a model behind a server. */

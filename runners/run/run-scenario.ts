@@ -22,6 +22,7 @@ import { commandOptionsOr, RunSandbox } from '../sandbox/run-sandbox.js';
 import { scoreRun } from '../scoring/run-score.js';
 import { interpretSteps } from '../steps/interpret-steps.js';
 import { StepLog } from '../steps/step-log.js';
+import { unreadFiles } from './unread-files.js';
 import { runId, SCENARIO_EPOCH, type RunPlace, type RunSpec } from './run-spec.js';
 
 /** Runs one scenario with one strategy, model and window. */
@@ -94,6 +95,10 @@ export async function runScenario(
   };
   if (context.replay) markReplayed(record, log.requests, replay);
   if (context.cache) record.cache = { ...context.cache };
+  if (error === null) {
+    const unread = await unreadFiles(scenario, dir, log.events.events);
+    if (unread.length > 0) record.unreadFiles = unread;
+  }
   const store = { version: 1, entries: log.conversations.at(-1)?.store.all() ?? [] };
   const blocks = log.conversations.flatMap((c) =>
     c.turns.map(({ turn }) => ({ turn, blocks: c.blocksAt(turn) ?? {} })),

@@ -89,7 +89,7 @@ describe('checkpoint SPEC', () => {
     [
       'a field the spec does not know',
       'name: x\nscenarios: [codename]\nstrategies: [target]\nwindows: [8192]\ncolour: blue\n',
-      /x\.yaml: spec: Unrecognized key: "colour"/,
+      /x\.yaml: spec: unknown key 'colour' \(the keys here are name, description, scenarios, strategies, models, windows, runs, gate\)$/,
     ],
     ['a missing field', 'name: x\nscenarios: [codename]\nstrategies: [target]\n', /x\.yaml: windows: /],
     [

@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * Starts the command line with `argv` (under --json, so each record is a line on stdout), sends it
+ * `signal` once the first record is out, and gives its exit status and what it printed on stderr.
+ */
+async function interruptedAfterFirstRun(
+  argv: string[],
+  signal: NodeJS.Signals,
+  env: Record<string, string>,
+): Promise<{ exitCode: number | undefined; stderr: string }> {
+  const child = execa('node', ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`, ...argv], {
+    cwd: repoRoot,
+    reject: false,
+    buffer: false,
+    env,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+  child.kill(signal);
+  const result = await child;
+  return { exitCode: result.exitCode, stderr };
+}
 
 describe('an interrupted invocation', () => {
   it('keeps every run that finished, each whole, and nothing of the run it stopped', async () => {
@@ -82,18 +105,9 @@ describe('an interrupted invocation', () => {
     const env = { NO_COLOR: '1', TMPDIR: workspaces };
     const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
     const matrix = ['--scenario', 'reading', '--strategy', 'dropping', '--strategy', 'target', '--runs', '6'];
-    const child = execa('node', [...args, 'run', ...matrix, '--jobs', '2', '--json', '--out', out], {
-      cwd: repoRoot,
-      reject: false,
-      buffer: false,
-      env,
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode).toBe(130);
+    const run = ['run', ...matrix, '--jobs', '2', '--json', '--out', out];
+    const { exitCode, stderr } = await interruptedAfterFirstRun(run, 'SIGINT', env);
+    expect(exitCode).toBe(130);
     const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(recorded.length).toBeLessThan(12);
     expect(stderr).toContain(
@@ -116,4 +130,36 @@ describe('an interrupted invocation', () => {
     // Twelve runs of the reading scenario in two invocations: on a shared machine under load, more
     // than the default minute.
   }, 240_000);
+
+  it('on SIGTERM mid-checkpoint exits 143 and names checkpoint --resume, which finishes it and checks the gate', async () => {
+    const out = join(dir, 'sigterm');
+    const spec = join(dir, 'spec.yaml');
+    await writeFile(
+      spec,
+      'name: term\nscenarios: [reading]\nstrategies: [dropping]\nwindows: [8192]\nruns: 3\ngate:\n  - { metric: alarm, max: 0 }\n',
+    );
+    const env = { NO_COLOR: '1' };
+    const args = ['--import', 'tsx', `${repoRoot}/runners/cli/launch.ts`];
+    const checkpoint = ['checkpoint', spec, '--jobs', '1', '--json', '--out', out];
+    const { exitCode, stderr } = await interruptedAfterFirstRun(checkpoint, 'SIGTERM', env);
+    expect(exitCode).toBe(143);
+    const recorded = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(recorded.length).toBeLessThan(3);
+    expect(stderr).toContain(
+      `interrupted: ${recorded.length} of 3 runs recorded; finish with wisp-eval checkpoint --resume ${out}`,
+    );
+    // The gate waits for the runs that are missing.
+    expect(stderr).not.toContain('gate:');
+    expect(existsSync(join(out, '.lock'))).toBe(false);
+
+    const resumed = await execa('node', [...args, 'checkpoint', '--resume', out], {
+      cwd: repoRoot,
+      reject: false,
+      env,
+    });
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout.split('\n').at(-1)).toBe('gate: passed, 1 rule');
+    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(3);
+    // Three runs of a long scenario, made by two command lines: more than the default bound on a busy machine.
+  }, 180_000);
 });

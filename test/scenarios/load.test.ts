@@ -46,10 +46,7 @@ describe('loadScenarioFile: valid files', () => {
 describe('loadScenarioFile: schema problems name the file, the step and the field', () => {
   const cases: [string, string][] = [
     ['bad-expect.yaml', 'step 3 (ask): expect.any: expected a non-empty list'],
-    [
-      'bad-kind.json',
-      'step 2: unknown step kind: it has keys sya, id; a step has exactly one of say, ask, command, fact, task, save, resume, model',
-    ],
+    ['bad-kind.json', "step 2: unknown key 'sya' (did you mean 'say'?)"],
     [
       'bad-two-kinds.yaml',
       'step 1: more than one step kind: it has keys say, command; a step has exactly one of say, ask, command, fact, task, save, resume, model',

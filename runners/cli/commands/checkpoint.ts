@@ -14,6 +14,7 @@ import type { RunRecord } from '../../../records/run-record.js';
 import { runFigures, type Figure } from '../../../reports/stats/run-figures.js';
 import { checkpointSchema, type Checkpoint, type GateRule } from '../../matrix/checkpoint-spec.js';
 import { UsageError } from '../../errors.js';
+import { describeUnknownKey, firstUnknownKey } from '../../../scenarios/unknown-keys.js';
 import { ScenarioError } from '../../../scenarios/errors.js';
 import { newPlan, type PlanFile, type StrategyRef } from '../../recording/plan-file.js';
 import { parseShard, resolvePlan, scenarioRef } from '../../matrix/plan.js';
@@ -88,6 +89,10 @@ export async function loadCheckpoint(
     const why = code === 'ENOENT' ? 'no such file' : (thrown as Error).message.split('\n')[0];
     throw new UsageError(`${path}: cannot read the checkpoint spec: ${why}`);
   }
+  // A key the spec format does not have is named as unknown, before the schema calls another missing.
+  const unknown = firstUnknownKey(checkpointSchema, value);
+  if (unknown !== undefined)
+    throw new UsageError(`${path}: ${unknown.path.join('.') || 'spec'}: ${describeUnknownKey(unknown)}`);
   const parsed = checkpointSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 /**
  * `wisp-eval list scenarios|strategies|models`. Each registry is imported only when it is listed:
- * the models' pulls in the reader and the run loop, the scenarios' the YAML parser.
+ * the models' pulls in the reader and the run loop, the scenarios' the YAML parser. Descriptions
+ * wrap to the terminal's width (80 columns off a terminal).
  */
 import { UsageError } from '../../errors.js';
 import type { CliIO } from '../io.js';
@@ -27,6 +28,8 @@ export async function listCommand(what: string, io: CliIO): Promise<number> {
     default:
       throw new UsageError(`list ${what}: choose scenarios, strategies or models`);
   }
-  for (const line of formatTable(['name', 'description'], rows)) io.out(line);
+  // The descriptions wrap to the terminal's width, or to 80 columns when printed to a pipe or file.
+  const width = io.columns ?? 80;
+  for (const line of formatTable(['name', 'description'], rows, { width })) io.out(line);
   return 0;
 }

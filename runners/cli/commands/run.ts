@@ -10,6 +10,8 @@ import { INTERRUPT_STATUS, interruptedBy } from '../../io/interrupt.js';
 import { executePlan } from '../../matrix/execute-plan.js';
 import { writeFolderReport } from '../../matrix/html-report.js';
 import { plannedRunIds } from '../../matrix/plan.js';
+import { resolveScenario } from '../../../scenarios/index.js';
+import { unheldFileWarnings } from '../../../scenarios/named-files.js';
 import { failedKept, resumeResults, type ResultsFolder } from '../../recording/results-folder.js';
 import { detectSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import type { RunRecord } from '../../../records/run-record.js';
@@ -70,6 +72,9 @@ export async function finishFolder(
   io: CliIO,
 ): Promise<RunRecord[]> {
   try {
+    // A step that asks for a file its workspace lacks measures nothing: said before any run.
+    for (const ref of new Set(folder.plan.scenarios))
+      for (const line of await unheldFileWarnings(await resolveScenario(ref))) io.err(`wisp-eval: ${line}`);
     const { records, parts, planned } = await executePlan(folder, {
       jobs: options.jobs,
       sandbox: options.sandbox,
@@ -94,7 +99,7 @@ export async function finishFolder(
     );
     if (interruptedBy() !== null)
       io.err(
-        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval run --resume ${folder.dir}`,
+        `interrupted: ${records.length} of ${planned} runs recorded; finish with wisp-eval ${folder.plan.kind} --resume ${folder.dir}`,
       );
     if (reports !== undefined) throw reports.thrown;
     return records;

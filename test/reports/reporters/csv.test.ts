@@ -65,6 +65,41 @@ describe('summary.csv', () => {
   });
 });
 
+describe('summary.csv: the honesty figures', () => {
+  it('has delivered, the outcome cells (alarm among them) and truncated, each with its statistics', () => {
+    for (const figure of ['delivered', 'missed', 'not-delivered', 'never-entered', 'alarm', 'truncated'])
+      expect(SUMMARY_CSV_COLUMNS).toContain(`${figure}.mean`);
+    const [row] = rowsOf(
+      summaryCsv([
+        makeRecord({
+          run: 0,
+          correct: 3,
+          delivered: 3,
+          outcomes: { alarm: 0, neverEntered: 1 },
+          truncated: 0,
+        }),
+        makeRecord({
+          run: 1,
+          correct: 3,
+          delivered: 2,
+          outcomes: { alarm: 1, neverEntered: 0 },
+          truncated: 2,
+        }),
+      ]),
+    );
+    expect(row).toMatchObject({
+      'delivered.n': '2',
+      'delivered.mean': '2.5',
+      'delivered.min': '2',
+      'delivered.max': '3',
+      'alarm.mean': '0.5',
+      'alarm.max': '1',
+      'never-entered.mean': '0.5',
+      'truncated.mean': '1',
+    });
+  });
+});
+
 describe('turns.csv', () => {
   it('has a row per turn of every run, with the fill of the turns that condensed', () => {
     const record = makeRecord({

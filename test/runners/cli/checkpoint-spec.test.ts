@@ -66,3 +66,31 @@ describe('scenario files', () => {
     await expect(loadScenarioFile(bom)).resolves.toMatchObject({ scenario: { name: 'b' } });
   });
 });
+
+describe('an unknown key in a checkpoint spec', () => {
+  it.each([
+    ['the spec', 'windws: [8192]', "spec: unknown key 'windws' (did you mean 'windows'?)"],
+    [
+      'a strategy entry',
+      'windows: [8192]\nstrategies: [{ name: target, lable: t2 }]',
+      "strategies.0: unknown key 'lable' (did you mean 'label'?)",
+    ],
+    [
+      'a gate rule',
+      'windows: [8192]\nstrategies: [target]\ngate: [{ metirc: alarm, max: 0 }]',
+      "gate.0: unknown key 'metirc' (did you mean 'metric'?)",
+    ],
+    [
+      'a gate rule, with no near key',
+      'windows: [8192]\nstrategies: [target]\ngate: [{ metric: alarm, max: 0, colour: red }]',
+      "gate.0: unknown key 'colour' (the keys here are metric, min, max, scenario, strategy)",
+    ],
+  ])('in %s is named as unknown, with the key meant, exit 2', async (_where, body, problem) => {
+    // Without the check, each typo reads as the intended key missing (windows, metric) or as a union.
+    const strategies = body.includes('strategies:') ? '' : 'strategies: [target]\n';
+    const path = await spec('typo.yaml', `name: x\nscenarios: [codename]\n${strategies}${body}\n`);
+    const refused = loadCheckpoint(path);
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toThrow(`${path}: ${problem}`);
+  });
+});

@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main, withNearestFlag } from '../../../runners/cli/main.js';
-import { didYouMean, nearestName } from '../../../runners/io/nearest-name.js';
+import { didYouMean, nearestName } from '../../../scenarios/nearest-name.js';
 import { versionHint } from '../../../runners/models/openai/index.js';
 import { compareCommand } from '../../../runners/cli/commands/compare.js';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import type { RunRecord } from '../../../records/run-record.js';
+import { readRunRecords } from '../../../records/runs-file.js';
 import { makeRecord } from '../../reports/record-fixture.js';
 
 let dir: string;
@@ -59,6 +61,113 @@ describe('a name typed wrong', () => {
     const stderr = await refused(args);
     expect(stderr).toHaveLength(1);
     expect(stderr[0]).toContain(hint);
+  });
+});
+
+describe('a key typed wrong in a file', () => {
+  it('is one line naming the file, the place and the key meant, exit 2, with nothing written', async () => {
+    const scenario = join(dir, 'typo.yaml');
+    await writeFile(
+      scenario,
+      'name: typo\ndescription: d\nsteps:\n  - ask: Name?\n    id: name\n    expcet: { any: [Heron] }\n',
+    );
+    const validate = bufferIO();
+    expect(await main(['validate', scenario], validate)).toBe(2);
+    expect(validate.stderr).toEqual([
+      `wisp-eval: ${scenario}: step 1 (ask): unknown key 'expcet' (did you mean 'expect'?)`,
+    ]);
+    const spec = join(dir, 'typo-spec.yaml');
+    await writeFile(spec, 'name: typo\nscenarios: [codename]\nstrategies: [target]\nwindws: [8192]\n');
+    const out = join(dir, 'typo-out');
+    const checkpoint = bufferIO();
+    expect(await main(['checkpoint', spec, '--out', out], checkpoint)).toBe(2);
+    expect(checkpoint.stderr).toEqual([
+      `wisp-eval: ${spec}: spec: unknown key 'windws' (did you mean 'windows'?)`,
+    ]);
+    await expect(stat(out)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('a scenario that reads what never reaches the model', () => {
+  it('warns when a step names a file its workspace lacks (validate and run), and of probes never entered', async () => {
+    await mkdir(join(dir, 'ws', 'docs'), { recursive: true });
+    await writeFile(join(dir, 'ws', 'docs', 'notes.md'), '# Notes\n\nThe service listens on port 8080.\n');
+    const scenario = join(dir, 'unread.yaml');
+    await writeFile(
+      scenario,
+      'name: unread\ndescription: d\nworkspace: ws\nsteps:\n  - say: The codename is BLUE HERON.\n' +
+        '  - say: Please read docs/missing.md and summarise it.\n' +
+        // docs/notes.md holds the answer, but no step asks for it: the model never reads it.
+        '  - ask: Which port does the service listen on?\n    id: port\n    expect: { any: ["8080"] }\n',
+    );
+    const unheld = `wisp-eval: warning: ${scenario}: step 2 (say) names docs/missing.md, which the workspace ws does not hold`;
+    const validate = bufferIO();
+    expect(await main(['validate', scenario], validate)).toBe(0);
+    expect(validate.stdout).toEqual([`${scenario}: ok: scenario unread, 3 steps, 1 probes`]);
+    expect(validate.stderr).toEqual([unheld]);
+
+    const out = join(dir, 'unread-out');
+    const run = bufferIO();
+    expect(
+      await main(
+        ['run', '--scenario', scenario, '--strategy', 'target', '--window', '8192', '--out', out],
+        run,
+      ),
+    ).toBe(0);
+    expect(run.stderr).toContain(unheld);
+    expect(run.stderr).toContain(
+      "wisp-eval: warning: unread.target.reader.w8192.r0: never entered: port (its evidence was in no request of the run before the question; counted apart, not as the engine's loss)",
+    );
+    const [record] = await readRunRecords(out);
+    expect(record?.probes.map((p) => p.outcome)).toEqual(['never-entered']);
+    expect(record?.outcomes.neverEntered).toBe(1);
+  });
+});
+
+describe("a checkpoint's end", () => {
+  it('is the cells table and the gate line; --verbose adds a row per run before them', async () => {
+    const spec = join(dir, 'end.yaml');
+    await writeFile(
+      spec,
+      'name: end\nscenarios: [codename]\nstrategies: [dropping]\nwindows: [8192]\nruns: 2\ngate:\n  - { metric: alarm, max: 0 }\n',
+    );
+    const plain = bufferIO();
+    expect(await main(['checkpoint', spec, '--out', join(dir, 'end-plain')], plain)).toBe(0);
+    expect(plain.stdout[0]).toMatch(
+      /^scenario +strategy +model +window +runs +failed +correct +correct 95% CI /,
+    );
+    expect(plain.stdout.filter((l) => l.startsWith('codename '))).toEqual([
+      expect.stringMatching(/^codename +dropping +reader +8192 +2 +0 /),
+    ]);
+    expect(plain.stdout.at(-1)).toBe('gate: passed, 1 rule');
+    const verbose = bufferIO();
+    expect(await main(['checkpoint', spec, '--verbose', '--out', join(dir, 'end-verbose')], verbose)).toBe(0);
+    expect(verbose.stdout[0]).toMatch(/^scenario +strategy +model +window +run +correct +delivered /);
+    const rows = verbose.stdout.filter((l) => l.startsWith('codename '));
+    expect(rows).toEqual([
+      expect.stringMatching(/^codename +dropping +reader +8192 +0 /),
+      expect.stringMatching(/^codename +dropping +reader +8192 +1 /),
+      expect.stringMatching(/^codename +dropping +reader +8192 +2 +0 /),
+    ]);
+    expect(verbose.stdout.at(-1)).toBe('gate: passed, 1 rule');
+  });
+
+  it('under --json prints only the records on stdout, and each breach and the gate line on stderr', async () => {
+    const spec = join(dir, 'breach.yaml');
+    await writeFile(
+      spec,
+      'name: breach\nscenarios: [codename]\nstrategies: [dropping]\nwindows: [8192]\ngate:\n  - { metric: correct, min: 6 }\n',
+    );
+    const io = bufferIO();
+    expect(await main(['checkpoint', spec, '--json', '--out', join(dir, 'breach-out')], io)).toBe(1);
+    expect(io.stdout.map((line) => (JSON.parse(line) as RunRecord).id)).toEqual([
+      'codename.dropping.reader.w8192.r0',
+    ]);
+    // codename has five probes: no run reaches 6.
+    expect(io.stderr).toContainEqual(
+      expect.stringMatching(/^gate: codename dropping reader 8192: mean correct \d is below 6$/),
+    );
+    expect(io.stderr.at(-1)).toBe('gate: failed, 1 breach of 1 rule');
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinScenarios } from '../../../scenarios/index.js';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main } from '../../../runners/cli/main.js';
 
@@ -37,6 +38,23 @@ describe('the command line', () => {
       const io = bufferIO();
       expect(await main(['list', what], io)).toBe(0);
       expect(io.stdout.some((line) => line.startsWith(name))).toBe(true);
+    }
+  });
+
+  it('wraps the descriptions of a list to the terminal width, and to 80 columns off a terminal', async () => {
+    for (const columns of [60, undefined]) {
+      const io = { ...bufferIO(), ...(columns === undefined ? {} : { columns }) };
+      expect(await main(['list', 'scenarios'], io)).toBe(0);
+      expect(Math.max(...io.stdout.map((line) => line.length))).toBeLessThanOrEqual(columns ?? 80);
+      // Nothing is lost: the descriptions read whole once their lines are joined.
+      const text = io.stdout
+        .slice(2)
+        .map((line) => line.trim())
+        .join(' ');
+      expect(text).toContain('who chose it (never said), the first file read');
+      // A row's continuation lines leave the name column blank.
+      const named = io.stdout.filter((line) => /^\S/.test(line)).map((line) => line.split(' ')[0]);
+      expect(named).toEqual(['name', expect.stringMatching(/^-+$/), ...builtinScenarios.keys()]);
     }
   });
 

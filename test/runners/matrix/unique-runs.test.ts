@@ -92,6 +92,7 @@ describe('run ids unique by construction', () => {
     const io = bufferIO();
     const argv = ['run', '--scenario', 'codename', '--scenario', 'codename'];
     const more = ['--strategy', 'target', '--strategy', 'target', '--window', '8192', '--window', '08192'];
+    more.push('--model', 'reader', '--model', 'reader');
     expect(await main([...argv, ...more, '--json', '--out', out], io)).toBe(0);
     expect(await readdir(join(out, 'runs'))).toEqual(['codename.target.reader.w8192.r0']);
     const plan = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as { windows: number[] };
@@ -100,6 +101,20 @@ describe('run ids unique by construction', () => {
     const again = bufferIO();
     expect(await main(['run', '--resume', out, '--json'], again)).toBe(0);
     expect(again.stdout).toEqual([]);
+    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('a spec that lists a value twice', () => {
+  it('makes it once, the strategy and the scenario alike', async () => {
+    const spec = join(dir, 'twice.yaml');
+    await writeFile(
+      spec,
+      'name: twice\nscenarios: [codename, codename]\nstrategies: [dropping, dropping]\nwindows: [8192, 8192]\n',
+    );
+    const out = join(dir, 'spec-twice');
+    expect(await main(['checkpoint', spec, '--out', out], bufferIO())).toBe(0);
+    expect(await readdir(join(out, 'runs'))).toEqual(['codename.dropping.reader.w8192.r0']);
     expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 });

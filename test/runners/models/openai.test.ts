@@ -136,6 +136,15 @@ describe('openai:<model> against an OpenAI-compatible server', () => {
     expect(llama).toMatchObject({ limit: 1024, count: (openai as ContextOverflowError).count });
   });
 
+  it('suggests adding /v1 when a base URL without it is answered 404', async () => {
+    const problem = await failure(
+      open({ baseUrl: server.url }).then((model) =>
+        model.respond({ messages: [{ role: 'user', content: 'Hi.' }], tools: [] }),
+      ),
+    );
+    expect(problem.message).toContain(`(try --base-url ${server.url}/v1)`);
+  });
+
   it('refuses a window above what the server serves, and names an unknown model, a server down and a 500', async () => {
     expect((await failure(open({ window: 4096 }))).message).toMatch(/^--window 4096 exceeds the 1024 tokens/);
     const unknown = await open({ model: 'qwen' });

@@ -1,7 +1,9 @@
 /**
  * The nearest of some known names to a name typed wrong, for "did you mean" hints: the fewest single
  * character insertions, deletions, substitutions or swaps of two neighbours, within a third of the
- * name's length (at least one), case aside. Pure.
+ * name's length (at least one), case aside. Pure. It lives beside the scenario format, whose keys
+ * are checked with it (`unknown-keys.ts`), since scenarios/ imports only the engine; the command
+ * line's flags, strategies and models use it from here.
  */
 
 /** Edits between `a` and `b`, a swap of two neighbouring characters counting as one. */
