@@ -9,9 +9,9 @@ import { ScenarioError } from './errors.js';
 import { checkWorkspace } from './workspace-folder.js';
 import { readScenarioBytes, scenarioMaxBytes, type ScenarioBytes } from './scenario-bytes.js';
 import { scenarioSchema, stepKinds } from './schema.js';
-import { isRecord, schemaProblem, stepLabel } from './schema-problem.js';
+import { isRecord, schemaProblem, stepLabel, unknownKeyProblem } from './schema-problem.js';
 import type { Scenario, Step, StepKind } from './schema.js';
-import { describeUnknownKey, firstUnknownKey, type UnknownKey } from './unknown-keys.js';
+import { firstUnknownKey } from './unknown-keys.js';
 import { InternalError } from '../engine/index.js';
 
 /** A scenario ready to run: the folder its workspace is relative to and where it came from. */
@@ -157,26 +157,4 @@ function describeFsError(thrown: unknown): string {
   };
   if (code !== undefined) return `${reasons[code] ?? 'read failed'} (${code})`;
   return thrown instanceof Error ? thrown.message : String(thrown);
-}
-
-/**
- * A key the format does not have, where it is (`step 8 (ask): expect: unknown key ...`), before any
- * message of the schema's. A step of no kind with no near key is left to the schema's message, which
- * lists the kinds.
- */
-function unknownKeyProblem(raw: unknown, found: UnknownKey | undefined): string | undefined {
-  if (found === undefined) return undefined;
-  const [first, index, ...rest] = found.path;
-  const steps = isRecord(raw) ? raw.steps : undefined;
-  if (first !== 'steps' || typeof index !== 'number' || !Array.isArray(steps))
-    return [formatPath(found.path), describeUnknownKey(found)].filter((part) => part !== '').join(': ');
-  const step: unknown = steps[index];
-  const kind = isRecord(step) ? stepKinds.find((k) => k in step) : undefined;
-  if (kind === undefined && found.nearest === undefined) return undefined;
-  const holder =
-    rest.length === 0 && kind !== undefined
-      ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} step`
-      : undefined;
-  const where = [stepLabel(index, kind), formatPath(rest)].filter((part) => part !== '').join(': ');
-  return `${where}: ${describeUnknownKey(found, holder)}`;
 }

@@ -5,6 +5,7 @@
  * of its own kind, so the message speaks of the step the writer meant.
  */
 import type { z } from 'zod';
+import { describeUnknownKey, type UnknownKey } from './unknown-keys.js';
 import { answerExpectationSchema, stepKinds, stepSchemasByKind } from './schema.js';
 import type { StepKind } from './schema.js';
 
@@ -157,4 +158,26 @@ function valueAt(root: unknown, segments: readonly PathSegment[]): unknown {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A key the format does not have, where it is (`step 8 (ask): expect: unknown key ...`), before any
+ * message of the schema's. A step of no kind with no near key is left to the schema's message, which
+ * lists the kinds.
+ */
+export function unknownKeyProblem(raw: unknown, found: UnknownKey | undefined): string | undefined {
+  if (found === undefined) return undefined;
+  const [first, index, ...rest] = found.path;
+  const steps = isRecord(raw) ? raw.steps : undefined;
+  if (first !== 'steps' || typeof index !== 'number' || !Array.isArray(steps))
+    return [formatPath(found.path), describeUnknownKey(found)].filter((part) => part !== '').join(': ');
+  const step: unknown = steps[index];
+  const kind = isRecord(step) ? stepKinds.find((k) => k in step) : undefined;
+  if (kind === undefined && found.nearest === undefined) return undefined;
+  const holder =
+    rest.length === 0 && kind !== undefined
+      ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} step`
+      : undefined;
+  const where = [stepLabel(index, kind), formatPath(rest)].filter((part) => part !== '').join(': ');
+  return `${where}: ${describeUnknownKey(found, holder)}`;
 }
