@@ -9,9 +9,10 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detectSandbox } from '../../runners/sandbox/sandbox.js';
-import { wispEval } from './cli.js';
+import { execa } from 'execa';
+import { repoRoot, wispEval } from './cli.js';
 
 let dir: string;
 const root = process.getuid?.() === 0;
@@ -181,6 +182,105 @@ describe('run_command in its sandbox', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/tools\.commandTimeout=0x1 is not allowed/);
   });
+});
+
+describe('a harness stopped while a command runs, as root without bwrap', () => {
+  /** A run whose command leaves one process outside its group and keeps running `seconds + 1`. */
+  async function startRun(name: string, seconds: number, extra: string[] = []) {
+    const file = await scenarioFile(
+      name,
+      commandStep([
+        `setsid sleep ${seconds} >/dev/null 2>&1 < /dev/null & sleep ${seconds + 1} >/dev/null 2>&1 < /dev/null`,
+      ]),
+    );
+    const child = execa(
+      'node',
+      [
+        '--import',
+        'tsx',
+        `${repoRoot}/runners/cli/launch.ts`,
+        'run',
+        '--scenario',
+        file,
+        '--model',
+        'scripted',
+        '--out',
+        join(dir, `out-${name}`),
+        ...extra,
+      ],
+      { cwd: repoRoot, reject: false, env: { WISP_EVAL_SANDBOX: 'user' } },
+    );
+    // The command is running once both of its processes are.
+    await vi.waitFor(
+      () => {
+        expect(sleepers(seconds)).toHaveLength(1);
+        expect(sleepers(seconds + 1)).toHaveLength(1);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    // Wrapped: an async function would wait for the process it returned.
+    return { child };
+  }
+
+  /** Kills what a failing test leaves of `seconds` and `seconds + 1`. */
+  function killSleepers(seconds: number): void {
+    for (const pid of [...sleepers(seconds), ...sleepers(seconds + 1)]) process.kill(pid, 'SIGKILL');
+  }
+
+  it.skipIf(!root)(
+    'kill -9 leaves its command running, and the next run kills it, the process that left its group included',
+    async () => {
+      try {
+        const { child } = await startRun('orphan-kill', 631);
+        child.kill('SIGKILL');
+        await child;
+        // Nothing of the harness is left to stop them.
+        expect(sleepers(631)).toHaveLength(1);
+        const next = await wispEval(
+          [
+            'run',
+            '--scenario',
+            await scenarioFile('next', 'steps:\n  - say: hi\n'),
+            '--model',
+            'scripted',
+            '--out',
+            join(dir, 'out-next'),
+          ],
+          undefined,
+          { WISP_EVAL_SANDBOX: 'user' },
+        );
+        expect(next.exitCode).toBe(0);
+        expect(sleepers(631)).toEqual([]);
+        expect(sleepers(632)).toEqual([]);
+      } finally {
+        killSleepers(631);
+      }
+    },
+  );
+
+  it.skipIf(!root).each([
+    ['SIGTERM', 635, 143],
+    ['SIGINT', 639, 130],
+  ] as const)(
+    '%s stops it with its command and every process the command started',
+    async (signal, seconds, status) => {
+      try {
+        // A time limit of 3 s ends the command soon after the signal.
+        const { child } = await startRun(`orphan-${signal.toLowerCase()}`, seconds, [
+          '--set',
+          'tools.commandTimeout=3',
+        ]);
+        child.kill(signal);
+        // The first signal lets the run in hand finish: its command ends at its time limit.
+        const { exitCode } = await child;
+        expect(sleepers(seconds)).toEqual([]);
+        expect(sleepers(seconds + 1)).toEqual([]);
+        expect(exitCode).toBe(status);
+      } finally {
+        killSleepers(seconds);
+      }
+    },
+  );
 });
 
 describe('inputs', () => {
