@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -68,4 +69,32 @@ describe('the lock of a results folder', () => {
       await taken.release();
     }
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'is removed when its holder cannot be written (a full disk), so the folder is not blocked',
+    async (context) => {
+      const disk = join(dir, 'full-disk');
+      await mkdir(disk);
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk], { stdio: 'ignore' });
+      } catch {
+        context.skip('a small file system cannot be mounted here');
+      }
+      try {
+        const folder = join(disk, 'results');
+        await mkdir(folder);
+        // Fill the disk: the lock file can still be made, but nothing written into it.
+        await writeFile(join(disk, 'filler'), Buffer.alloc(1024 * 1024)).catch(() => {});
+        await expect(lockFolder(folder, 'run')).rejects.toThrow(/disk is full|ENOSPC/);
+        expect(existsSync(join(folder, LOCK_FILE))).toBe(false);
+        // With room again, the folder is taken at once, not after a grace period.
+        await rm(join(disk, 'filler'));
+        const lock = await lockFolder(folder, 'run');
+        await lock.release();
+      } finally {
+        // Lazily: a handle left open must not hide the test's own failure.
+        execFileSync('umount', ['--lazy', disk]);
+      }
+    },
+  );
 });
