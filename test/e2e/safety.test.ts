@@ -135,6 +135,32 @@ describe('run_command in its sandbox', () => {
     },
   );
 
+  it.skipIf(!root)(
+    'as root without bwrap: what a command leaves in the shared folders, /run/lock included, is removed when its run ends',
+    async () => {
+      const left = ['/tmp', '/var/tmp', '/dev/shm', '/run/lock']
+        .filter((folder) => existsSync(folder))
+        .map((folder) => join(folder, `wisp-safety-left-${process.pid}`));
+      const file = await scenarioFile(
+        'shared-folders',
+        commandStep([left.map((path) => `echo left > ${path}`).join('; ') + '; echo written']),
+      );
+      const out = join(dir, 'out-shared-folders');
+      try {
+        const result = await wispEval(
+          ['run', '--scenario', file, '--model', 'scripted', '--out', out],
+          undefined,
+          { WISP_EVAL_SANDBOX: 'user' },
+        );
+        expect(result.exitCode).toBe(0);
+        expect((await toolResults(out))[0]).toMatch(/written/);
+        expect(left.filter((path) => existsSync(path))).toEqual([]);
+      } finally {
+        await Promise.all(left.map((path) => rm(path, { force: true })));
+      }
+    },
+  );
+
   it('with bwrap: no view of the environment or of files outside, no process left', async (context) => {
     if (!bwrapWorks) context.skip('bubblewrap is not installed or cannot make namespaces here');
     const { result, outside, results } = await runIn('bwrap', 617);
