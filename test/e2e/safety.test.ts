@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detectSandbox } from '../../runners/sandbox/sandbox.js';
-import { execa } from 'execa';
-import { repoRoot, wispEval } from './cli.js';
+import { repoRoot, startWispEval, wispEval } from './cli.js';
+import { onSmallDisk } from './small-disk.js';
 
 let dir: string;
 const root = process.getuid?.() === 0;
@@ -219,22 +219,10 @@ describe('a harness stopped while a command runs, as root without bwrap', () => 
         `setsid sleep ${seconds} >/dev/null 2>&1 < /dev/null & sleep ${seconds + 1} >/dev/null 2>&1 < /dev/null`,
       ]),
     );
-    const child = execa(
-      'node',
-      [
-        '--import',
-        'tsx',
-        `${repoRoot}/runners/cli/launch.ts`,
-        'run',
-        '--scenario',
-        file,
-        '--model',
-        'scripted',
-        '--out',
-        join(dir, `out-${name}`),
-        ...extra,
-      ],
-      { cwd: repoRoot, reject: false, env: { WISP_EVAL_SANDBOX: 'user' } },
+    const child = startWispEval(
+      ['run', '--scenario', file, '--model', 'scripted', '--out', join(dir, `out-${name}`), ...extra],
+      repoRoot,
+      { WISP_EVAL_SANDBOX: 'user' },
     );
     // The command is running once both of its processes are.
     await vi.waitFor(
@@ -369,14 +357,7 @@ describe('the environment failing', () => {
   it.skipIf(!root)(
     'a full disk ends the invocation with one line, the records so far intact',
     async (context) => {
-      const tiny = join(dir, 'tiny');
-      await mkdir(tiny);
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=192k', 'tmpfs', tiny], { stdio: 'ignore' });
-      } catch {
-        context.skip('a small file system cannot be mounted here');
-      }
-      try {
+      await onSmallDisk(join(dir, 'tiny'), '192k', context, async (tiny) => {
         const out = join(tiny, 'out');
         const result = await wispEval([
           'run',
@@ -397,9 +378,7 @@ describe('the environment failing', () => {
         expect(result.stderr).toMatch(/^wisp-eval: cannot write .*: the disk is full$/);
         const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
         for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-      } finally {
-        execFileSync('umount', [tiny]);
-      }
+      });
     },
   );
 

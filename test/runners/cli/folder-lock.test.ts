@@ -13,9 +13,10 @@ import { reportCommand } from '../../../runners/cli/commands/report.js';
 import { bufferIO } from '../../../runners/cli/io.js';
 import { main } from '../../../runners/cli/main.js';
 import { OutputError, OutputLockedError } from '../../../runners/errors.js';
-import { newPlan } from '../../../runners/recording/plan-file.js';
 import { createResults } from '../../../runners/recording/results-folder.js';
+import { onSmallDisk } from '../../e2e/small-disk.js';
 import { makeRecord } from '../../reports/record-fixture.js';
+import { codenamePlan } from '../recording/plan-fixture.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -75,27 +76,9 @@ describe('a results folder on a read-only file system', () => {
   it.runIf(process.getuid?.() === 0)(
     'is named with the cause in one line, exit 3, by report, html and run --resume',
     async (context) => {
-      const disk = join(dir, 'disk');
-      await mkdir(disk);
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk], { stdio: 'ignore' });
-      } catch {
-        context.skip('a file system cannot be mounted here');
-      }
-      try {
+      await onSmallDisk(join(dir, 'disk'), '1m', context, async (disk) => {
         const results = join(disk, 'results');
-        const plan = newPlan({
-          kind: 'run',
-          name: 'codename',
-          scenarios: ['codename'],
-          strategies: [{ name: 'dropping' }],
-          models: ['reader'],
-          windows: [8192],
-          runs: 1,
-          modelOptions: { timeout: 60, settings: [] },
-          shard: null,
-        });
-        await (await createResults(results, plan, 'run')).lock.release();
+        await (await createResults(results, codenamePlan(), 'run')).lock.release();
         await writeFile(join(results, 'runs.jsonl'), JSON.stringify(makeRecord({})) + '\n');
         execFileSync('mount', ['-o', 'remount,ro', disk]);
         for (const args of [
@@ -109,9 +92,7 @@ describe('a results folder on a read-only file system', () => {
             `wisp-eval: cannot write ${join(results, '.lock')}: the file system is read-only`,
           ]);
         }
-      } finally {
-        execFileSync('umount', ['--lazy', disk]);
-      }
+      });
     },
   );
 });

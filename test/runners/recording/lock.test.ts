@@ -1,5 +1,4 @@
 import { execa } from 'execa';
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutputLockedError } from '../../../runners/errors.js';
 import { LOCK_FILE, lockFolder } from '../../../runners/recording/lock.js';
+import { onSmallDisk } from '../../e2e/small-disk.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -73,14 +73,7 @@ describe('the lock of a results folder', () => {
   it.runIf(process.getuid?.() === 0)(
     'is removed when its holder cannot be written (a full disk), so the folder is not blocked',
     async (context) => {
-      const disk = join(dir, 'full-disk');
-      await mkdir(disk);
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk], { stdio: 'ignore' });
-      } catch {
-        context.skip('a small file system cannot be mounted here');
-      }
-      try {
+      await onSmallDisk(join(dir, 'full-disk'), '64k', context, async (disk) => {
         const folder = join(disk, 'results');
         await mkdir(folder);
         // Fill the disk: the lock file can still be made, but nothing written into it.
@@ -91,10 +84,7 @@ describe('the lock of a results folder', () => {
         await rm(join(disk, 'filler'));
         const lock = await lockFolder(folder, 'run');
         await lock.release();
-      } finally {
-        // Lazily: a handle left open must not hide the test's own failure.
-        execFileSync('umount', ['--lazy', disk]);
-      }
+      });
     },
   );
 });

@@ -16,25 +16,14 @@ import {
   resumeResults,
 } from '../../../runners/recording/results-folder.js';
 import { plannedRunIds } from '../../../runners/matrix/plan.js';
-import { newPlan, type PlanFile } from '../../../runners/recording/plan-file.js';
+import type { PlanFile } from '../../../runners/recording/plan-file.js';
 import { makeRecord } from '../../reports/record-fixture.js';
+import { codenamePlan } from './plan-fixture.js';
 
 const PLANNED = 'codename.dropping.reader.w8192.r0';
 const OTHER_PLANNED = 'codename.dropping.reader.w8192.r1';
 
-function plan(): PlanFile {
-  return newPlan({
-    kind: 'run',
-    name: 'codename',
-    scenarios: ['codename'],
-    strategies: [{ name: 'dropping' }],
-    models: ['reader'],
-    windows: [8192],
-    runs: 2,
-    modelOptions: { timeout: 60, settings: [] },
-    shard: null,
-  });
-}
+const plan = (): PlanFile => codenamePlan(2);
 
 let root: string;
 beforeEach(async () => {
