@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 
-/** The default limit on a scenario file's size: 5 MB. */
+/** The default limit on a scenario file's size: 5 MiB. */
 export const SCENARIO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The environment variable that changes the limit, in bytes. */

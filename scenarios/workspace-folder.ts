@@ -11,7 +11,7 @@ import { ScenarioError } from './errors.js';
 
 /** The most entries (files and folders) a workspace may hold. */
 export const WORKSPACE_MAX_ENTRIES = 20_000;
-/** The most bytes a workspace's files may hold together: 200 MB. */
+/** The most bytes a workspace's files may hold together: 200 MiB. */
 export const WORKSPACE_MAX_BYTES = 200 * 1024 * 1024;
 
 /** What marks a folder as a project's root. */

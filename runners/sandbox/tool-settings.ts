@@ -18,7 +18,7 @@ export interface ToolSettings {
 export const TOOL_SETTING_PREFIX = 'tools.';
 
 /** The longest time limit a command may be given: an hour. */
-const MAX_COMMAND_TIMEOUT = 3600;
+export const MAX_COMMAND_TIMEOUT = 3600;
 
 /** The defaults. */
 export function defaultToolSettings(): ToolSettings {

@@ -9,9 +9,10 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detectSandbox } from '../../runners/sandbox/sandbox.js';
-import { wispEval } from './cli.js';
+import { repoRoot, startWispEval, wispEval } from './cli.js';
+import { onSmallDisk } from './small-disk.js';
 
 let dir: string;
 const root = process.getuid?.() === 0;
@@ -134,6 +135,32 @@ describe('run_command in its sandbox', () => {
     },
   );
 
+  it.skipIf(!root)(
+    'as root without bwrap: what a command leaves in the shared folders, /run/lock included, is removed when its run ends',
+    async () => {
+      const left = ['/tmp', '/var/tmp', '/dev/shm', '/run/lock']
+        .filter((folder) => existsSync(folder))
+        .map((folder) => join(folder, `wisp-safety-left-${process.pid}`));
+      const file = await scenarioFile(
+        'shared-folders',
+        commandStep([left.map((path) => `echo left > ${path}`).join('; ') + '; echo written']),
+      );
+      const out = join(dir, 'out-shared-folders');
+      try {
+        const result = await wispEval(
+          ['run', '--scenario', file, '--model', 'scripted', '--out', out],
+          undefined,
+          { WISP_EVAL_SANDBOX: 'user' },
+        );
+        expect(result.exitCode).toBe(0);
+        expect((await toolResults(out))[0]).toMatch(/written/);
+        expect(left.filter((path) => existsSync(path))).toEqual([]);
+      } finally {
+        await Promise.all(left.map((path) => rm(path, { force: true })));
+      }
+    },
+  );
+
   it('with bwrap: no view of the environment or of files outside, no process left', async (context) => {
     if (!bwrapWorks) context.skip('bubblewrap is not installed or cannot make namespaces here');
     const { result, outside, results } = await runIn('bwrap', 617);
@@ -181,6 +208,93 @@ describe('run_command in its sandbox', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/tools\.commandTimeout=0x1 is not allowed/);
   });
+});
+
+describe('a harness stopped while a command runs, as root without bwrap', () => {
+  /** A run whose command leaves one process outside its group and keeps running `seconds + 1`. */
+  async function startRun(name: string, seconds: number, extra: string[] = []) {
+    const file = await scenarioFile(
+      name,
+      commandStep([
+        `setsid sleep ${seconds} >/dev/null 2>&1 < /dev/null & sleep ${seconds + 1} >/dev/null 2>&1 < /dev/null`,
+      ]),
+    );
+    const child = startWispEval(
+      ['run', '--scenario', file, '--model', 'scripted', '--out', join(dir, `out-${name}`), ...extra],
+      repoRoot,
+      { WISP_EVAL_SANDBOX: 'user' },
+    );
+    // The command is running once both of its processes are.
+    await vi.waitFor(
+      () => {
+        expect(sleepers(seconds)).toHaveLength(1);
+        expect(sleepers(seconds + 1)).toHaveLength(1);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    // Wrapped: an async function would wait for the process it returned.
+    return { child };
+  }
+
+  /** Kills what a failing test leaves of `seconds` and `seconds + 1`. */
+  function killSleepers(seconds: number): void {
+    for (const pid of [...sleepers(seconds), ...sleepers(seconds + 1)]) process.kill(pid, 'SIGKILL');
+  }
+
+  it.skipIf(!root)(
+    'kill -9 leaves its command running, and the next run kills it, the process that left its group included',
+    async () => {
+      try {
+        const { child } = await startRun('orphan-kill', 631);
+        child.kill('SIGKILL');
+        await child;
+        // Nothing of the harness is left to stop them.
+        expect(sleepers(631)).toHaveLength(1);
+        const next = await wispEval(
+          [
+            'run',
+            '--scenario',
+            await scenarioFile('next', 'steps:\n  - say: hi\n'),
+            '--model',
+            'scripted',
+            '--out',
+            join(dir, 'out-next'),
+          ],
+          undefined,
+          { WISP_EVAL_SANDBOX: 'user' },
+        );
+        expect(next.exitCode).toBe(0);
+        expect(sleepers(631)).toEqual([]);
+        expect(sleepers(632)).toEqual([]);
+      } finally {
+        killSleepers(631);
+      }
+    },
+  );
+
+  it.skipIf(!root).each([
+    ['SIGTERM', 635, 143],
+    ['SIGINT', 639, 130],
+  ] as const)(
+    '%s stops it with its command and every process the command started',
+    async (signal, seconds, status) => {
+      try {
+        // A time limit of 3 s ends the command soon after the signal.
+        const { child } = await startRun(`orphan-${signal.toLowerCase()}`, seconds, [
+          '--set',
+          'tools.commandTimeout=3',
+        ]);
+        child.kill(signal);
+        // The first signal lets the run in hand finish: its command ends at its time limit.
+        const { exitCode } = await child;
+        expect(sleepers(seconds)).toEqual([]);
+        expect(sleepers(seconds + 1)).toEqual([]);
+        expect(exitCode).toBe(status);
+      } finally {
+        killSleepers(seconds);
+      }
+    },
+  );
 });
 
 describe('inputs', () => {
@@ -243,14 +357,7 @@ describe('the environment failing', () => {
   it.skipIf(!root)(
     'a full disk ends the invocation with one line, the records so far intact',
     async (context) => {
-      const tiny = join(dir, 'tiny');
-      await mkdir(tiny);
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=192k', 'tmpfs', tiny], { stdio: 'ignore' });
-      } catch {
-        context.skip('a small file system cannot be mounted here');
-      }
-      try {
+      await onSmallDisk(join(dir, 'tiny'), '192k', context, async (tiny) => {
         const out = join(tiny, 'out');
         const result = await wispEval([
           'run',
@@ -271,9 +378,7 @@ describe('the environment failing', () => {
         expect(result.stderr).toMatch(/^wisp-eval: cannot write .*: the disk is full$/);
         const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
         for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-      } finally {
-        execFileSync('umount', [tiny]);
-      }
+      });
     },
   );
 

@@ -2,6 +2,7 @@
  * `html DIR` and `report DIR` respect the folder's lock as a run does, and report.html's temporary
  * file is never left behind: removed when its write fails, and by `html DIR` when an earlier one left it.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
@@ -10,8 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { htmlCommand } from '../../../runners/cli/commands/html.js';
 import { reportCommand } from '../../../runners/cli/commands/report.js';
 import { bufferIO } from '../../../runners/cli/io.js';
+import { main } from '../../../runners/cli/main.js';
 import { OutputError, OutputLockedError } from '../../../runners/errors.js';
+import { createResults } from '../../../runners/recording/results-folder.js';
+import { onSmallDisk } from '../../e2e/small-disk.js';
 import { makeRecord } from '../../reports/record-fixture.js';
+import { codenamePlan } from '../recording/plan-fixture.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -65,4 +70,29 @@ describe("report.html's temporary file", () => {
     expect(await htmlCommand(dir, bufferIO())).toBe(0);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual(['notes.tmp']);
   });
+});
+
+describe('a results folder on a read-only file system', () => {
+  it.runIf(process.getuid?.() === 0)(
+    'is named with the cause in one line, exit 3, by report, html and run --resume',
+    async (context) => {
+      await onSmallDisk(join(dir, 'disk'), '1m', context, async (disk) => {
+        const results = join(disk, 'results');
+        await (await createResults(results, codenamePlan(), 'run')).lock.release();
+        await writeFile(join(results, 'runs.jsonl'), JSON.stringify(makeRecord({})) + '\n');
+        execFileSync('mount', ['-o', 'remount,ro', disk]);
+        for (const args of [
+          ['report', results],
+          ['html', results],
+          ['run', '--resume', results],
+        ]) {
+          const io = bufferIO();
+          expect(await main(args, io, {}), args.join(' ')).toBe(3);
+          expect(io.stderr).toEqual([
+            `wisp-eval: cannot write ${join(results, '.lock')}: the file system is read-only`,
+          ]);
+        }
+      });
+    },
+  );
 });

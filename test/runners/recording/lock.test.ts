@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutputLockedError } from '../../../runners/errors.js';
 import { LOCK_FILE, lockFolder } from '../../../runners/recording/lock.js';
+import { onSmallDisk } from '../../e2e/small-disk.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -68,4 +69,22 @@ describe('the lock of a results folder', () => {
       await taken.release();
     }
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'is removed when its holder cannot be written (a full disk), so the folder is not blocked',
+    async (context) => {
+      await onSmallDisk(join(dir, 'full-disk'), '64k', context, async (disk) => {
+        const folder = join(disk, 'results');
+        await mkdir(folder);
+        // Fill the disk: the lock file can still be made, but nothing written into it.
+        await writeFile(join(disk, 'filler'), Buffer.alloc(1024 * 1024)).catch(() => {});
+        await expect(lockFolder(folder, 'run')).rejects.toThrow(/disk is full|ENOSPC/);
+        expect(existsSync(join(folder, LOCK_FILE))).toBe(false);
+        // With room again, the folder is taken at once, not after a grace period.
+        await rm(join(disk, 'filler'));
+        const lock = await lockFolder(folder, 'run');
+        await lock.release();
+      });
+    },
+  );
 });

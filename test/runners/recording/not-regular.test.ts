@@ -12,8 +12,9 @@ import { readRunRecords } from '../../../records/runs-file.js';
 import { loadCheckpoint } from '../../../runners/cli/commands/checkpoint.js';
 import { plannedRunIds } from '../../../runners/matrix/plan.js';
 import { CACHE_MARK, openCache } from '../../../runners/models/cache/answer-cache.js';
-import { newPlan, readPlan } from '../../../runners/recording/plan-file.js';
+import { readPlan } from '../../../runners/recording/plan-file.js';
 import { createResults, resumeResults } from '../../../runners/recording/results-folder.js';
+import { codenamePlan } from './plan-fixture.js';
 
 let root: string;
 beforeEach(async () => {
@@ -28,17 +29,7 @@ function fifo(path: string): string {
   return path;
 }
 
-const PLAN = newPlan({
-  kind: 'run',
-  name: 'codename',
-  scenarios: ['codename'],
-  strategies: [{ name: 'dropping' }],
-  models: ['reader'],
-  windows: [8192],
-  runs: 1,
-  modelOptions: { timeout: 60, settings: [] },
-  shard: null,
-});
+const PLAN = codenamePlan();
 
 describe('a FIFO in place of a file', () => {
   it.each(['spec.yaml', 'spec.json', 'spec.ts'])(

@@ -16,25 +16,14 @@ import {
   resumeResults,
 } from '../../../runners/recording/results-folder.js';
 import { plannedRunIds } from '../../../runners/matrix/plan.js';
-import { newPlan, type PlanFile } from '../../../runners/recording/plan-file.js';
+import type { PlanFile } from '../../../runners/recording/plan-file.js';
 import { makeRecord } from '../../reports/record-fixture.js';
+import { codenamePlan } from './plan-fixture.js';
 
 const PLANNED = 'codename.dropping.reader.w8192.r0';
 const OTHER_PLANNED = 'codename.dropping.reader.w8192.r1';
 
-function plan(): PlanFile {
-  return newPlan({
-    kind: 'run',
-    name: 'codename',
-    scenarios: ['codename'],
-    strategies: [{ name: 'dropping' }],
-    models: ['reader'],
-    windows: [8192],
-    runs: 2,
-    modelOptions: { timeout: 60, settings: [] },
-    shard: null,
-  });
-}
+const plan = (): PlanFile => codenamePlan(2);
 
 let root: string;
 beforeEach(async () => {
@@ -178,15 +167,17 @@ describe('--out', () => {
 
 describe('the name of a new results folder', () => {
   it('joins the scenarios that fit, and names the first and how many more when forty do not', async () => {
-    expect(folderName('codename+digression')).toBe('codename+digression');
+    // Forty names joined are past what a file system takes as one name (ENAMETOOLONG).
     const forty = Array.from({ length: 40 }, (_, i) => `scenario-number-${i}`).join('+');
-    expect(folderName(forty)).toBe('scenario-number-0+39-more');
     const parent = await mkdtemp(join(tmpdir(), 'wisp-folder-name-'));
     try {
       const made = await freshFolder(parent, forty);
       expect(basename(made)).toMatch(/^scenario-number-0\+39-more-/);
+      expect(await readdir(parent)).toEqual([basename(made)]);
     } finally {
       await rm(parent, { recursive: true, force: true });
     }
+    expect(folderName('codename+digression')).toBe('codename+digression');
+    expect(folderName(forty)).toBe('scenario-number-0+39-more');
   });
 });
