@@ -50,6 +50,8 @@ type Sourced = Candidate & {
   antecedent?: string;
   /** The text whose values can answer, when it differs from the sentence (a requested path left out). */
   valueText?: string;
+  /** The acronyms it writes, lower case (see `withAcronyms`). */
+  acronyms?: readonly string[];
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -92,9 +94,12 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
     if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
+    const cleaned = cleanSentence(sentence);
+    const acronyms = acronymsOf(cleaned);
     const own = {
-      ...toCandidate(cleanSentence(sentence), memo),
+      ...toCandidate(cleaned, memo),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
+      ...(acronyms === undefined ? {} : { acronyms }),
     };
     if (antecedent === undefined) {
       found.push({ ...own, origin, ownStems: own.stems });
@@ -220,8 +225,9 @@ export function answerQuestion(
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
   // A word of like meaning meets a word of the question ("attempts" for "tries").
   const alike = remembered(context, synonymIndex, question);
+  const spelled = remembered(context, spelledAcronyms, question);
   const pool = candidates(texts, context).map((candidate) =>
-    withSynonyms(withAcronyms(candidate, question), alike),
+    withSynonyms(withAcronyms(candidate, spelled), alike),
   );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
@@ -424,24 +430,35 @@ function namesAnother(question: string, candidate: Candidate): boolean {
 
 /**
  * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"
- * when the question says those words, one after the other.
+ * when the question says those words, one after the other. `spelled` maps each acronym the question's
+ * words spell to their stems.
  */
-function withAcronyms(candidate: Sourced, question: string): Sourced {
-  const acronyms = [...candidate.text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) =>
-    (m[1] ?? '').toLowerCase(),
-  );
-  if (acronyms.length === 0) return candidate;
-  const asked = words(question);
-  const extra: string[] = [];
-  for (const acronym of acronyms) {
-    for (let i = 0; i + acronym.length <= asked.length; i++) {
-      const run = asked.slice(i, i + acronym.length);
-      if (run.map((word) => word[0]).join('') === acronym) extra.push(...contentStems(run.join(' ')));
-    }
-  }
+function withAcronyms(candidate: Sourced, spelled: ReadonlyMap<string, readonly string[]>): Sourced {
+  if (spelled.size === 0 || candidate.acronyms === undefined) return candidate;
+  const extra = candidate.acronyms.flatMap((acronym) => spelled.get(acronym) ?? []);
   if (extra.length === 0) return candidate;
   const stems = new Set([...candidate.stems, ...extra]);
   return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
+}
+
+/** The acronyms a sentence writes ("DNS", "TLS1"), lower case, or undefined when it writes none. */
+function acronymsOf(text: string): readonly string[] | undefined {
+  const found = [...text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) => (m[1] ?? '').toLowerCase());
+  return found.length === 0 ? undefined : found;
+}
+
+/** Each acronym of two to five letters that runs of the question's words spell, with their stems. */
+function spelledAcronyms(question: string): ReadonlyMap<string, readonly string[]> {
+  const asked = words(question);
+  const spelled = new Map<string, string[]>();
+  for (let length = 2; length <= 5; length++) {
+    for (let i = 0; i + length <= asked.length; i++) {
+      const run = asked.slice(i, i + length);
+      const acronym = run.map((word) => word[0]).join('');
+      spelled.set(acronym, [...(spelled.get(acronym) ?? []), ...contentStems(run.join(' '))]);
+    }
+  }
+  return spelled;
 }
 
 /**
@@ -452,9 +469,12 @@ function withSynonyms(candidate: Sourced, bySynonym: ReadonlyMap<string, readonl
   if (bySynonym.size === 0) return candidate;
   const met = (stems: ReadonlySet<string>) => {
     const found = new Set<string>();
-    for (const said of stems) {
+    // Through the smaller of the two: the sentence's words, or the synonyms of the question's.
+    const take = (said: string) => {
       for (const key of bySynonym.get(said) ?? []) if (!stems.has(key)) found.add(key);
-    }
+    };
+    if (stems.size <= bySynonym.size) for (const said of stems) take(said);
+    else for (const said of bySynonym.keys()) if (stems.has(said)) take(said);
     return found;
   };
   const all = met(candidate.stems);

@@ -32,6 +32,13 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
 
 /** Small groups of words that answer the same question, as stems (see the lexicon). */
 const SYNONYMS: readonly ReadonlySet<string>[] = ANSWER_GROUPS.map(stemSet);
+/** For each stem of a group, the groups it belongs to. */
+const GROUPS_OF: ReadonlyMap<string, readonly ReadonlySet<string>[]> = (() => {
+  const index = new Map<string, ReadonlySet<string>[]>();
+  for (const group of SYNONYMS)
+    for (const stem of group) index.set(stem, [...(index.get(stem) ?? []), group]);
+  return index;
+})();
 
 /** A visible sentence prepared for matching. */
 export interface Candidate {
@@ -39,24 +46,21 @@ export interface Candidate {
   stems: ReadonlySet<string>;
   /** Key words the sentence meets through a word of like meaning ("attempts" for "tries"). */
   alike?: ReadonlySet<string>;
-  /** Its content words that stand next to each other (see `adjacentPairs`). */
-  pairs?: ReadonlySet<string>;
+  /** Its content words' stems in order, for words said together (see `saysTogether`). */
+  sequence?: readonly string[];
 }
 
 /** Prepares one sentence for matching. */
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
-  const stems = contentStems(text, memo);
-  return { text, stems: new Set(stems), pairs: adjacentPairs(stems) };
+  const sequence = contentStems(text, memo);
+  return { text, stems: new Set(sequence), sequence };
 }
 
-/**
- * The pairs of content words that stand next to each other ("skerrivor cross"), each as one string:
- * a sentence that says two of a question's words together speaks of what the question names.
- */
-export function adjacentPairs(stems: readonly string[]): ReadonlySet<string> {
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < stems.length; i++) pairs.add(`${stems[i]} ${stems[i + 1]}`);
-  return pairs;
+/** True when a sentence says stem `a` with `b` right after it, as a question may ("skerrivor cross"). */
+export function saysTogether(candidate: Candidate, a: string, b: string): boolean {
+  const sequence = candidate.sequence ?? [];
+  for (let i = 0; i + 1 < sequence.length; i++) if (sequence[i] === a && sequence[i + 1] === b) return true;
+  return false;
 }
 
 /**
@@ -127,8 +131,8 @@ function withoutTimeClause(question: string): string {
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */
 function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' | undefined {
   if (candidate.stems.has(stem)) return 'word';
-  for (const group of SYNONYMS) {
-    if (group.has(stem) && [...group].some((other) => candidate.stems.has(other))) return 'synonym';
+  for (const group of GROUPS_OF.get(stem) ?? []) {
+    for (const other of group) if (candidate.stems.has(other)) return 'synonym';
   }
   if (candidate.alike?.has(stem)) return 'synonym';
   for (const kind of VALUE_KINDS) {
@@ -172,7 +176,7 @@ export function isSubjectWord(stem: string): boolean {
 
 /** True when a word belongs to a group of near-synonyms. */
 export function hasSynonyms(stem: string): boolean {
-  return SYNONYMS.some((group) => group.has(stem));
+  return GROUPS_OF.has(stem);
 }
 
 /** The key's subject words: all but those naming the kind of value asked for. */
