@@ -38,16 +38,6 @@ export const SAYING_VERBS = words('tell say mention give share note write send e
 /** Third-person pronouns that stand for a thing named before. */
 export const REFERRING_PRONOUNS = words('it them');
 
-/** Articles and other determiners. */
-export const DETERMINERS = words('a an the some any every each no another other either neither all both');
-
-/** Common prepositions. */
-export const PREPOSITIONS = words(
-  'about above across after against along among around at before behind below beneath beside between ' +
-    'beyond by despite down during except for from in inside into near of off on onto out outside over ' +
-    'past per since than through throughout till to toward towards under until up upon via with within without',
-);
-
 /** Coordinating and common subordinating conjunctions. */
 export const CONJUNCTIONS = words(
   'and or but nor so yet if because although though unless whether while whereas once',
