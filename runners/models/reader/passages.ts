@@ -1,0 +1,198 @@
+/**
+ * The candidate sentences of a request: every sentence in view with where it came from (the person,
+ * a document or record, the reader's own earlier reply), the sentence it refers back to or the
+ * headings it lies under, and the question's words it meets through an acronym or a word of like
+ * meaning. A text's candidates depend on nothing else, so a reader keeps them in its context.
+ */
+import type { VisibleText } from './message-views.js';
+import { toCandidate } from './match.js';
+import type { Candidate } from './match.js';
+import { withAntecedents } from './discourse.js';
+import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
+import { askedSynonyms } from './thesaurus.js';
+import { requestedReads } from './read-request.js';
+import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import type { ReaderContext } from './context.js';
+import { contentStems, sentenceGroups, words, type StemMemo } from './text.js';
+
+/**
+ * Where a candidate sentence came from: the person's own words, a record or document (a tool's
+ * output, the engine's blocks of facts and summary), or the model's own earlier account.
+ */
+export type Origin = 'person' | 'document' | 'own';
+/**
+ * A candidate with where it came from. A sentence that refers back ("disable this") also meets the
+ * words of its `antecedent`, the sentence before it; `ownStems` are the words it says itself.
+ */
+export type Sourced = Candidate & {
+  origin: Origin;
+  ownStems: ReadonlySet<string>;
+  ownAlike?: ReadonlySet<string>;
+  antecedent?: string;
+  /** The text whose values can answer, when it differs from the sentence (a requested path left out). */
+  valueText?: string;
+  /** The acronyms it writes, lower case (see `withAcronyms`). */
+  acronyms?: readonly string[];
+};
+
+function originOf(visible: VisibleText): Origin | undefined {
+  if (visible.source === 'call') return undefined;
+  if (visible.source === 'assistant') return 'own';
+  if (visible.source === 'tool' || FRAMING.test(visible.text)) return 'document';
+  return 'person';
+}
+
+export function candidates(texts: readonly VisibleText[], context: ReaderContext): Sourced[] {
+  const found: Sourced[] = [];
+  for (const visible of texts) {
+    // A tool call says what was asked for, not what is so.
+    const origin = originOf(visible);
+    if (origin === undefined) continue;
+    const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
+    let made = context.passages.get(key) as readonly Sourced[] | undefined;
+    if (made === undefined) {
+      made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
+      context.passages.set(key, made);
+    }
+    found.push(...made);
+  }
+  return found;
+}
+
+/** The candidate sentences of one visible text. */
+function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMemo): Sourced[] {
+  const found: Sourced[] = [];
+  // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
+  const content = text
+    .split('\n')
+    .filter((line) => !FRAMING.test(line))
+    .join('\n');
+  for (const { sentence, antecedent } of inSections(content, origin === 'document' ? prose : undefined)) {
+    if (!isCandidate(sentence)) continue;
+    // A file the person asks to have read is where to look, not a value they state: a sentence that
+    // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
+    const requested = origin === 'person' ? requestedReads(sentence) : [];
+    const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
+    const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
+    if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
+    const cleaned = cleanSentence(sentence);
+    const acronyms = acronymsOf(cleaned);
+    const own = {
+      ...toCandidate(cleaned, memo),
+      ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
+      ...(acronyms === undefined ? {} : { acronyms }),
+    };
+    if (antecedent === undefined) {
+      found.push({ ...own, origin, ownStems: own.stems });
+      continue;
+    }
+    const before = cleanSentence(antecedent);
+    const stems = new Set([...own.stems, ...contentStems(before, memo)]);
+    found.push({ ...own, stems, origin, ownStems: own.stems, antecedent: before });
+  }
+  return found;
+}
+
+/**
+ * The sentences of a text, each with the sentence it refers back to. In a document (`prose` given)
+ * a Markdown heading ("## 8.18.0 (2024-05-10)") stands over the sentences of its section: a sentence
+ * that refers back to none has the headings it lies under for context, outermost first, so a
+ * release's changes answer "which release …" with the heading's version.
+ */
+function inSections(
+  content: string,
+  prose: boolean | undefined,
+): { sentence: string; antecedent?: string }[] {
+  if (prose === undefined) return withAntecedents(sentenceGroups(content, false));
+  const found: { sentence: string; antecedent?: string }[] = [];
+  // The headings the current section lies under, outermost first, each with its level.
+  let headings: { level: number; text: string }[] = [];
+  let body: string[] = [];
+  const flush = () => {
+    const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
+    for (const { sentence, antecedent } of withAntecedents(sentenceGroups(body.join('\n'), prose))) {
+      const context = antecedent ?? heading;
+      found.push(context === undefined ? { sentence } : { sentence, antecedent: context });
+    }
+    body = [];
+  };
+  for (const line of content.split('\n')) {
+    const level = HEADING.exec(line)?.[1]?.length;
+    if (level === undefined) {
+      body.push(line);
+      continue;
+    }
+    flush();
+    found.push({ sentence: line.trim() });
+    headings = [...headings.filter((h) => h.level < level), { level, text: line.trim() }];
+  }
+  flush();
+  return found;
+}
+
+/** A Markdown heading line: one to six `#`, then its text. */
+const HEADING = /^\s{0,3}(#{1,6})\s+\S/;
+
+/**
+ * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"
+ * when the question says those words, one after the other. `spelled` maps each acronym the question's
+ * words spell to their stems.
+ */
+export function withAcronyms(candidate: Sourced, spelled: ReadonlyMap<string, readonly string[]>): Sourced {
+  if (spelled.size === 0 || candidate.acronyms === undefined) return candidate;
+  const extra = candidate.acronyms.flatMap((acronym) => spelled.get(acronym) ?? []);
+  if (extra.length === 0) return candidate;
+  const stems = new Set([...candidate.stems, ...extra]);
+  return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
+}
+
+/** The acronyms a sentence writes ("DNS", "TLS1"), lower case, or undefined when it writes none. */
+function acronymsOf(text: string): readonly string[] | undefined {
+  const found = [...text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) => (m[1] ?? '').toLowerCase());
+  return found.length === 0 ? undefined : found;
+}
+
+/** Each acronym of two to five letters that runs of the question's words spell, with their stems. */
+export function spelledAcronyms(question: string): ReadonlyMap<string, readonly string[]> {
+  const asked = words(question);
+  const spelled = new Map<string, string[]>();
+  for (let length = 2; length <= 5; length++) {
+    for (let i = 0; i + length <= asked.length; i++) {
+      const run = asked.slice(i, i + length);
+      const acronym = run.map((word) => word[0]).join('');
+      spelled.set(acronym, [...(spelled.get(acronym) ?? []), ...contentStems(run.join(' '))]);
+    }
+  }
+  return spelled;
+}
+
+/**
+ * A candidate that knows which of the question's words it meets only through a word of like meaning.
+ * `bySynonym` maps each synonym's stem to the stems of the question's words it stands for.
+ */
+export function withSynonyms(candidate: Sourced, bySynonym: ReadonlyMap<string, readonly string[]>): Sourced {
+  if (bySynonym.size === 0) return candidate;
+  const met = (stems: ReadonlySet<string>) => {
+    const found = new Set<string>();
+    // Through the smaller of the two: the sentence's words, or the synonyms of the question's.
+    const take = (said: string) => {
+      for (const key of bySynonym.get(said) ?? []) if (!stems.has(key)) found.add(key);
+    };
+    if (stems.size <= bySynonym.size) for (const said of stems) take(said);
+    else for (const said of bySynonym.keys()) if (stems.has(said)) take(said);
+    return found;
+  };
+  const all = met(candidate.stems);
+  if (all.size === 0) return candidate;
+  const own = candidate.ownStems === candidate.stems ? all : met(candidate.ownStems);
+  return { ...candidate, alike: all, ownAlike: own };
+}
+
+/** For each synonym's stem, the question words' stems it stands for. */
+export function synonymIndex(question: string): ReadonlyMap<string, readonly string[]> {
+  const index = new Map<string, string[]>();
+  for (const [key, others] of askedSynonyms(question)) {
+    for (const other of others) index.set(other, [...(index.get(other) ?? []), key]);
+  }
+  return index;
+}
