@@ -40,7 +40,7 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
-/** The stems of the nouns and names of what a question asks ("the port", "mDNS"). */
+/** The stems of the nouns and names of what a question asks ("the kiln", "Raku"). */
 function namedThings(question: string, context?: ReaderContext): ReadonlySet<string> {
   const nouns = remembered(context, askedParts, question).asked.filter(
     (token) => token.pos === 'NOUN' || token.pos === 'PROPN',
@@ -50,7 +50,7 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
 
 /**
  * The stem of the head noun of what a question asks for, when it names the kind of value wanted ("the
- * duration of the crossing") or a value of any kind ("SENIOR_DISCOUNT's value"): a value answers,
+ * duration of the firing") or a value of any kind ("MAX_SHELVES's value"): a value answers,
  * whatever word the sentence uses for it.
  */
 function kindHeadStem(question: string, context: ReaderContext): string | undefined {

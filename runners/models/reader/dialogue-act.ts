@@ -94,7 +94,7 @@ function indirect(words: readonly Token[]): boolean {
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
     // "I don't know which …", "I can't remember what …"
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
-    // "I forget the mirror's address", "I don't remember the shelf path": a definite thing not known.
+    // "I forget the potter's number", "I don't remember the shelf path": a definite thing not known.
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return true;
     if (!desire || !isNeedOfPerson(words, i)) continue;
     // "I'd like to know what …", "I'll want to find out which …": a wish to know.
@@ -132,7 +132,7 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   const determiner = words[from];
   if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
   let i = from + 1;
-  // Past the words of the phrase, a possessor's among them ("the mirror's contact address").
+  // Past the words of the phrase, a possessor's among them ("the potter's phone number").
   const inPhrase = (word: Token | undefined) =>
     ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(word?.pos ?? '') ||
     (word?.pos === 'PART' && /^['’]s?$/.test(word.value) && i > from + 1);
@@ -170,7 +170,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
-    // "I forget which …", "I've lost track of where …", "I'm not sure whether …": the embedded
+    // "I forget which …", "I've no idea where …", "I'm not sure whether …": the embedded
     // question is what is asked, from its opener on.
     const opener = openerAfter(words, i);
     const lacks =

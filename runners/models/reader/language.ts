@@ -62,7 +62,7 @@ export function analyse(text: string): Token[] {
 /** True for a verb or an auxiliary. */
 /**
  * `kept`, some of the tokens `all` of a text, as text: each after the white space that stood before
- * it, with the marks between them, so that what wink split apart ("5.1", "pre-5.1", "$RANDOM",
+ * it, with the marks between them, so that what wink split apart ("5.1", "pre-2.4", "$HOME",
  * "team's") reads as it was written. A word left out between two kept ones is left out.
  */
 export function joined(kept: readonly Token[], all: readonly Token[]): string {

@@ -56,7 +56,7 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
   return { text, stems: new Set(sequence), sequence };
 }
 
-/** True when a sentence says stem `a` with `b` right after it, as a question may ("skerrivor cross"). */
+/** True when a sentence says stem `a` with `b` right after it, as a question may ("kiln shelf"). */
 export function saysTogether(candidate: Candidate, a: string, b: string): boolean {
   const sequence = candidate.sequence ?? [];
   for (let i = 0; i + 1 < sequence.length; i++) if (sequence[i] === a && sequence[i + 1] === b) return true;

@@ -104,9 +104,9 @@ export function isPossessive(word: TaggedWord): boolean {
 }
 
 /**
- * The head of a noun phrase. A phrase ends with its head, its last noun ("next release codename" ->
- * codename), unless it is `open`, followed by a verb: then it may run on into the subject of a clause that
- * qualifies it ("which directory ncurses tries", "the port mDNS traffic uses"), and its head is its
+ * The head of a noun phrase. A phrase ends with its head, its last noun ("kiln shelf height" ->
+ * height), unless it is `open`, followed by a verb: then it may run on into the subject of a clause that
+ * qualifies it ("which folder the glazer reads", "the port the kiln controller uses"), and its head is its
  * last word that names a kind. Else its last word.
  */
 export function headOf(phrase: readonly TaggedWord[], open = true): TaggedWord | undefined {

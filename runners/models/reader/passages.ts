@@ -95,7 +95,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
 
 /**
  * The sentences of a text, each with the sentence it refers back to. In a document (`prose` given)
- * a Markdown heading ("## 8.18.0 (2024-05-10)") stands over the sentences of its section: a sentence
+ * a Markdown heading ("## 3.2.0 (2025-04-01)") stands over the sentences of its section: a sentence
  * that refers back to none has the headings it lies under for context, outermost first, so a
  * release's changes answer "which release …" with the heading's version.
  */

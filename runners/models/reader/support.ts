@@ -79,7 +79,7 @@ const PAIR_SHARE = 0.5;
 
 /**
  * What a sentence gains by saying pairs of the question's words as the question does, next to each
- * other ("the Skerrivore crossing" against "crosses … from Skerrivore"): half the lighter word's
+ * other ("the kiln shelf" against "shelves … in the kiln"): half the lighter word's
  * weight for each such pair. It orders sentences that say the same words.
  */
 export function pairBonus(
