@@ -6,7 +6,7 @@
 import { UnknownModelError, UsageError } from '../errors.js';
 import type { ModelPort } from '../../engine/index.js';
 import type { Scenario } from '../../scenarios/schema.js';
-import { createReaderModel } from './reader/index.js';
+import { createReaderMemory, createReaderModel, type ReaderMemory } from './reader/index.js';
 import { createScriptedModel } from './scripted.js';
 import { promptOf } from '../../scenarios/prompt.js';
 import { defaultModelSettings, type ModelSettings } from './model-settings.js';
@@ -18,7 +18,8 @@ import { FolderRecording, replayFactory } from './replay/index.js';
 import { cachedModel } from './cache/answer-cache.js';
 import { isServerModel, type ServerModel } from './server-model.js';
 
-type Factory = (window: number, scenario: Scenario) => ModelPort;
+/** Builds a built-in for a run; readers made with one memory share what they worked out of texts. */
+type Factory = (window: number, scenario: Scenario, memory?: ReaderMemory) => ModelPort;
 
 function scriptedSteps(scenario: Scenario) {
   return scenario.steps.flatMap((step) => {
@@ -41,21 +42,22 @@ export const builtinModels: ReadonlyMap<string, { description: string; create: F
     {
       description:
         'embedded extractive model; reports usage and drops the front past its window, as Ollama does',
-      create: (window) => createReaderModel({ profile: 'reader', window }),
+      create: (window, _scenario, memory) => createReaderModel({ profile: 'reader', window, memory }),
     },
   ],
   [
     'reader-counting',
     {
       description: 'the reader counting its tokens, reporting no usage, failing with "Provided N tokens ..."',
-      create: (window) => createReaderModel({ profile: 'reader-counting', window }),
+      create: (window, _scenario, memory) =>
+        createReaderModel({ profile: 'reader-counting', window, memory }),
     },
   ],
   [
     'reader-strict',
     {
       description: 'the reader with an unstated window and a typed overflow error',
-      create: (window) => createReaderModel({ profile: 'reader-strict', window }),
+      create: (window, _scenario, memory) => createReaderModel({ profile: 'reader-strict', window, memory }),
     },
   ],
   [
@@ -107,11 +109,24 @@ export function switchedModels(scenario: Scenario): string[] {
 
 /** Builds a built-in model by name for a run; a server model needs `serverModelFactory`. */
 export function createModel(name: string, window: number, scenario: Scenario): ModelPort {
+  return builtinModel(name, window, scenario);
+}
+
+/** `createModel`, for a reader that shares `memory` (its analyses of texts) with others built with it. */
+function builtinModel(name: string, window: number, scenario: Scenario, memory?: ReaderMemory): ModelPort {
   const parsed = parseModelName(name, [...builtinModels.keys()]);
   const entry = parsed.kind === 'builtin' ? builtinModels.get(parsed.name) : undefined;
   if (!entry)
     throw new UnknownModelError(`model "${name}" is behind a server: open it with its server's options`);
-  return entry.create(window, scenario);
+  return entry.create(window, scenario, memory);
+}
+
+/**
+ * A factory of built-in models whose readers share one memory: the runs of one invocation show their
+ * readers the same texts, and each is analysed once rather than once a run.
+ */
+export function builtinModelFactory(memory: ReaderMemory = createReaderMemory()): ModelFactory {
+  return (name, window, scenario) => builtinModel(name, window, scenario, memory);
 }
 
 /** Where the server models are and how they are called: the command line's flags and environment. */
@@ -184,9 +199,14 @@ function checkServerAddress(source: string, value: string, normal: (value: strin
 const recordings = new Map<string, FolderRecording>();
 
 /** A built-in model by name, or null for a model behind a server. */
-export function builtinOrNull(name: string, window: number, scenario: Scenario): ModelPort | null {
+export function builtinOrNull(
+  name: string,
+  window: number,
+  scenario: Scenario,
+  memory?: ReaderMemory,
+): ModelPort | null {
   return parseModelName(name, [...builtinModels.keys()]).kind === 'builtin'
-    ? createModel(name, window, scenario)
+    ? builtinModel(name, window, scenario, memory)
     : null;
 }
 
@@ -197,7 +217,8 @@ export function replayModelFactory(dir: string): ModelFactory {
     recording = new FolderRecording(dir);
     recordings.set(dir, recording);
   }
-  return replayFactory(recording, builtinOrNull);
+  const memory = createReaderMemory();
+  return replayFactory(recording, (name, window, scenario) => builtinOrNull(name, window, scenario, memory));
 }
 
 /**
@@ -213,11 +234,13 @@ export function serverModelFactory(options: ServerOptions): ModelFactory {
     retries: settings.retries,
     backoffMs: options.backoffMs ?? 250,
   };
+  // The built-ins of every run this factory opens share one memory of the texts they read.
+  const memory = createReaderMemory();
   const opened = (name: string, window: number, scenario: Scenario): ModelPort | Promise<ServerModel> => {
     const parsed = parseModelName(name, [...builtinModels.keys()]);
     switch (parsed.kind) {
       case 'builtin':
-        return createModel(name, window, scenario);
+        return builtinModel(name, window, scenario, memory);
       case 'ollama':
         // Imported when used: a run on the reader never loads the client.
         return import('./ollama/index.js').then(({ openOllamaModel }) =>

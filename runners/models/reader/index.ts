@@ -34,6 +34,28 @@ export type { ReaderProfile } from './window.js';
 export interface ReaderOptions {
   profile: ReaderProfile;
   window: number;
+  /**
+   * What the model has worked out of the texts it was shown, to share with other readers made from
+   * the same memory (the runs of one invocation); a fresh one when absent. Only pure results are kept
+   * there, so sharing changes what a reader costs, never what it answers.
+   */
+  memory?: ReaderMemory;
+}
+
+/**
+ * The analyses and token counts readers keep of the texts they were shown. Each is a pure function
+ * of a text (its sentences, lemmas, stems, token count), so readers can share one: the runs of a
+ * matrix show their models the same documents, prompts and instructions over and over. It holds no
+ * call count, id or anything of one conversation.
+ */
+export interface ReaderMemory {
+  readonly context: ReaderContext;
+  readonly counter: TokenCounter;
+}
+
+/** An empty memory, to give every reader of one invocation. */
+export function createReaderMemory(): ReaderMemory {
+  return { context: createReaderContext(), counter: new TokenCounter() };
 }
 
 /** The reader's act on a request it can see whole: the dispatch on what the last message is. */
@@ -114,10 +136,13 @@ export function createReaderModel(options: ReaderOptions): ModelPort {
     throw new InternalError(`unknown reader profile: ${String(profile)}`);
   }
   const traits = PROFILE_TRAITS[profile];
-  // Per instance, never module-level: two models in one run must not share counts or ids.
-  const counter = new TokenCounter();
-  // What the model has analysed of the texts it was shown: conversations repeat them call after call.
-  const context = createReaderContext();
+  // What the model has analysed and counted of the texts it was shown: conversations repeat them call
+  // after call. Never module-level; shared only when the caller hands several readers one memory.
+  const { counter, context } = options.memory ?? {
+    counter: new TokenCounter(),
+    context: createReaderContext(),
+  };
+  // The call ids are the model's own, whatever memory it shares.
   let callCount = 0;
 
   const respond = async (request: ModelRequest): Promise<ModelResponse> => {
