@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { appendLineWhole, outputError } from '../io/files.js';
 import { makeRun } from './make-run.js';
 import type { ServerOptions } from '../models/index.js';
-import { DRAIN, DRAINED, type WorkerAnswer, type WorkerTask } from './run-worker.js';
+import { DRAIN, DRAINED, READY, type WorkerAnswer, type WorkerTask } from './run-worker.js';
 import type { RunRecord } from '../../records/run-record.js';
 import { runId, type RunSpec, type ScenarioSource } from '../run/run-spec.js';
 import { type CommandOptions } from '../sandbox/run-sandbox.js';
@@ -137,7 +137,13 @@ export async function executeRuns(
   const served = tasks.filter((task) => !shared.has(task));
   // This thread's lanes hand their unchanged workspaces on to each other; each worker keeps its own.
   const workspaces = new WorkspacePool();
-  const lane = async (queue: Task[], createModel: ModelFactory): Promise<void> => {
+  // Settles when this thread's offline lane finds nothing left to take: a worker still loading then
+  // has nothing to do and is stopped at once, rather than waited for.
+  let offlineTaken = (): void => {};
+  const exhausted = new Promise<void>((resolve) => {
+    offlineTaken = resolve;
+  });
+  const lane = async (queue: Task[], createModel: ModelFactory, onEmpty?: () => void): Promise<void> => {
     // A run's record is written (and synced) while the next run is made; a record that could not be
     // written stops the lane once that run is made, before its own record.
     let recorded = Promise.resolve();
@@ -155,6 +161,7 @@ export async function executeRuns(
       // Handled here so that a failure waits, unreported, for the await above or below.
       recorded.catch(() => {});
     }
+    onEmpty?.();
     await recorded;
   };
   const threads = Math.min(jobs - 1, offline.length - 1);
@@ -167,12 +174,13 @@ export async function executeRuns(
     await Promise.all([
       ...[options.createModel, ...(options.lanes ?? [])].map((createModel) => lane(served, createModel)),
       // This thread is one of the jobs: it starts on the offline runs while the workers load.
-      offline.length > 0 ? lane(offline, options.createModel) : undefined,
+      offline.length > 0 ? lane(offline, options.createModel, offlineTaken) : undefined,
       threads > 0
         ? inWorkers(offline, outDir, {
             threads,
             server: options.server ?? { timeoutMs: 600_000 },
             finish,
+            exhausted,
             reportParts,
             ...(options.commands ? { commands: options.commands } : {}),
           })
@@ -221,15 +229,19 @@ async function inWorkers(
     threads: number;
     server: ServerOptions;
     finish: Finish;
+    /** Settles when the queue is empty for good. */
+    exhausted: Promise<void>;
     reportParts: boolean;
     commands?: CommandOptions;
   },
 ): Promise<void> {
-  const { threads, server, finish, reportParts, commands } = options;
+  const { threads, server, finish, exhausted, reportParts, commands } = options;
   const source = workerSource();
   const worker = async (): Promise<void> => {
     const thread = new RunThread(new Worker(source, { eval: true }));
-    // Each slot hands the thread one run at a time; the thread makes them in the order handed.
+    // Each slot hands the thread one run at a time; the thread makes them in the order handed. No run
+    // is handed over before the thread has loaded: until then this thread's own lane takes them, and
+    // a short invocation never waits on a thread still loading the harness.
     const slot = async (): Promise<void> => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const { spec, index } = next;
@@ -254,10 +266,12 @@ async function inWorkers(
         await finish(index, answer.record, partial, answer.part);
       }
     };
+    let loaded = false;
     try {
-      await Promise.all(Array.from({ length: TASKS_AHEAD }, slot));
+      loaded = await Promise.race([thread.ready.then(() => true), exhausted.then(() => false)]);
+      if (loaded) await Promise.all(Array.from({ length: TASKS_AHEAD }, slot));
     } finally {
-      await thread.terminate();
+      await thread.terminate(loaded);
     }
   };
   await Promise.all(Array.from({ length: threads }, worker));
@@ -269,9 +283,21 @@ class RunThread {
 
   #alive = true;
   #drained: (() => void) | undefined;
+  #loaded: { resolve: () => void; reject: (e: Error) => void } | undefined;
+
+  /** Settles once the thread has loaded and can make a run, or has failed first. */
+  readonly ready = new Promise<void>((resolve, reject) => {
+    this.#loaded = { resolve, reject };
+  });
 
   constructor(readonly thread: Worker) {
-    thread.on('message', (answer: WorkerAnswer | typeof DRAINED) => {
+    // A thread stopped before it loaded fails `ready` with no one waiting on it any more.
+    this.ready.catch(() => {});
+    thread.on('message', (answer: WorkerAnswer | typeof DRAINED | typeof READY) => {
+      if (answer === READY) {
+        this.#loaded?.resolve();
+        return;
+      }
       if (answer === DRAINED) {
         this.#drained?.();
         return;
@@ -282,6 +308,7 @@ class RunThread {
     // A thread that fails (or exits) fails every run it holds.
     const failAll = (error: Error) => {
       this.#alive = false;
+      this.#loaded?.reject(error);
       this.#drained?.();
       for (const { reject } of this.#waiting.values()) reject(error);
       this.#waiting.clear();
@@ -298,9 +325,12 @@ class RunThread {
     });
   }
 
-  /** Has the thread remove the workspaces it kept, then stops it. */
-  async terminate(): Promise<void> {
-    if (this.#alive) {
+  /**
+   * Has the thread remove the workspaces it kept, then stops it; a thread that never `loaded` was
+   * handed no run and keeps none, and is stopped at once.
+   */
+  async terminate(loaded: boolean): Promise<void> {
+    if (this.#alive && loaded) {
       await new Promise<void>((resolve) => {
         this.#drained = resolve;
         this.thread.postMessage(DRAIN);

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { serverModelFactory, type ServerOptions } from '../models/index.js';
 import type { ResolvedStrategy } from '../../strategies/index.js';
+import type { ModelFactory } from '../models/model-factory.js';
 import type { RunReportPart } from '../../reports/html/write.js';
 import { toError } from '../../engine/index.js';
 import type { RunRecord } from '../../records/run-record.js';
@@ -41,8 +42,27 @@ export type WorkerAnswer =
 export const DRAIN = 'drain';
 export const DRAINED = 'drained';
 
+/** What a worker says once it has loaded the harness and can start a run at once. */
+export const READY = 'ready';
+
 /** The workspaces this thread's runs hand on to each other. */
 const workspaces = new WorkspacePool();
+
+/**
+ * One factory per server options for all the runs this thread makes, so that the readers of its runs
+ * share their analyses of texts, as the runs of the parent thread do.
+ */
+const factories = new Map<string, ModelFactory>();
+
+function modelsFor(server: ServerOptions): ModelFactory {
+  const key = JSON.stringify(server);
+  let factory = factories.get(key);
+  if (factory === undefined) {
+    factory = serverModelFactory(server);
+    factories.set(key, factory);
+  }
+  return factory;
+}
 
 async function make(task: WorkerTask): Promise<WorkerAnswer> {
   try {
@@ -54,7 +74,7 @@ async function make(task: WorkerTask): Promise<WorkerAnswer> {
         window: task.window,
         run: task.run,
       },
-      serverModelFactory(task.server),
+      modelsFor(task.server),
       { runDir: task.partial, workspaces, ...(task.commands ? { commands: task.commands } : {}) },
       task.reportPart,
     );
@@ -79,3 +99,4 @@ parentPort?.on('message', (task: WorkerTask | typeof DRAIN) => {
   }
   made = made.then(() => make(task)).then((answer) => parentPort?.postMessage(answer));
 });
+parentPort?.postMessage(READY);
