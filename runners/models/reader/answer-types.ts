@@ -8,6 +8,9 @@
  * whatever words it shares with the question.
  */
 import { questionShape, whichNouns, type AnswerType, type QuestionShape } from './question-shape.js';
+import { analyse } from './language.js';
+import { INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
+import { stem } from './text.js';
 import {
   codeNameSpans,
   commandOptionSpans,
@@ -87,3 +90,36 @@ export function typeSpans(sentence: string, type: AnswerType): ValueSpan[] {
 export function holdsType(sentence: string, type: AnswerType): boolean {
   return type === 'any' || typeSpans(sentence, type).length > 0;
 }
+
+/**
+ * True when `sentence` speaks of a `head` (a noun's stem) and each time only as some one of its kind,
+ * never saying which: "I must book a room" says no room, so it cannot answer "which room". A mention
+ * that a name or number goes with ("a room called Orion", "a room, 4B", "an Orion room") says which.
+ */
+export function saysNoneOf(sentence: string, head: string): boolean {
+  const tokens = analyse(sentence);
+  const mentions = tokens.flatMap((token, at) =>
+    token.pos === 'NOUN' && stem(token.lower) === head ? [at] : [],
+  );
+  return (
+    mentions.length > 0 &&
+    mentions.every((at) => {
+      // Back over what describes it ("a small meeting room") to the word that determines it.
+      let from = at - 1;
+      while (from >= 0 && ['ADJ', 'NOUN', 'ADV'].includes(tokens[from]?.pos ?? '')) from--;
+      if (!INDEFINITE_DETERMINERS.has(tokens[from]?.lower ?? '')) return false;
+      if (tokens.slice(from + 1, at).some((token) => NAMING_POS.has(token.pos))) return false;
+      const next = tokens[at + 1];
+      return !(
+        next !== undefined &&
+        (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value))
+      );
+    })
+  );
+}
+
+/** Parts of speech that name one thing: a proper noun, a number. */
+const NAMING_POS: ReadonlySet<string> = new Set(['PROPN', 'NUM']);
+
+/** Marks after a noun that go on to name it: "a room: 4B", "a room (4B)", "a room, 4B". */
+const NAMING_MARKS: ReadonlySet<string> = new Set([':', '(', ',', '-', '–', '—']);

@@ -6,8 +6,16 @@
  */
 import type { Message } from '../../../engine/index.js';
 import { visibleTexts } from './message-views.js';
-import { holdsType, isNegative, questionShape, type AnswerType } from './answer-types.js';
+import {
+  holdsType,
+  isNegative,
+  questionShape,
+  saysNoneOf,
+  type AnswerType,
+  type QuestionShape,
+} from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, keyOfAsked } from './match.js';
+import { releasesOf, underAnotherRelease } from './releases.js';
 import {
   candidates,
   spelledAcronyms,
@@ -57,6 +65,17 @@ function kindHeadStem(question: string, context: ReaderContext): string | undefi
   const { head } = remembered(context, questionShape, question);
   const stemmed = head === undefined ? undefined : contentStems(head)[0];
   return stemmed !== undefined && VALUE_HEAD_STEMS.has(stemmed) ? stemmed : undefined;
+}
+
+/**
+ * The stem of the thing a "which/what N" question asks to single out, when any value may answer (no
+ * kind is asked for) and N is no word for a value itself.
+ */
+function whichThing(shape: QuestionShape, context: ReaderContext): string | undefined {
+  if (shape.type !== 'any' || (shape.wh !== 'which' && shape.wh !== 'what') || shape.head === undefined)
+    return undefined;
+  const stemmed = contentStems(shape.head, context.stems)[0];
+  return stemmed === undefined || VALUE_HEAD_STEMS.has(stemmed) ? undefined : stemmed;
 }
 
 /** The stems of the nouns that name a value of any kind: framing wherever a question says them. */
@@ -133,8 +152,15 @@ export function answerQuestion(
   const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
   );
-  const type = remembered(context, questionShape, question).type;
+  const shape = remembered(context, questionShape, question);
+  const type = shape.type;
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
+  // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
+  const which = whichThing(shape, context);
+  // A question about one release of a thing is not answered under the heading of another release.
+  const releases = remembered(context, releasesOf, question);
+  const saysWhich = (candidate: Sourced) =>
+    which === undefined || !remembered(context, saysNoneOf, candidate.text, which);
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
@@ -150,6 +176,8 @@ export function answerQuestion(
   const typed = pool.filter(
     (candidate) =>
       covers(candidate) &&
+      saysWhich(candidate) &&
+      !underAnotherRelease(releases, candidate.heading) &&
       (holds(candidate.valueText ?? candidate.text) ||
         (candidate.antecedent !== undefined && holds(candidate.antecedent))),
   );
@@ -183,7 +211,9 @@ export function answerQuestion(
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => stem !== kind) : asked).filter(
     (stem) => !COMMON_VERB_STEMS.has(stem),
   );
-  if (supported.length > 0 && support(supported, chosen, keyWeights(supported, pool)) < LEAST_SUPPORT) {
+  // The headings over a sentence say what it is about: their words support it as its own do.
+  const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };
+  if (supported.length > 0 && support(supported, said, keyWeights(supported, pool)) < LEAST_SUPPORT) {
     return ABSTENTION;
   }
   const reply = inContext(
@@ -256,6 +286,10 @@ function choose(
   }));
   const index = chooseAmong(key, bySelf, weights, mode, type, pairs);
   if (index !== undefined) return alone[index];
+  // With the words of what it lies under: first a sentence that holds a value itself, then one whose
+  // value is in the sentence before it or in its heading.
+  const holding = chooseAmong(key, alone, weights, mode, type, pairs);
+  if (holding !== undefined) return alone[holding];
   const withContext = chooseAmong(key, pool, weights, mode, type, pairs);
   return withContext === undefined ? undefined : pool[withContext];
 }

@@ -20,10 +20,16 @@ export function cleanSentence(sentence: string): string {
     .trim();
 }
 
-export function isCandidate(sentence: string): boolean {
+/**
+ * True when `sentence` can answer a question. A request in a conversation asks for something; in a
+ * document (`inDocument`) an imperative is advice to its readers ("Please run it on Python 3.11 or
+ * newer"), which states what is needed as a statement does.
+ */
+export function isCandidate(sentence: string, inDocument = false): boolean {
   const s = sentence.trim();
   if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
   if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
+  if (inDocument) return true;
   const clean = cleanSentence(s);
   // A request to change a file says what should be, not what is.
   return !REQUEST_START.test(clean) && !isEditRequest(clean);

@@ -253,10 +253,7 @@ export const MEASURE_ADJECTIVES = words('many much far big large old tall high w
 /** Adjectives and adverbs that "how" turns into a question for a span of time. */
 export const SPAN_ADVERBS = words('long often frequently soon');
 
-/**
- * Verbs that take a question as their object: "I forget which ...", "remind me what ...",
- * "do you know when ...".
- */
+/** Verbs that take a question as their object: "I forget which ...", "do you know when ...". */
 export const QUESTION_TAKING_VERBS = words(
   'know remember recall forget forgot forgotten remind tell say wonder ask show check confirm find ' +
     'figure guess see understand',
@@ -329,6 +326,9 @@ export const PERIODS = words(
     'month months year years quarter quarters',
 );
 
+/** Determiners that speak of some one thing of a kind without saying which: "book a room". */
+export const INDEFINITE_DETERMINERS = words('a an another some any');
+
 /** Words that introduce a person's name: "by Ana", "I'm Ana", "named Ana". */
 export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
 
@@ -340,8 +340,9 @@ export const NEGATIONS = words('not never cannot');
  * pronouns (personal, indefinite and reflexive), prepositions, conjunctions, auxiliaries and modals,
  * question words, and the verbs of asking and knowing.
  */
-export const CLOSED_CLASS_WORDS =
-  words(`a an the and or but nor so yet if then than that this these those there here of to in on at
+export const CLOSED_CLASS_WORDS: ReadonlySet<string> = new Set([
+  ...CONJUNCTIONS,
+  ...words(`a an the and or but nor so yet if then than that this these those there here of to in on at
 by for from with without into onto over under about above below between through during after again
 as is are was were be been being am do does did doing done have has had having i me my mine myself we us
 our ours you your yours he him his she her hers it its they them their theirs one ones some any all
@@ -350,7 +351,8 @@ might must just also even ever please kindly tell say said told know knew think 
 ok okay yes yeah well oh hi hello thanks thank something anything nothing thing things way much many
 more most less other else what which who whom whose when where why how remember recall forget got
 somebody someone anybody anyone everybody everyone nobody everything itself themselves yourself
-yourselves himself herself ourselves`);
+yourselves himself herself ourselves`),
+]);
 
 /** Irregular verb forms and the verb each belongs to ("found" is "find", "goes" is "go"). */
 export const IRREGULAR_VERB_FORMS: ReadonlyMap<string, string> = new Map(

@@ -7,6 +7,7 @@
 import { askedText } from './dialogue-act.js';
 import { ANSWER_GROUPS, EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
+import { withLeadingParts } from './releases.js';
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
@@ -50,10 +51,13 @@ export interface Candidate {
   sequence?: readonly string[];
 }
 
-/** Prepares one sentence for matching. */
+/**
+ * Prepares one sentence for matching. A release number ("5.0.0", "v18.2") also meets its leading
+ * parts ("5", "5.0", "18"), as a person names a release by its major number ("Python 3").
+ */
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
   const sequence = contentStems(text, memo);
-  return { text, stems: new Set(sequence), sequence };
+  return { text, stems: new Set(sequence.flatMap(withLeadingParts)), sequence };
 }
 
 /** True when a sentence says stem `a` with `b` right after it, as a question may ("kiln shelf"). */

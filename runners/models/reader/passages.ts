@@ -6,6 +6,7 @@
  */
 import type { VisibleText } from './message-views.js';
 import { toCandidate } from './match.js';
+import { releasesOf, type Heading } from './releases.js';
 import type { Candidate } from './match.js';
 import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
@@ -33,6 +34,11 @@ export type Sourced = Candidate & {
   valueText?: string;
   /** The acronyms it writes, lower case (see `withAcronyms`). */
   acronyms?: readonly string[];
+  /**
+   * The headings over it, when its antecedent is those: what its section is about, with the releases
+   * they name (a section of release notes is about its release).
+   */
+  heading?: Heading;
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -67,8 +73,11 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .split('\n')
     .filter((line) => !FRAMING.test(line))
     .join('\n');
-  for (const { sentence, antecedent } of inSections(content, origin === 'document' ? prose : undefined)) {
-    if (!isCandidate(sentence)) continue;
+  for (const { sentence, antecedent, scope } of inSections(
+    content,
+    origin === 'document' ? prose : undefined,
+  )) {
+    if (!isCandidate(sentence, origin === 'document')) continue;
     // A file the person asks to have read is where to look, not a value they state: a sentence that
     // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
     const requested = origin === 'person' ? requestedReads(sentence) : [];
@@ -87,10 +96,29 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       continue;
     }
     const before = cleanSentence(antecedent);
-    const stems = new Set([...own.stems, ...contentStems(before, memo)]);
-    found.push({ ...own, stems, origin, ownStems: own.stems, antecedent: before });
+    const scoping = toCandidate(before, memo).stems;
+    const stems = new Set([...own.stems, ...scoping]);
+    const releases = scope === true ? releasesOf(before).map((release) => release.number) : [];
+    found.push({
+      ...own,
+      stems,
+      origin,
+      ownStems: own.stems,
+      antecedent: before,
+      ...(scope === true ? { heading: { stems: scoping, releases } } : {}),
+    });
   }
   return found;
+}
+
+/**
+ * A sentence, with the sentence it refers back to or, when its `antecedent` is the headings it lies
+ * under, `scope`: a heading says what every sentence of its section is about.
+ */
+interface InSection {
+  sentence: string;
+  antecedent?: string;
+  scope?: boolean;
 }
 
 /**
@@ -99,20 +127,18 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
  * that refers back to none has the headings it lies under for context, outermost first, so a
  * release's changes answer "which release …" with the heading's version.
  */
-function inSections(
-  content: string,
-  prose: boolean | undefined,
-): { sentence: string; antecedent?: string }[] {
+function inSections(content: string, prose: boolean | undefined): InSection[] {
   if (prose === undefined) return withAntecedents(sentenceGroups(content, false));
-  const found: { sentence: string; antecedent?: string }[] = [];
+  const found: InSection[] = [];
   // The headings the current section lies under, outermost first, each with its level.
   let headings: { level: number; text: string }[] = [];
   let body: string[] = [];
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
     for (const { sentence, antecedent } of withAntecedents(sentenceGroups(body.join('\n'), prose))) {
-      const context = antecedent ?? heading;
-      found.push(context === undefined ? { sentence } : { sentence, antecedent: context });
+      if (antecedent !== undefined) found.push({ sentence, antecedent });
+      else if (heading !== undefined) found.push({ sentence, antecedent: heading, scope: true });
+      else found.push({ sentence });
     }
     body = [];
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
-import { answerType, holdsType } from '../../../../runners/models/reader/answer-types.js';
+import { answerType, holdsType, saysNoneOf } from '../../../../runners/models/reader/answer-types.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
 
@@ -161,5 +161,30 @@ describe('how long asks for a span stated outright', () => {
     expect(await ask(history, 'How long does the lighthouse walk take?')).toBe(
       'The lighthouse walk takes 50 minutes from the car park.',
     );
+  });
+});
+
+describe('"which N" asks for one N', () => {
+  it('is not answered by a sentence that speaks only of "an N"', async () => {
+    const history = [
+      user('Reminder to self: I need to order a van for the move on Saturday.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Which van did I order for the move?')).toBe(ABSTENTION);
+  });
+
+  it('is answered once a sentence names the N, however it is introduced', async () => {
+    const named = [user('I ordered a van called Bluebird for the move on Saturday.'), assistant('Noted.')];
+    expect(await ask(named, 'Which van did I order for the move?')).toContain('Bluebird');
+  });
+
+  it('tells a mention that says which from one that does not', () => {
+    expect(saysNoneOf('We still have to pick a venue for the launch.', 'venu')).toBe(true);
+    expect(saysNoneOf('Any venue near the station will do.', 'venu')).toBe(true);
+    expect(saysNoneOf('We picked a venue called The Loft.', 'venu')).toBe(false);
+    expect(saysNoneOf('We picked a venue: The Loft.', 'venu')).toBe(false);
+    expect(saysNoneOf('The venue is The Loft.', 'venu')).toBe(false);
+    expect(saysNoneOf('Nothing here speaks of it.', 'venu')).toBe(false);
+    expect(saysNoneOf('', 'venu')).toBe(false);
   });
 });
