@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DISTIL_SCHEMA,
+  FACTS_AND_SUMMARY_SCHEMA,
   MAX_DISTILLED,
+  SUMMARY_SCHEMA,
   distilledAssertion,
   readDistilled,
   readSummary,
@@ -64,6 +66,70 @@ describe('reading a distillation answer', () => {
       turn: 6,
       turns: { first: 2, last: 3 },
       recordedAt: 1000,
+    });
+  });
+
+  it('skips a fact whose subject or name is not text rather than failing on it', () => {
+    const answer = {
+      facts: [fact(1, { name: 7 }), fact(2, { subject: ['entity'] }), fact(3, { value: '  \n' }), fact(4)],
+    };
+    expect(readDistilled(answer, allowed).map((f) => f.name)).toEqual(['name 4']);
+  });
+
+  it('refuses a summary that is missing or not text, whatever the answer is', () => {
+    for (const answer of [null, undefined, {}, { summary: 7 }, { summary: ['text'] }]) {
+      expect(() => readSummary(answer)).toThrow('the answer has no summary');
+    }
+  });
+
+  it("says the person said a fact the answer gives as the person's", () => {
+    const leaving = [{ turn: 4, entries: [9], lines: [] }];
+    expect(distilledAssertion(fact(1), leaving, 5, 0).source).toEqual({
+      kind: 'model',
+      method: 'distilled',
+      detail: 'the person said',
+    });
+  });
+
+  it('spans the first to the last leaving turn, or the current turn when none leave', () => {
+    const leaving = [2, 3, 5].map((turn) => ({ turn, entries: [turn * 10], lines: [] }));
+    expect(distilledAssertion(fact(1), leaving, 8, 0).turns).toEqual({ first: 2, last: 5 });
+    const alone = distilledAssertion(fact(1), [], 8, 0);
+    expect(alone.turns).toEqual({ first: 8, last: 8 });
+    expect(alone.entries).toEqual([]);
+  });
+});
+
+describe('the schemas the guided calls carry', () => {
+  const factItem = {
+    type: 'object',
+    properties: {
+      subject: { type: 'string' },
+      name: { type: 'string' },
+      value: { type: 'string' },
+      said: { type: 'string', enum: ['person', 'model'] },
+    },
+    required: ['subject', 'name', 'value', 'said'],
+  };
+  const facts = { type: 'array', maxItems: 12, items: factItem };
+
+  it('asks a distillation for a list of at most 12 facts, each with four text fields', () => {
+    expect(DISTIL_SCHEMA).toEqual({ type: 'object', properties: { facts }, required: ['facts'] });
+  });
+
+  it('asks the combined call for the same facts and a summary text, both required', () => {
+    expect(FACTS_AND_SUMMARY_SCHEMA).toEqual({
+      type: 'object',
+      properties: { facts, summary: { type: 'string' } },
+      required: ['facts', 'summary'],
+    });
+  });
+
+  it('asks the summary call for a summary text alone', () => {
+    expect(SUMMARY_SCHEMA).toEqual({
+      type: 'object',
+      properties: { summary: { type: 'string' } },
+      required: ['summary'],
     });
   });
 });

@@ -8,6 +8,7 @@ import { sequentialIds, steppingClock } from '../../../engine/ports.js';
 import { memorySink } from '../../../engine/audit/sink.js';
 import { defaultSettings } from '../../../engine/settings.js';
 import { storeWithTurns } from '../helpers.js';
+import { ContextStore } from '../../../engine/store/store.js';
 import { fakeModel } from '../helpers.js';
 
 function layer(overrides: Partial<ReturnType<typeof defaultSettings>['facts']> = {}, fail = false) {
@@ -125,5 +126,156 @@ describe('the blocks, composed again only when what they show changes', () => {
     // A new summary version ends the earlier block.
     await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
     expect(facts.blocks(withoutTurn1, 8192)?.earlier).toMatch(/Summary 1\.$/);
+  });
+});
+
+describe("the facts of a turn's tool outputs", () => {
+  /** Turn 1 reads a.md; turn 2 reads b.md and edits c.md, whose outcome was not recorded. */
+  function toolTurns(): ContextStore {
+    const s = new ContextStore();
+    const exchange = (
+      turn: number,
+      tool: string,
+      args: Record<string, unknown>,
+      output: string,
+      ok?: boolean,
+    ) => {
+      const call = { callId: `c${s.nextId()}`, tool, arguments: args };
+      s.append({
+        kind: 'toolCall',
+        turn,
+        text: '{}',
+        call,
+        sources: [`evt-call-${turn}-${tool}`],
+        recordedAt: 0,
+      });
+      s.append({
+        kind: 'toolOutput',
+        turn,
+        text: output,
+        call,
+        ...(ok === undefined ? {} : { outcome: { ok } }),
+        sources: [`evt-result-${turn}-${tool}`],
+        recordedAt: 0,
+      });
+    };
+    s.append({ kind: 'prompt', turn: 1, text: 'Read a.md.', sources: [], recordedAt: 0 });
+    exchange(1, 'read_file', { path: 'a.md' }, '1\t# Alpha\n[end of file]', true);
+    s.append({ kind: 'prompt', turn: 2, text: 'Read b.md, fix c.md.', sources: [], recordedAt: 0 });
+    exchange(2, 'read_file', { path: 'b.md' }, '1\t# Beta\n2\tbody\n[end of file]', true);
+    exchange(2, 'edit_file', { path: 'c.md' }, 'wrote c.md');
+    return s;
+  }
+
+  it("reads only the given turn's outputs, each fact naming its entry and tool.result event", () => {
+    const { facts } = layer();
+    const entries = toolTurns().all();
+    facts.extract(2, entries);
+    const read = facts.facts.current().map((f) => [f.identity.name, f.value, f.entries, f.events]);
+    const [b, c] = entries.filter((e) => e.kind === 'toolOutput' && e.turn === 2);
+    expect(read).toEqual([
+      ['b.md', 'read, 2 lines; title: Beta', [b?.id], ['evt-result-2-read_file']],
+      // No recorded outcome: the output is taken as it reads, a success.
+      ['c.md', 'changed', [c?.id], ['evt-result-2-edit_file']],
+    ]);
+  });
+
+  it('composes no blocks without a window, and the same blocks again while nothing they show changes', () => {
+    const { facts } = layer();
+    const entries = toolTurns().all();
+    facts.extract(1, entries);
+    facts.extract(2, entries);
+    expect(facts.blocks(entries, null)).toBeNull();
+    const [a, b] = entries.filter((e) => e.kind === 'toolOutput' && e.call?.tool === 'read_file');
+    const onlyA = entries.filter((e) => e.id !== b?.id);
+    const onlyB = entries.filter((e) => e.id !== a?.id);
+    // The earlier block carries the facts whose outputs are out of view: which one follows the entries.
+    expect(facts.blocks(onlyA, 8192)?.earlier).toMatch(/b\.md/);
+    expect(facts.blocks(onlyA, 8192)?.earlier).not.toMatch(/a\.md/);
+    expect(facts.blocks(onlyB, 8192)?.earlier).toMatch(/a\.md/);
+    expect(facts.blocks(onlyB, 8192)?.earlier).not.toMatch(/b\.md/);
+    expect(facts.blocks(onlyB, 8192)).toBe(facts.blocks(onlyB, 8192));
+  });
+
+  it('shows the facts of a restored state in place of those it held', () => {
+    const { facts } = layer();
+    const saved = layer().facts;
+    saved.personStates('entity', 'pilot team', 'the platform group', 1);
+    expect(facts.blocks([], 8192)?.earlier ?? null).toBeNull();
+    facts.restore(saved.save());
+    expect(facts.blocks([], 8192)?.earlier).toMatch(/pilot team: the platform group/);
+  });
+
+  it('tells the distiller the facts already known', async () => {
+    const { facts, calls } = layer();
+    facts.personStates('entity', 'pilot team', 'the platform group', 1);
+    await facts.beforeDrop(3, turn(1), turn(2), 8192);
+    expect(calls[0]?.messages.at(-1)?.content).toContain(
+      'Facts already known:\n- entity pilot team: the platform group\n',
+    );
+  });
+});
+
+describe("the distiller's calls and what it audits of them", () => {
+  const audited = (sink: ReturnType<typeof memorySink>, type: string) =>
+    sink.events.filter((e) => e.type === type) as unknown as Record<string, unknown>[];
+
+  it('makes no call when no turn leaves', async () => {
+    const { facts, calls, sink } = layer();
+    await facts.beforeDrop(3, [], turn(1), 8192);
+    expect(calls).toEqual([]);
+    expect(sink.events).toEqual([]);
+  });
+
+  it('asks the combined call for the room of both answers and audits it as combined, words counted', async () => {
+    const { facts, calls, sink } = layer();
+    await facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
+    const words = summaryWords(0.05, 8192);
+    expect(calls[0]?.maxTokens).toBe(900 + Math.ceil((words * 14) / 4));
+    expect(audited(sink, 'context.summary')).toMatchObject([
+      { turns: [1, 2, 3], ok: true, combined: true, words: 2 },
+    ]);
+    const id = facts.facts.current()[0]?.id;
+    expect(audited(sink, 'context.distillation')).toMatchObject([
+      { turns: [1, 2, 3], ok: true, facts: [id] },
+    ]);
+    // The next combined call is shown the summary so far.
+    await facts.beforeDrop(8, [...turn(4), ...turn(5), ...turn(6)], turn(7), 8192);
+    expect(calls[1]?.messages.at(-1)?.content).toMatch(/^Summary so far:\nSummary 1\.\nWord limit: /);
+  });
+
+  it('audits the summary call as not combined, and a distillation by the facts it recorded, not those it replaced', async () => {
+    const { facts, calls, sink } = layer();
+    await facts.beforeDrop(3, turn(1), turn(2), 8192);
+    await facts.beforeDrop(4, [...turn(2), ...turn(3)], turn(4), 8192);
+    expect(calls.map((c) => c.purpose)).toEqual(['distil', 'distil', 'summary']);
+    const [first, second] = facts.facts.all().map((f) => f.id);
+    expect(facts.facts.current().map((f) => f.value)).toEqual(['HERON 2']);
+    expect(audited(sink, 'context.distillation')).toMatchObject([
+      { turns: [1], ok: true, facts: [first] },
+      { turns: [2, 3], ok: true, facts: [second] },
+    ]);
+    expect(audited(sink, 'context.summary')).toMatchObject([{ turns: [1, 2, 3], ok: true, combined: false }]);
+  });
+
+  it('distils nothing when distilling is off, and keeps no turns waiting when the summary is off', async () => {
+    const noDistil = layer({ distil: false });
+    await noDistil.facts.beforeDrop(3, turn(1), turn(2), 8192);
+    expect(noDistil.calls).toEqual([]);
+    expect(noDistil.facts.save().waiting.map((t) => t.turn)).toEqual([1]);
+    const noSummary = layer({ summary: false });
+    await noSummary.facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
+    expect(noSummary.calls.map((c) => c.purpose)).toEqual(['distil']);
+    expect(noSummary.facts.save().waiting).toEqual([]);
+  });
+
+  it('keeps the turns of a failed combined call waiting, and audits no facts for a failed call', async () => {
+    const combined = layer({}, true);
+    await combined.facts.beforeDrop(5, [...turn(1), ...turn(2), ...turn(3)], turn(4), 8192);
+    expect(combined.facts.save().waiting.map((t) => t.turn)).toEqual([1, 2, 3]);
+    expect(audited(combined.sink, 'context.distillation')).toMatchObject([{ ok: false, facts: [] }]);
+    const alone = layer({}, true);
+    await alone.facts.beforeDrop(3, turn(1), turn(2), 8192);
+    expect(audited(alone.sink, 'context.distillation')).toMatchObject([{ ok: false, facts: [] }]);
   });
 });

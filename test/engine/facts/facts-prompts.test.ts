@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   distilPrompt,
+  factsAndSummaryPrompt,
   fitSummary,
   personCommandLine,
+  summaryPrompt,
   turnTexts,
   type TurnText,
 } from '../../../engine/facts/facts-prompts.js';
@@ -155,6 +157,11 @@ describe('the summary cut to its word limit', () => {
     expect(fitSummary('One two three four five six. Seven eight.', 3)).toBe('One two three');
   });
 
+  it('keeps a summary of exactly the limit whole', () => {
+    expect(fitSummary('One. Two. Three.', 3)).toBe('One. Two. Three.');
+    expect(fitSummary('One. Two. Three.', 2)).toBe('One.');
+  });
+
   it('gives a summary within the limit on one line, whitespace folded', () => {
     expect(fitSummary('  One two.\n\nThree  four. ', 10)).toBe('One two. Three four.');
   });
@@ -169,9 +176,74 @@ describe('a command the person ran, as the distiller reads it', () => {
       'the person ran `make`: failed',
     );
     expect(personCommandLine(personCommandText('ls', 'a.md\nb.md'))).toBe('the person ran `ls`');
+    expect(personCommandLine(personCommandText('grep x', 'exit status: 127\nstderr:\nno'))).toBe(
+      'the person ran `grep x`: exit status 127',
+    );
+    expect(personCommandLine(personCommandText('sleep 9', 'exit status: -1'))).toBe(
+      'the person ran `sleep 9`: exit status -1',
+    );
+    expect(personCommandLine(personCommandText('yes', 'exit status: none (killed by SIGTERM)'))).toBe(
+      'the person ran `yes`: none (killed by SIGTERM)',
+    );
   });
 
   it('gives a text not in the prompt’s form by its first line', () => {
     expect(personCommandLine('npm test passed\nall 12 tests')).toBe('the person ran: npm test passed');
+  });
+});
+
+describe('the summary calls', () => {
+  const leaving: TurnText[] = [
+    { turn: 2, entries: [3, 4], lines: ['person: Use HERON.', 'assistant: Noted.'] },
+  ];
+  const kept: TurnText[] = [{ turn: 3, entries: [5, 6], lines: ['person: Go on.', 'assistant: Going.'] }];
+  const shorten =
+    'When it would run past the word limit, condense its oldest parts first, yet keep how the conversation began.';
+
+  it('asks one call for the facts and the summary: the summary so far and its limit ahead of the distiller text', () => {
+    const [system, user] = factsAndSummaryPrompt(
+      kinds,
+      ['entity codename: HERON'],
+      'Began with a plan.',
+      80,
+      leaving,
+      kept,
+      8192,
+    );
+    const [distilSystem, distilUser] = distilPrompt(kinds, ['entity codename: HERON'], leaving, kept, 8192);
+    expect(system).toEqual({
+      role: 'system',
+      content:
+        `${distilSystem?.content} Also update the running summary: keep what it says, add the leaving turns in ` +
+        `order, and name each file read or changed without retelling it. ${shorten}`,
+    });
+    expect(user).toEqual({
+      role: 'user',
+      content: `Summary so far:\nBegan with a plan.\nWord limit: 80\n${distilUser?.content}`,
+    });
+    const [, first] = factsAndSummaryPrompt(kinds, [], null, 80, leaving, kept, 8192);
+    expect(
+      first?.content.startsWith('Summary so far:\n- none\nWord limit: 80\nSubject kinds you may use:\n'),
+    ).toBe(true);
+  });
+
+  it('asks the summary call to add the turns, in order, to the summary so far', () => {
+    expect(summaryPrompt('Began with a plan.', 80, [...leaving, ...kept], 8192)).toEqual([
+      {
+        role: 'system',
+        content:
+          'Update the running summary of this conversation: keep what it says, add the new turns in the order ' +
+          `they happened, and name each file read or changed without retelling what it holds. ${shorten}`,
+      },
+      {
+        role: 'user',
+        content:
+          'Summary so far:\nBegan with a plan.\nWord limit: 80\nTurns to add:\n' +
+          'Turn 2\nperson: Use HERON.\nassistant: Noted.\nTurn 3\nperson: Go on.\nassistant: Going.',
+      },
+    ]);
+    expect(summaryPrompt(null, 80, [], 8192)[1]?.content).toBe(
+      'Summary so far:\n- none\nWord limit: 80\nTurns to add:\n- none',
+    );
   });
 });
