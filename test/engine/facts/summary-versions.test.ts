@@ -53,10 +53,19 @@ describe('the running summary versions', () => {
     const saved = summary.save();
     summary.add('Second.', summary.waiting, 4, 20, 'the model');
     expect(saved.summaries.map((s) => s.version)).toEqual([1]);
-    expect(saved.waiting.map((t) => t.turn)).toEqual([2]);
+    expect(saved.waiting).toEqual([turn(2)]);
     const restored = new SummaryVersions();
     restored.restore(saved);
     expect(restored.versions).toEqual(saved.summaries);
     expect(restored.waiting).toEqual(saved.waiting);
+  });
+
+  it('saves each waiting turn whole: its entries, audit events and lines, and no events where it had none', () => {
+    const summary = new SummaryVersions();
+    const { events: _events, ...noEvents } = turn(3);
+    summary.wait([turn(1), turn(2), noEvents]);
+    const saved = summary.save();
+    expect(saved.waiting).toEqual([turn(1), turn(2), noEvents]);
+    expect(saved.waiting[2]).not.toHaveProperty('events');
   });
 });
