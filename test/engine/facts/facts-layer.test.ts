@@ -129,8 +129,23 @@ describe('the blocks, composed again only when what they show changes', () => {
   });
 });
 
+describe('the blocks at a window', () => {
+  it('are composed again for another window: a smaller one has room for fewer facts', () => {
+    const { facts } = layer();
+    for (let n = 1; n <= 30; n += 1) facts.personStates('entity', `setting ${n}`, 'x'.repeat(60), 1);
+    const wide = facts.blocks([], 8192)?.earlier ?? '';
+    const narrow = facts.blocks([], 1024)?.earlier ?? '';
+    expect(wide).not.toMatch(/Left out for lack of room/);
+    expect(narrow).toMatch(/Left out for lack of room: \d+ more facts\./);
+    expect(narrow.length).toBeLessThan(wide.length);
+  });
+});
+
 describe("the facts of a turn's tool outputs", () => {
-  /** Turn 1 reads a.md; turn 2 reads b.md and edits c.md, whose outcome was not recorded. */
+  /**
+   * Turn 1 reads a.md; turn 2 reads b.md, edits c.md, whose outcome was not recorded, and fails to
+   * edit d.md.
+   */
   function toolTurns(): ContextStore {
     const s = new ContextStore();
     const exchange = (
@@ -161,9 +176,10 @@ describe("the facts of a turn's tool outputs", () => {
     };
     s.append({ kind: 'prompt', turn: 1, text: 'Read a.md.', sources: [], recordedAt: 0 });
     exchange(1, 'read_file', { path: 'a.md' }, '1\t# Alpha\n[end of file]', true);
-    s.append({ kind: 'prompt', turn: 2, text: 'Read b.md, fix c.md.', sources: [], recordedAt: 0 });
+    s.append({ kind: 'prompt', turn: 2, text: 'Read b.md, fix c.md and d.md.', sources: [], recordedAt: 0 });
     exchange(2, 'read_file', { path: 'b.md' }, '1\t# Beta\n2\tbody\n[end of file]', true);
     exchange(2, 'edit_file', { path: 'c.md' }, 'wrote c.md');
+    exchange(2, 'edit_file', { path: 'd.md' }, 'error: d.md is read-only', false);
     return s;
   }
 
@@ -178,6 +194,7 @@ describe("the facts of a turn's tool outputs", () => {
       // No recorded outcome: the output is taken as it reads, a success.
       ['c.md', 'changed', [c?.id], ['evt-result-2-edit_file']],
     ]);
+    // The failed edit gives nothing, though its call names the file.
   });
 
   it('composes no blocks without a window, and the same blocks again while nothing they show changes', () => {

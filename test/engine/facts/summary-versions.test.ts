@@ -67,5 +67,10 @@ describe('the running summary versions', () => {
     const saved = summary.save();
     expect(saved.waiting).toEqual([turn(1), turn(2), noEvents]);
     expect(saved.waiting[2]).not.toHaveProperty('events');
+    // What the caller's turns hold later does not change what was saved.
+    summary.waiting[0]?.events?.push('evt-later');
+    summary.waiting[0]?.entries.push(99);
+    summary.waiting[0]?.lines.push('assistant: later');
+    expect(saved.waiting[0]).toEqual(turn(1));
   });
 });
