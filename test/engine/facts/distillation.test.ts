@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   DISTIL_SCHEMA,
   FACTS_AND_SUMMARY_SCHEMA,
@@ -101,35 +102,46 @@ describe('reading a distillation answer', () => {
 });
 
 describe('the schemas the guided calls carry', () => {
-  const factItem = {
-    type: 'object',
-    properties: {
-      subject: { type: 'string' },
-      name: { type: 'string' },
-      value: { type: 'string' },
-      said: { type: 'string', enum: ['person', 'model'] },
-    },
-    required: ['subject', 'name', 'value', 'said'],
-  };
-  const facts = { type: 'array', maxItems: 12, items: factItem };
+  // What a guided call's schema lets the model answer, read as the server reads JSON Schema.
+  const accepts = (schema: object, answer: unknown) =>
+    z.fromJSONSchema(schema as never).safeParse(answer).success;
+  const item = { subject: 'entity', name: 'codename', value: 'HERON', said: 'person' };
+  const fields = ['subject', 'name', 'value', 'said'] as const;
+  const withItem = (changed: unknown) => ({ facts: [changed] });
+  const without = (field: string) => Object.fromEntries(Object.entries(item).filter(([k]) => k !== field));
 
-  it('asks a distillation for a list of at most 12 facts, each with four text fields', () => {
-    expect(DISTIL_SCHEMA).toEqual({ type: 'object', properties: { facts }, required: ['facts'] });
+  it('lets a distillation answer at most 12 facts, each with four text fields, said by the person or the model', () => {
+    expect(accepts(DISTIL_SCHEMA, { facts: [item, { ...item, said: 'model' }] })).toBe(true);
+    expect(accepts(DISTIL_SCHEMA, { facts: [] })).toBe(true);
+    expect(accepts(DISTIL_SCHEMA, { facts: Array.from({ length: 13 }, () => item) })).toBe(false);
+    for (const wrong of [
+      'facts',
+      {},
+      { facts: 'HERON' },
+      withItem('HERON'),
+      withItem({ ...item, said: 'someone' }),
+    ])
+      expect(accepts(DISTIL_SCHEMA, wrong)).toBe(false);
+    for (const field of fields) {
+      expect(accepts(DISTIL_SCHEMA, withItem({ ...item, [field]: 7 }))).toBe(false);
+      expect(accepts(DISTIL_SCHEMA, withItem(without(field)))).toBe(false);
+    }
   });
 
-  it('asks the combined call for the same facts and a summary text, both required', () => {
-    expect(FACTS_AND_SUMMARY_SCHEMA).toEqual({
-      type: 'object',
-      properties: { facts, summary: { type: 'string' } },
-      required: ['facts', 'summary'],
-    });
+  it('lets the combined call answer the same facts and a summary text, both required', () => {
+    expect(accepts(FACTS_AND_SUMMARY_SCHEMA, { facts: [item], summary: 'Read two files.' })).toBe(true);
+    for (const wrong of [
+      { facts: [item] },
+      { summary: 'Read two files.' },
+      { facts: [item], summary: 7 },
+      { facts: [without('said')], summary: 'Read two files.' },
+    ])
+      expect(accepts(FACTS_AND_SUMMARY_SCHEMA, wrong)).toBe(false);
   });
 
-  it('asks the summary call for a summary text alone', () => {
-    expect(SUMMARY_SCHEMA).toEqual({
-      type: 'object',
-      properties: { summary: { type: 'string' } },
-      required: ['summary'],
-    });
+  it('lets the summary call answer a summary text alone', () => {
+    expect(accepts(SUMMARY_SCHEMA, { summary: 'Read two files.' })).toBe(true);
+    for (const wrong of ['Read two files.', {}, { summary: 7 }])
+      expect(accepts(SUMMARY_SCHEMA, wrong)).toBe(false);
   });
 });
