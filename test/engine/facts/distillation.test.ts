@@ -139,6 +139,22 @@ describe('the schemas the guided calls carry', () => {
       expect(accepts(FACTS_AND_SUMMARY_SCHEMA, wrong)).toBe(false);
   });
 
+  it('names only JSON Schema types, which a server compiling the schema needs', () => {
+    const types = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+    const named = (node: unknown): unknown[] =>
+      node !== null && typeof node === 'object'
+        ? [
+            ...('type' in node ? [node.type] : []),
+            ...Object.entries(node).flatMap(([k, v]) => (k === 'type' ? [] : named(v))),
+          ]
+        : [];
+    for (const schema of [DISTIL_SCHEMA, FACTS_AND_SUMMARY_SCHEMA, SUMMARY_SCHEMA]) {
+      const found = named(schema);
+      expect(found.length).toBeGreaterThan(1);
+      for (const type of found) expect(types).toContain(type);
+    }
+  });
+
   it('lets the summary call answer a summary text alone', () => {
     expect(accepts(SUMMARY_SCHEMA, { summary: 'Read two files.' })).toBe(true);
     for (const wrong of ['Read two files.', {}, { summary: 7 }])
