@@ -279,9 +279,14 @@ function choose(
   pairs: readonly (readonly [string, string])[],
 ): Sourced | undefined {
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
+  // A sentence read as it stands is read under its headings, which say what it is about; their words
+  // weigh as those of the sentence before it do, half its own.
   const bySelf = alone.map((candidate) => ({
     ...candidate,
-    stems: candidate.ownStems,
+    stems:
+      candidate.heading === undefined
+        ? candidate.ownStems
+        : new Set([...candidate.ownStems, ...candidate.heading.stems]),
     alike: candidate.ownAlike,
   }));
   const index = chooseAmong(key, bySelf, weights, mode, type, pairs);
