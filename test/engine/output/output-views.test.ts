@@ -175,6 +175,15 @@ describe('OutputViews.cutReply', () => {
     expect(tally.finish(0).saved).toEqual({ references: 0, referenceBytes: 0, cuts: 0, cutBytes: 0 });
   });
 
+  it('does nothing for a turn that has no reply', () => {
+    const store = storeWithTurns([{ prompt: 'p1', output: OUTPUT }]);
+    const { views: v, cuts } = views(store);
+    const tally = new TurnTally(1, 'p1');
+    v.cutReply(1, tally);
+    expect(cuts()).toEqual([]);
+    expect(tally.finish(0).saved).toEqual({ references: 0, referenceBytes: 0, cuts: 0, cutBytes: 0 });
+  });
+
   it('does nothing with cuts off', () => {
     const store = storeWithTurns([{ prompt: 'p1', output: OUTPUT, reply: OUTPUT }]);
     const { views: v, cuts } = views(store, { cuts: false });
