@@ -116,6 +116,26 @@ describe('OutputViews.referenceEarlier', () => {
     expect(orphan.referencedAt).toBeUndefined();
   });
 
+  it('sends a tool call of an earlier turn as it is, however long', () => {
+    const store = storeWithTurns([{ prompt: 'p1' }]);
+    const call = {
+      callId: 'c2',
+      tool: 'write_file',
+      arguments: { path: 'notes.md', content: OUTPUT.repeat(10) },
+    };
+    const written = store.append({
+      kind: 'toolCall',
+      turn: 1,
+      text: JSON.stringify(call.arguments),
+      call,
+      sources: [],
+      recordedAt: 0,
+    });
+    const { views: v } = views(store);
+    expect(v.referenceEarlier(2, new TurnTally(2, 'p2'))).toBe(0);
+    expect(written.referencedAt).toBeUndefined();
+  });
+
   it('does nothing with references off', () => {
     const store = storeWithTurns([{ prompt: 'p1', output: OUTPUT, reply: 'r1' }]);
     const { views: v, references } = views(store, { references: false });
@@ -175,6 +195,26 @@ describe('OutputViews.cutReply', () => {
     expect(tally.finish(0).saved).toEqual({ references: 0, referenceBytes: 0, cuts: 0, cutBytes: 0 });
   });
 
+  it("does not cut a reply that quotes its turn's tool call: only outputs are cut", () => {
+    const command = `echo ${OUTPUT.split('\n').join(' ')}`;
+    const store = storeWithTurns([{ prompt: 'p1' }]);
+    const call = { callId: 'c2', tool: 'run_command', arguments: { command } };
+    store.append({ kind: 'toolCall', turn: 1, text: command, call, sources: [], recordedAt: 0 });
+    store.append({
+      kind: 'toolOutput',
+      turn: 1,
+      text: 'done',
+      call,
+      outcome: { ok: true },
+      sources: [],
+      recordedAt: 0,
+    });
+    store.append({ kind: 'reply', turn: 1, text: `I ran:\n\n${command}`, sources: [], recordedAt: 0 });
+    const { views: v, cuts } = views(store);
+    v.cutReply(1, new TurnTally(1, 'p1'));
+    expect(cuts()).toEqual([]);
+  });
+
   it('does nothing for a turn that has no reply', () => {
     const store = storeWithTurns([{ prompt: 'p1', output: OUTPUT }]);
     const { views: v, cuts } = views(store);
@@ -189,5 +229,18 @@ describe('OutputViews.cutReply', () => {
     const { views: v, cuts } = views(store, { cuts: false });
     v.cutReply(1, new TurnTally(1, 'p1'));
     expect(cuts()).toEqual([]);
+  });
+});
+
+describe('OutputViews.maskOlder', () => {
+  const turns = [1, 2, 3].map((n) => ({ prompt: `p${n}`, output: OUTPUT + ` ${n}`, reply: `r${n}` }));
+
+  it('masks the outputs older than the latest maskKeep under the mask policy, and none under another', () => {
+    const masked = storeWithTurns(turns);
+    expect(views(masked, { policy: 'mask', maskKeep: 1 }).views.maskOlder(4)).toBe(2);
+    expect(outputsOf(masked).map((e) => e.maskedBy !== undefined)).toEqual([true, true, false]);
+    const kept = storeWithTurns(turns);
+    expect(views(kept, { maskKeep: 1 }).views.maskOlder(4)).toBe(0);
+    expect(outputsOf(kept).every((e) => e.maskedBy === undefined)).toBe(true);
   });
 });
