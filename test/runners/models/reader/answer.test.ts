@@ -330,6 +330,28 @@ describe('a document’s headings', () => {
   });
 });
 
+describe('the scene a question is asked in', () => {
+  const locks = exchange(
+    'l',
+    'read_file',
+    { path: 'docs/locks.md' },
+    page(
+      ['When an upload fails, the lock is released at once.', 'When an upload succeeds, the lock is kept.'],
+      1,
+      false,
+    ),
+  );
+
+  it('tells apart sentences that say as much of what is asked', async () => {
+    expect(await ask(locks, 'My upload failed halfway. What happens to the lock?')).toBe(
+      'When an upload fails, the lock is released at once.',
+    );
+    expect(await ask(locks, 'The upload succeeded. What happens to the lock?')).toBe(
+      'When an upload succeeds, the lock is kept.',
+    );
+  });
+});
+
 describe('the terms of a definition list', () => {
   // A plain-text reference, as a manual page lays it out: each term over its indented description.
   const manual = exchange(
