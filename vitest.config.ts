@@ -14,6 +14,8 @@ const endToEnd = [
   'test/reports/html/report-browser.test.ts',
   // Runs the compiled command line under a low limit of open files.
   'test/runners/cli/open-files.test.ts',
+  // Whole invocations against a loopback model server, and a writer process killed mid-write.
+  'test/runners/models/answer-cache.test.ts',
   'test/runners/*/check-mutations.test.ts',
   'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',

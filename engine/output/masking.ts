@@ -20,13 +20,15 @@ export function maskOlderOutputs(
   keep: number,
   turn: number,
 ): number {
-  const outputs = store.active().filter((e) => e.kind === 'toolOutput' && e.call);
+  const outputs = store
+    .active()
+    .flatMap((e) => (e.kind === 'toolOutput' && e.call ? [{ entry: e, tool: e.call.tool }] : []));
   let masked = 0;
   for (let i = 0; i + keep < outputs.length; i++) {
-    const entry = outputs[i];
-    const by = outputs[i + keep];
-    if (!entry || !by || entry.maskedBy !== undefined) continue;
-    const tool = entry.call?.tool ?? '';
+    const older = outputs[i];
+    const by = outputs[i + keep]?.entry;
+    if (!older || !by || older.entry.maskedBy !== undefined) continue;
+    const { entry, tool } = older;
     const placeholder = maskedOutputText(tool);
     store.mask(entry.id, by.id, turn, placeholder);
     const saved = byteLength(entry.text) - byteLength(placeholder);

@@ -88,7 +88,9 @@ function switchToReferences(
   for (const entry of store.active()) {
     if (entry.kind !== 'toolOutput' || entry.turn >= options.turn || entry.referencedAt !== undefined)
       continue;
-    const reference = referenceFor(entry, options);
+    const call = entry.call;
+    if (!call) continue;
+    const reference = referenceFor(entry, call, options);
     if (reference === null) continue;
     const saved = byteLength(entry.text) - byteLength(reference);
     store.reference(entry.id, options.turn, reference);
@@ -96,7 +98,7 @@ function switchToReferences(
       type: 'context.reference',
       turn: options.turn,
       entry: entry.id,
-      tool: entry.call?.tool ?? '',
+      tool: call.tool,
       result: entry.sources[0] ?? '',
       bytesSaved: saved,
       tokensSaved: tokensForBytes(saved),
@@ -107,9 +109,11 @@ function switchToReferences(
   return { switched, bytesSaved };
 }
 
-function referenceFor(entry: Entry, options: ReferenceOptions): string | null {
-  const call = entry.call;
-  if (!call) return null;
+function referenceFor(
+  entry: Entry,
+  call: NonNullable<Entry['call']>,
+  options: ReferenceOptions,
+): string | null {
   return buildReference({
     entryId: entry.id,
     tool: call.tool,
@@ -128,8 +132,11 @@ function referenceFor(entry: Entry, options: ReferenceOptions): string | null {
 function cutRetypedOutput(store: ContextStore, audit: AuditRecorder, reply: Entry): number {
   const outputs = store
     .active()
-    .filter((e) => e.kind === 'toolOutput' && e.turn === reply.turn && e.call)
-    .map((e) => ({ entryId: e.id, tool: e.call?.tool ?? '', content: e.text }));
+    .flatMap((e) =>
+      e.kind === 'toolOutput' && e.turn === reply.turn && e.call
+        ? [{ entryId: e.id, tool: e.call.tool, content: e.text }]
+        : [],
+    );
   if (outputs.length === 0) return 0;
   const cuts = findCuts(reply.text, outputs);
   if (cuts.length === 0) return 0;

@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallsFileError } from '../../records/errors.js';
 import { expandStore, expandTranscript, loadCalls, readParts } from '../../records/requests-file.js';
-import { createModel } from '../../runners/models/index.js';
+import { builtinModelFactory } from '../../runners/models/index.js';
 import { writeRunFiles } from '../../runners/recording/write-run-files.js';
 import { runScenario } from '../../runners/run/run-scenario.js';
 import { type RunOutcome } from '../../records/run-outcome.js';
 import { resolveScenario } from '../../scenarios/index.js';
 import { resolveStrategy } from '../../strategies/index.js';
+
+/** One factory for the file's runs: their readers share what they worked out of the same texts. */
+const createModel = builtinModelFactory();
 
 let dir: string;
 beforeAll(async () => {

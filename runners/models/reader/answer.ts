@@ -86,6 +86,26 @@ const VALUE_HEAD_STEMS = stemSet(
   [...Object.values(KIND_NOUNS).flatMap((set) => [...set]), ...VALUE_NOUNS].join(' '),
 );
 
+/**
+ * What orders sentences that say as much of the key: the pairs of its words a sentence says together,
+ * and the words of the scene the question is asked in, by weight.
+ */
+interface Bonus {
+  pairs: readonly (readonly [string, string])[];
+  scene: ReadonlyMap<string, number>;
+}
+
+/** How much each word of a question's scene a sentence says adds, against the word's weight. */
+const SCENE_SHARE = 0.25;
+
+/** What a sentence gains by saying words of the scene a question is asked in. */
+function sceneBonus(scene: ReadonlyMap<string, number>, candidate: Candidate): number {
+  let bonus = 0;
+  for (const [stem, weight] of scene)
+    if (candidate.stems.has(stem)) bonus += SCENE_SHARE * Math.max(0.1, weight);
+  return bonus;
+}
+
 /** The pairs of content words a question says next to each other, in its asked words. */
 function keyPairs(asked: string): (readonly [string, string])[] {
   const stems = contentStems(asked);
@@ -152,6 +172,11 @@ export function answerQuestion(
   const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
   );
+  // The words of the scene a question is asked in tell apart sentences that say as much of the key.
+  const sceneStems = remembered(context, askedParts, question).scene.flatMap((token) =>
+    contentStems(token.value, context.stems).filter((stem) => !key.includes(stem)),
+  );
+  const bonus: Bonus = { pairs, scene: keyWeights([...new Set(sceneStems)], pool) };
   const shape = remembered(context, questionShape, question);
   const type = shape.type;
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
@@ -195,10 +220,10 @@ export function answerQuestion(
       mode === 'earliest' ? 'earliest' : 'latest',
       type,
       holds,
-      pairs,
+      bonus,
     ) ??
-    choose(key, from('document').filter(keep), weights, mode, type, holds, pairs) ??
-    choose(key, own.filter(keep), weights, mode, type, holds, pairs);
+    choose(key, from('document').filter(keep), weights, mode, type, holds, bonus) ??
+    choose(key, own.filter(keep), weights, mode, type, holds, bonus);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);
@@ -276,21 +301,26 @@ function choose(
   mode: TemporalMode,
   type: AnswerType,
   holds: (sentence: string) => boolean,
-  pairs: readonly (readonly [string, string])[],
+  bonus: Bonus,
 ): Sourced | undefined {
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
+  // A sentence read as it stands is read under its headings, which say what it is about; their words
+  // weigh as those of the sentence before it do, half its own.
   const bySelf = alone.map((candidate) => ({
     ...candidate,
-    stems: candidate.ownStems,
+    stems:
+      candidate.heading === undefined
+        ? candidate.ownStems
+        : new Set([...candidate.ownStems, ...candidate.heading.stems]),
     alike: candidate.ownAlike,
   }));
-  const index = chooseAmong(key, bySelf, weights, mode, type, pairs);
+  const index = chooseAmong(key, bySelf, weights, mode, type, bonus);
   if (index !== undefined) return alone[index];
   // With the words of what it lies under: first a sentence that holds a value itself, then one whose
   // value is in the sentence before it or in its heading.
-  const holding = chooseAmong(key, alone, weights, mode, type, pairs);
+  const holding = chooseAmong(key, alone, weights, mode, type, bonus);
   if (holding !== undefined) return alone[holding];
-  const withContext = chooseAmong(key, pool, weights, mode, type, pairs);
+  const withContext = chooseAmong(key, pool, weights, mode, type, bonus);
   return withContext === undefined ? undefined : pool[withContext];
 }
 
@@ -301,12 +331,15 @@ function chooseAmong(
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
   type: AnswerType,
-  pairs: readonly (readonly [string, string])[],
+  bonus: Bonus,
 ): number | undefined {
   let chosen: { index: number; score: number } | undefined;
   for (const [index, candidate] of pool.entries()) {
     if (coverage(key, candidate, weights, type === 'yes-no') === undefined) continue;
-    const score = weightedCoverage(key, candidate, weights) + pairBonus(pairs, candidate, weights);
+    const score =
+      weightedCoverage(key, candidate, weights) +
+      pairBonus(bonus.pairs, candidate, weights) +
+      sceneBonus(bonus.scene, candidate);
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
     const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
     if (better) chosen = { index, score };

@@ -215,12 +215,16 @@ export function askedParts(text: string): AskedParts {
   const parts: AskedParts = { asked: [], scene: [], text: '' };
   const texts: string[] = [];
   // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
+  // A question with a verb of its own is asked against them: they set its scene.
   const first = asking[0];
-  if (first !== undefined && !openingWords(first.tokens).some(isVerbal)) {
-    for (const premise of all.slice(0, all.indexOf(first))) {
-      parts.asked.push(...openingWords(premise.tokens));
-      texts.push(premise.sentence);
+  const fragment = first !== undefined && !openingWords(first.tokens).some(isVerbal);
+  for (const premise of first === undefined ? [] : all.slice(0, all.indexOf(first))) {
+    if (!fragment) {
+      parts.scene.push(...openingWords(premise.tokens));
+      continue;
     }
+    parts.asked.push(...openingWords(premise.tokens));
+    texts.push(premise.sentence);
   }
   for (const { sentence, tokens } of asking) {
     const words = openingWords(tokens);

@@ -35,8 +35,8 @@ export type Sourced = Candidate & {
   /** The acronyms it writes, lower case (see `withAcronyms`). */
   acronyms?: readonly string[];
   /**
-   * The headings over it, when its antecedent is those: what its section is about, with the releases
-   * they name (a section of release notes is about its release).
+   * The headings over it: what its section is about, with the releases they name (a section of
+   * release notes is about its release).
    */
   heading?: Heading;
 };
@@ -73,7 +73,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .split('\n')
     .filter((line) => !FRAMING.test(line))
     .join('\n');
-  for (const { sentence, antecedent, scope } of inSections(
+  for (const { sentence, antecedent, heading } of inSections(
     content,
     origin === 'document' ? prose : undefined,
   )) {
@@ -91,34 +91,37 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
     };
-    if (antecedent === undefined) {
+    // The sentence it refers back to, or else the headings it lies under, is shown with it.
+    const context = antecedent ?? heading;
+    if (context === undefined) {
       found.push({ ...own, origin, ownStems: own.stems });
       continue;
     }
-    const before = cleanSentence(antecedent);
-    const scoping = toCandidate(before, memo).stems;
-    const stems = new Set([...own.stems, ...scoping]);
-    const releases = scope === true ? releasesOf(before).map((release) => release.number) : [];
+    const before = cleanSentence(context);
+    const under = heading === undefined ? undefined : toCandidate(heading, memo).stems;
+    const stems = new Set([...own.stems, ...toCandidate(before, memo).stems, ...(under ?? [])]);
     found.push({
       ...own,
       stems,
       origin,
       ownStems: own.stems,
       antecedent: before,
-      ...(scope === true ? { heading: { stems: scoping, releases } } : {}),
+      ...(heading === undefined || under === undefined
+        ? {}
+        : { heading: { stems: under, releases: releasesOf(heading).map((release) => release.number) } }),
     });
   }
   return found;
 }
 
 /**
- * A sentence, with the sentence it refers back to or, when its `antecedent` is the headings it lies
- * under, `scope`: a heading says what every sentence of its section is about.
+ * A sentence, with the sentence it refers back to and the headings it lies under: a heading says what
+ * every sentence of its section is about.
  */
 interface InSection {
   sentence: string;
   antecedent?: string;
-  scope?: boolean;
+  heading?: string;
 }
 
 /**
@@ -130,30 +133,82 @@ interface InSection {
 function inSections(content: string, prose: boolean | undefined): InSection[] {
   if (prose === undefined) return withAntecedents(sentenceGroups(content, false));
   const found: InSection[] = [];
-  // The headings the current section lies under, outermost first, each with its level.
-  let headings: { level: number; text: string }[] = [];
+  // The headings the current section lies under, outermost first: a Markdown heading with its level,
+  // a term with its indentation.
+  let headings: { level: number; text: string; indent?: number }[] = [];
   let body: string[] = [];
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
     for (const { sentence, antecedent } of withAntecedents(sentenceGroups(body.join('\n'), prose))) {
-      if (antecedent !== undefined) found.push({ sentence, antecedent });
-      else if (heading !== undefined) found.push({ sentence, antecedent: heading, scope: true });
-      else found.push({ sentence });
+      found.push({
+        sentence,
+        ...(antecedent === undefined ? {} : { antecedent }),
+        ...(heading === undefined ? {} : { heading }),
+      });
     }
     body = [];
   };
-  for (const line of content.split('\n')) {
+  const lines = content.split('\n');
+  lines.forEach((line, at) => {
     const level = HEADING.exec(line)?.[1]?.length;
-    if (level === undefined) {
-      body.push(line);
-      continue;
+    if (level !== undefined) {
+      flush();
+      found.push({ sentence: line.trim() });
+      headings = [
+        ...headings.filter((h) => h.indent === undefined && h.level < level),
+        { level, text: line.trim() },
+      ];
+      return;
     }
-    flush();
-    found.push({ sentence: line.trim() });
-    headings = [...headings.filter((h) => h.level < level), { level, text: line.trim() }];
-  }
+    if (line.trim() === '') {
+      body.push(line);
+      return;
+    }
+    // A line as far in as a term, or further out, ends the term's section.
+    const indent = indentOf(line);
+    if (headings.some((h) => h.indent !== undefined && h.indent >= indent)) {
+      flush();
+      headings = headings.filter((h) => h.indent === undefined || h.indent < indent);
+    }
+    if (isTerm(line, lines[at + 1])) {
+      flush();
+      found.push({ sentence: line.trim() });
+      headings = [...headings, { level: TERM_LEVEL, text: line.trim(), indent }];
+      return;
+    }
+    body.push(line);
+  });
   flush();
   return found;
+}
+
+/** Below every Markdown heading: a term's section lies inside the heading's. */
+const TERM_LEVEL = 7;
+
+/** The white space a line starts with, a tab as far as the next multiple of eight. */
+function indentOf(line: string): number {
+  let width = 0;
+  for (const char of line) {
+    if (char === ' ') width++;
+    else if (char === '\t') width += 8 - (width % 8);
+    else break;
+  }
+  return width;
+}
+
+/** The longest line that is read as a term over the lines indented under it. */
+const LONGEST_TERM = 48;
+
+/**
+ * True for a term of a definition list, as manual pages and plain-text references write them: a
+ * short line, no list item and no end of a sentence, with the next line indented further ("pre-commit"
+ * over "       This hook is run before ..."). Its section is what the term is about.
+ */
+function isTerm(line: string, next: string | undefined): boolean {
+  const text = line.trim();
+  if (next === undefined || next.trim() === '' || text.length > LONGEST_TERM) return false;
+  if (/^([-*+]|\d+[.)])\s/.test(text) || /[.,;!?]$/.test(text)) return false;
+  return indentOf(next) > indentOf(line);
 }
 
 /** A Markdown heading line: one to six `#`, then its text. */

@@ -92,6 +92,37 @@ describe('mask at M = 2', () => {
     ]);
   });
 
+  it('names the tool.result event that recorded each masked output, none when it has none', () => {
+    const store = storeWithTurns(turns);
+    const fromTool = store.append({
+      kind: 'toolOutput',
+      turn: 4,
+      text: 'search results '.repeat(30),
+      call: { callId: 'c99', tool: 'search', arguments: {} },
+      outcome: { ok: true },
+      sources: ['evt-41'],
+      recordedAt: 0,
+    });
+    // An output with no call is not one of the outputs counted or masked.
+    store.append({ kind: 'toolOutput', turn: 4, text: 'x'.repeat(400), sources: [], recordedAt: 0 });
+    const newest = store.append({
+      ...fromTool,
+      call: { callId: 'c100', tool: 'search', arguments: {} },
+      sources: [],
+    });
+    const sink = memorySink();
+    expect(maskOlderOutputs(store, new AuditRecorder(sink, clock(), sequentialIds()), 1, 5)).toBe(5);
+    expect(newest.maskedBy).toBeUndefined();
+    const events = sink.events.filter((e): e is ReferenceEvent => e.type === 'context.reference');
+    expect(events.map((e) => [e.entry, e.tool, e.result])).toEqual([
+      [4, 'read_file', ''],
+      [8, 'read_file', ''],
+      [12, 'read_file', ''],
+      [16, 'read_file', ''],
+      [fromTool.id, 'search', 'evt-41'],
+    ]);
+  });
+
   it('masks nothing again, and nothing while there are no more than M outputs', () => {
     const store = storeWithTurns(turns);
     const recorder = new AuditRecorder(memorySink(), clock(), sequentialIds());

@@ -152,6 +152,31 @@ describe('buildReference', () => {
       'exit status none (killed by SIGKILL)',
     );
     expect(status(frames('none (killed by SIGTERM)', '[timed out after 30 s]'))).toBe('timed out');
+    // A status that only starts or ends with a number is not a number: the time limit is what it says.
+    expect(status(frames('137 (killed)', '[timed out after 30 s]'))).toBe('timed out');
+    expect(status(frames('killed by signal 9', '[timed out after 30 s]'))).toBe('timed out');
+  });
+
+  it('shows a short line read_file cut as cut, its [line cut] note replaced by the mark', () => {
+    const content = `1\tthe header of a wide table [line cut]\n${page(40, 'closing line')
+      .split('\n')
+      .slice(1)
+      .join('\n')}`;
+    const reference = buildReference(input({ content }));
+    expect(lineOf(reference, 'first line')).toBe('1\tthe header of a wide table …');
+  });
+
+  it('fits a one-line output with long arguments within its 640 bytes, giving up its only line', () => {
+    const content = ['exit status: 0', 'stdout:', `ok ${'·'.repeat(2000)}`].join('\n');
+    const command = '世'.repeat(400);
+    const reference = buildReference(
+      input({ content, tool: 'run_command', readOnly: false, arguments: { command } }),
+    );
+    expect(reference).not.toBeNull();
+    expect(bytes(reference ?? '')).toBeLessThanOrEqual(640);
+    expect(lineOf(reference, 'last line')).toBeUndefined();
+    expect(lineOf(reference, 'first line')).toBeUndefined();
+    expect(lineOf(reference, 'arguments')).toMatch(/^\{"command":"世+…$/);
   });
 
   it('shows a line read_file cut at the page as cut, without its [line cut] note, and no last line beside it', () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createModel } from '../../../runners/models/index.js';
+import { builtinModelFactory } from '../../../runners/models/index.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
+
+/** One factory for the file's runs: their readers share what they worked out of the same texts. */
+const createModel = builtinModelFactory();
 
 async function run(scenario: string, strategy: string, model: string) {
   const spec = {

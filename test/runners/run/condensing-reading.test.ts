@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createModel } from '../../../runners/models/index.js';
+import { builtinModelFactory } from '../../../runners/models/index.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { resolveStrategy } from '../../../strategies/index.js';
 import type { SettingOverrides } from '../../../strategies/setting-names.js';
 import { madeOnce } from './made-once.js';
+
+/** One factory for the file's runs: their readers share what they worked out of the same texts. */
+const createModel = builtinModelFactory();
 
 const run = madeOnce(
   async (strategy: string, set: SettingOverrides = {}, model: string = 'reader'): Promise<RunRecord> => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createModel } from '../../../runners/models/index.js';
+import { builtinModelFactory } from '../../../runners/models/index.js';
 import type { RunRecord } from '../../../records/run-record.js';
 import { runScenario } from '../../../runners/run/run-scenario.js';
 import { resolveScenario } from '../../../scenarios/index.js';
 import { builtinStrategies, resolveStrategy } from '../../../strategies/index.js';
 import { madeOnce } from './made-once.js';
+
+/** One factory for the file's runs: their readers share what they worked out of the same texts. */
+const createModel = builtinModelFactory();
 
 const run = madeOnce(async (scenarioName: string, strategy: string, window: number = 8192) => {
   const scenario = await resolveScenario(scenarioName);

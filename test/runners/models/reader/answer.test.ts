@@ -330,6 +330,64 @@ describe('a document’s headings', () => {
   });
 });
 
+describe('the scene a question is asked in', () => {
+  const locks = exchange(
+    'l',
+    'read_file',
+    { path: 'docs/locks.md' },
+    page(
+      ['When an upload fails, the lock is released at once.', 'When an upload succeeds, the lock is kept.'],
+      1,
+      false,
+    ),
+  );
+
+  it('tells apart sentences that say as much of what is asked', async () => {
+    expect(await ask(locks, 'My upload failed halfway. What happens to the lock?')).toBe(
+      'When an upload fails, the lock is released at once.',
+    );
+    expect(await ask(locks, 'The upload succeeded. What happens to the lock?')).toBe(
+      'When an upload succeeds, the lock is kept.',
+    );
+  });
+});
+
+describe('the terms of a definition list', () => {
+  // A plain-text reference, as a manual page lays it out: each term over its indented description.
+  const manual = exchange(
+    'm',
+    'read_file',
+    { path: 'docs/uploader.txt' },
+    page(
+      [
+        'STEPS',
+        '   frobnicate',
+        '       This step runs before each upload, and can be skipped with the',
+        '       --no-frob flag.',
+        '',
+        '   polish',
+        '       This step runs after each upload. It cannot be skipped.',
+        '',
+        'FILES',
+        '       The settings live in ~/.uploader.',
+      ],
+      1,
+      false,
+    ),
+  );
+
+  it('stand over their descriptions, so a question about a term is answered from its own', async () => {
+    expect(await ask(manual, 'How can I skip the frobnicate step?')).toContain('--no-frob');
+    expect(await ask(manual, 'Can the polish step be skipped?')).toContain('It cannot be skipped');
+  });
+
+  it('end where a line comes back out as far as the term', async () => {
+    expect(await ask(manual, 'Where do the uploader settings live?')).toContain(
+      'The settings live in ~/.uploader.',
+    );
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(
