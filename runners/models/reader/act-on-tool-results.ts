@@ -194,7 +194,7 @@ export function actOnToolResults(
     if (more.length > 0) return { text: '', toolCalls: more };
   }
   // A question about a file it was not shown: once the file is in, answer the question from it. A
-  // name shaped like a path that is no file ("~/.bashrc", "Node.js") leaves the question to answer
+  // name shaped like a path that is no file ("~/.profile", "Node.js") leaves the question to answer
   // from what is in view.
   if (intent.reads.length > 0 && asksForOneThing(prompt, intent, context)) {
     return { text: answerQuestion(messages, promptIndex, context), toolCalls: [] };

@@ -68,6 +68,17 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
 /** The candidate sentences of one visible text. */
 function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMemo): Sourced[] {
   const found: Sourced[] = [];
+  // The sentences of a section share its headings: each is read once.
+  const headings = new Map<string, Heading>();
+  const headingOf = (text: string): Heading => {
+    let read = headings.get(text);
+    if (read === undefined) {
+      const releases = releasesOf(text).map((release) => release.number);
+      read = { stems: toCandidate(text, memo).stems, releases };
+      headings.set(text, read);
+    }
+    return read;
+  };
   // Framing lines go whole: their sentences would otherwise split into plausible-looking parts.
   const content = text
     .split('\n')
@@ -97,18 +108,15 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       found.push({ ...own, origin, ownStems: own.stems });
       continue;
     }
-    const before = cleanSentence(context);
-    const under = heading === undefined ? undefined : toCandidate(heading, memo).stems;
-    const stems = new Set([...own.stems, ...toCandidate(before, memo).stems, ...(under ?? [])]);
+    const over = heading === undefined ? undefined : headingOf(heading);
+    const before = antecedent === undefined ? [] : toCandidate(cleanSentence(antecedent), memo).stems;
     found.push({
       ...own,
-      stems,
+      stems: new Set([...own.stems, ...before, ...(over?.stems ?? [])]),
       origin,
       ownStems: own.stems,
-      antecedent: before,
-      ...(heading === undefined || under === undefined
-        ? {}
-        : { heading: { stems: under, releases: releasesOf(heading).map((release) => release.number) } }),
+      antecedent: cleanSentence(context),
+      ...(over === undefined ? {} : { heading: over }),
     });
   }
   return found;

@@ -60,7 +60,7 @@ export function versionSpans(sentence: string): ValueSpan[] {
 
 // ---- paths ----
 
-/** Paths and file names: "docs/setup.md", "~/.bashrc", ".env", "Makefile.am". */
+/** Paths and file names: "docs/setup.md", "~/.profile", ".env", "Makefile.am". */
 export function pathSpans(sentence: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
   for (const match of sentence.matchAll(/\S+/g)) {
