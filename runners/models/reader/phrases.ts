@@ -1,0 +1,100 @@
+/**
+ * Finding the lexicon's words and phrases in a text by its words rather than by patterns: a phrase
+ * is a sequence of words ("by the way", "has moved to"), and it is found where those words stand
+ * side by side in the text, in any case, with any spacing between them. Every stage that looks for a
+ * class of words the lexicon lists goes through here, so no stage writes its own pattern of words.
+ */
+
+/** One word of a text, lower-cased (a curly apostrophe read as a straight one), and where it stands. */
+export interface WordAt {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** A phrase found in a text: which one, and the characters it covers. */
+export interface PhraseHit {
+  phrase: string;
+  start: number;
+  end: number;
+  /** The index of its first word among the text's words, and the index after its last. */
+  first: number;
+  after: number;
+}
+
+// Letters and digits, with apostrophes inside a word kept ("let's", "don't", "we'll").
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+
+/** The words of a text with their places, in order. */
+export function wordsAt(text: string): WordAt[] {
+  const found: WordAt[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const start = match.index;
+    found.push({ word: match[0].toLowerCase().replace(/’/g, "'"), start, end: start + match[0].length });
+  }
+  return found;
+}
+
+/** A list of phrases, ready to be looked for: by first word, the longest of each first. */
+export class Phrases {
+  private readonly byFirst = new Map<string, { phrase: string; words: string[] }[]>();
+
+  constructor(list: Iterable<string>) {
+    for (const phrase of list) {
+      const words = wordsAt(phrase).map((at) => at.word);
+      if (words.length === 0) continue;
+      const entries = this.byFirst.get(words[0]!) ?? [];
+      entries.push({ phrase, words });
+      this.byFirst.set(words[0]!, entries);
+    }
+    for (const entries of this.byFirst.values()) entries.sort((a, b) => b.words.length - a.words.length);
+  }
+
+  /** The longest phrase whose words start at word `index` of `words`, if any. */
+  at(words: readonly WordAt[], index: number): PhraseHit | undefined {
+    const head = words[index];
+    if (head === undefined) return undefined;
+    for (const entry of this.byFirst.get(head.word) ?? []) {
+      const after = index + entry.words.length;
+      if (after > words.length) continue;
+      if (entry.words.every((word, offset) => words[index + offset]!.word === word))
+        return hit(entry.phrase, words, index, after);
+    }
+    return undefined;
+  }
+
+  /** The first phrase in `text` (from word `from` on), the longest where several start together. */
+  find(text: string, from = 0, words: readonly WordAt[] = wordsAt(text)): PhraseHit | undefined {
+    for (let index = from; index < words.length; index++) {
+      const found = this.at(words, index);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** Every phrase in `text`, left to right, none overlapping the one before it. */
+  findAll(text: string, words: readonly WordAt[] = wordsAt(text)): PhraseHit[] {
+    const found: PhraseHit[] = [];
+    for (let index = 0; index < words.length; index++) {
+      const next = this.at(words, index);
+      if (next === undefined) continue;
+      found.push(next);
+      index = next.after - 1;
+    }
+    return found;
+  }
+
+  /** The phrase `text` opens with (its first words), if any. */
+  opening(text: string, words: readonly WordAt[] = wordsAt(text)): PhraseHit | undefined {
+    return this.at(words, 0);
+  }
+
+  /** True when `text` holds any of the phrases. */
+  in(text: string): boolean {
+    return this.find(text) !== undefined;
+  }
+}
+
+function hit(phrase: string, words: readonly WordAt[], first: number, after: number): PhraseHit {
+  return { phrase, start: words[first]!.start, end: words[after - 1]!.end, first, after };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { Phrases, wordsAt } from '../../../../runners/models/reader/phrases.js';
+
+describe('wordsAt', () => {
+  it('gives lower-case words with their places, apostrophes inside a word kept', () => {
+    expect(wordsAt("Let’s go, we'll see.")).toEqual([
+      { word: "let's", start: 0, end: 5 },
+      { word: 'go', start: 6, end: 8 },
+      { word: "we'll", start: 10, end: 15 },
+      { word: 'see', start: 16, end: 19 },
+    ]);
+  });
+
+  it('gives nothing for an empty text or one of punctuation only', () => {
+    expect(wordsAt('')).toEqual([]);
+    expect(wordsAt(' -- ?! ')).toEqual([]);
+  });
+});
+
+describe('Phrases', () => {
+  const joiners = new Phrases(['moved to', 'has moved to', 'is', 'by the way']);
+
+  it('finds the first phrase, the longest of those that start at one word', () => {
+    const text = 'The archive has moved to the cellar';
+    const found = joiners.find(text);
+    expect(found).toMatchObject({ phrase: 'has moved to', first: 2, after: 5 });
+    expect(text.slice(found!.start, found!.end)).toBe('has moved to');
+  });
+
+  it('finds phrases at the very start and the very end, in any case and spacing', () => {
+    expect(joiners.opening('By  the\nway, lunch is late')).toMatchObject({
+      phrase: 'by the way',
+      first: 0,
+      after: 3,
+    });
+    expect(joiners.find('the kettle Moved To')).toMatchObject({ phrase: 'moved to', first: 2, after: 4 });
+  });
+
+  it('matches whole words only', () => {
+    expect(joiners.in('this island')).toBe(false);
+    expect(joiners.in('the lid is off')).toBe(true);
+  });
+
+  it('finds nothing in an empty text, and a phrase cut off at the end is no match', () => {
+    expect(joiners.find('')).toBeUndefined();
+    expect(joiners.opening('')).toBeUndefined();
+    expect(joiners.find('we walked by the')).toBeUndefined();
+  });
+
+  it('looks on from a given word, and finds every phrase without overlap', () => {
+    const text = 'it is what it is, by the way';
+    expect(joiners.find(text, 2)).toMatchObject({ phrase: 'is', first: 4 });
+    expect(joiners.findAll(text).map((hit) => hit.phrase)).toEqual(['is', 'is', 'by the way']);
+  });
+
+  it('ignores empty phrases in its list', () => {
+    expect(new Phrases(['', '  ']).find('anything at all')).toBeUndefined();
+  });
+});
