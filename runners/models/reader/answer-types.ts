@@ -1,18 +1,22 @@
 /**
  * The kind of value a question asks for, and the values of that kind a sentence holds. The kind is
  * read from the question's shape (question-shape.ts): "who" wants a person, "how many" a number,
- * "when" a time, "how long" a span, "which version" a version, "which file" a path, "which option" an
- * option, "which environment variable" one of the environment, "what is the name of ..." a name, and
- * a question that opens with an auxiliary ("does", "is", "can") a yes or a no. The values are found by
- * one recogniser per kind (value-kinds.ts). A sentence that holds no value of the kind cannot answer,
- * whatever words it shares with the question.
+ * "when" a time, "how long" a span, "what time" a time of day or a span, "which version" a version,
+ * "which file" a path, "which option" or "which key" an option, "which environment variable" one of
+ * the environment, "what is the name of ..." a name, and a question that opens with an auxiliary
+ * ("does", "is", "can") a yes or a no. The values are found by one recogniser per kind
+ * (value-kinds.ts, key-chords.ts). A sentence that holds no value of the kind cannot answer, whatever
+ * words it shares with the question.
  */
 import { questionShape, whichNouns, type AnswerType, type QuestionShape } from './question-shape.js';
 import { analyse } from './language.js';
 import { INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
 import { stem } from './text.js';
+import { keyChordSpans } from './key-chords.js';
 import {
+  clockSpans,
   codeNameSpans,
+  durationSpans,
   commandOptionSpans,
   RECOGNISERS,
   envVarSpans,
@@ -63,7 +67,8 @@ const SINGLE: Partial<Record<AnswerType, ValueKind>> = {
 
 /**
  * The values of `type` that `sentence` holds, in sentence order. An option is a command-line option,
- * a name as configuration writes it or an environment variable; a name or identifier is any of those,
+ * a name as configuration writes it, an environment variable or a key chord ("Control-C"); a time,
+ * as the noun "time" asks for it, a time of day or a span ("at 9:30", "after 30 seconds"); a name or identifier is any of those,
  * a proper noun or a literal value (quoted, or after "="). A yes or a no rests on the whole of a sentence that states something. "Any" (a
  * description, an explanation) has no typed span.
  */
@@ -72,7 +77,14 @@ export function typeSpans(sentence: string, type: AnswerType): ValueSpan[] {
   if (single !== undefined) return RECOGNISERS[single](sentence);
   switch (type) {
     case 'option':
-      return merged(commandOptionSpans(sentence), codeNameSpans(sentence), envVarSpans(sentence));
+      return merged(
+        commandOptionSpans(sentence),
+        codeNameSpans(sentence),
+        envVarSpans(sentence),
+        keyChordSpans(sentence),
+      );
+    case 'timing':
+      return merged(clockSpans(sentence), durationSpans(sentence));
     case 'identifier':
       return merged(
         commandOptionSpans(sentence),

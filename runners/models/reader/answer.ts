@@ -276,7 +276,8 @@ function saysName(sentence: string, names: readonly string[]): boolean {
 /**
  * The reply for a chosen sentence: the sentence itself when it answers alone; for one that answers
  * only with the sentence it refers back to, the one of the pair that holds the value asked for first,
- * then the other in brackets.
+ * then the other in brackets. A sentence that holds the value is given alone also when the one before
+ * it holds another value of the kind asked for: beside it, that value would read as a second answer.
  */
 function inContext(
   chosen: Sourced,
@@ -285,8 +286,9 @@ function inContext(
 ): string {
   const alone = { text: chosen.text, stems: chosen.ownStems, alike: chosen.ownAlike };
   const own = holds(chosen.valueText ?? chosen.text);
-  if (chosen.antecedent === undefined || (own && answers(alone))) return chosen.text;
-  const [lead, rest] = own ? [chosen.text, chosen.antecedent] : [chosen.antecedent, chosen.text];
+  const { antecedent } = chosen;
+  if (antecedent === undefined || (own && (answers(alone) || holds(antecedent)))) return chosen.text;
+  const [lead, rest] = own ? [chosen.text, antecedent] : [antecedent, chosen.text];
   return `${lead} (${rest})`;
 }
 

@@ -202,7 +202,7 @@ export const LATEST_PHRASES = phrases(
   'now|current|currently|latest|still|at the moment|these days|nowadays|anymore|in the end|ended up|end up|by now|so far|at this point|for now|as things stand',
 );
 export const EARLIEST_PHRASES = phrases(
-  'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun',
+  'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun|start with|starts with|begin with|begins with',
 );
 export const RECENT_PHRASES = phrases(
   'last|the last time|last time|most recent|most recently|recently|lately',
@@ -231,7 +231,9 @@ export const KIND_NOUNS = {
       'price cost score rank ratio rate capacity',
   ),
   duration: words('duration period interval timeout delay span lifetime length'),
-  clock: words('time hour'),
+  clock: words('hour'),
+  // "Time" names a moment or a span alike: "what time is the call", "the default retry time".
+  timing: words('time'),
   day: words('day date weekday deadline'),
   time: words('year month moment'),
   version: words('version release'),
@@ -240,6 +242,14 @@ export const KIND_NOUNS = {
   person: words('person people author maintainer owner creator contributor'),
   identifier: words('name identifier id username alias label tag'),
 } as const;
+
+/** Names of modifier keys, as documents write them in a key chord ("Control-C", "Ctrl+Alt+T"). */
+export const MODIFIER_KEYS = words('control ctrl alt meta shift cmd opt');
+
+/** Keys with names of their own, as a chord's last key may be ("Ctrl+Tab", "Shift-Enter"). */
+export const NAMED_KEYS = words(
+  'tab enter return space spacebar esc escape backspace delete del insert ins home end up down left right pageup pagedown pgup pgdn',
+);
 
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');

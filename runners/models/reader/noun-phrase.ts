@@ -12,6 +12,7 @@ export type AnswerType =
   | 'day'
   | 'time'
   | 'clock'
+  | 'timing'
   | 'duration'
   | 'version'
   | 'path'

@@ -237,9 +237,16 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   const nominal = (word: TaggedWord) => NOMINAL.has(word.pos) || kindOfNoun(word) !== undefined;
   if (opening === undefined || !(nominal(opening) || (second !== undefined && nominal(second))))
     return undefined;
-  // It ends where a preposition, a conjunction or an infinitive starts ("Setting to stop …"), and
-  // before the subject of a clause that qualifies it ("Function bash calls when …": noun, noun, verb).
-  let cut = part.findIndex((word) => word.pos === 'ADP' || word.pos === 'SCONJ' || word.pos === 'PART');
+  // It ends where a preposition, a conjunction, an infinitive ("Setting to stop …") or a relative
+  // clause ("Key that stops …": a pronoun or determiner after its first word) starts, and before the
+  // subject of a clause that qualifies it ("Function bash calls when …": noun, noun, verb).
+  let cut = part.findIndex(
+    (word, i) =>
+      word.pos === 'ADP' ||
+      word.pos === 'SCONJ' ||
+      word.pos === 'PART' ||
+      (i > 0 && (word.pos === 'PRON' || word.pos === 'DET')),
+  );
   const clause = part.findIndex(
     (word, i) => i >= 2 && word.pos === 'VERB' && isNoun(part[i - 1]) && isNoun(part[i - 2]),
   );

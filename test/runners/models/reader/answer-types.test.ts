@@ -29,7 +29,8 @@ describe('the kind of answer a question asks for', () => {
     expect(answerType('Which file holds the tide tables?')).toBe('path');
     expect(answerType('Which option turns off the foghorn?')).toBe('option');
     expect(answerType('By default, does the pump start when the float rises?')).toBe('yes-no');
-    expect(answerType('What time of day does the ferry leave?')).toBe('clock');
+    expect(answerType('What hour does the ferry leave?')).toBe('clock');
+    expect(answerType('What is the default wait time of the winch?')).toBe('timing');
     expect(answerType('Where is the boathouse?')).toBe('any');
   });
 
@@ -42,6 +43,13 @@ describe('the kind of answer a question asks for', () => {
     expect(holdsType('The buoy runs release 3.2 of the firmware.', 'version')).toBe(true);
     expect(holdsType('The ferry leaves on Thursday.', 'clock')).toBe(false);
     expect(holdsType('The ferry leaves at 07:45 on Thursday.', 'clock')).toBe(true);
+    // "Time" names a moment or a span alike.
+    expect(holdsType('The ferry leaves at 07:45.', 'timing')).toBe(true);
+    expect(holdsType('The winch waits 40 seconds before it stops.', 'timing')).toBe(true);
+    expect(holdsType('The winch waits for the ferry.', 'timing')).toBe(false);
+    // A key is an option of a configuration or a key of the keyboard.
+    expect(holdsType('Press Ctrl+K to raise the jib.', 'option')).toBe(true);
+    expect(holdsType('Press the red button to raise the jib.', 'option')).toBe(false);
   });
 });
 
@@ -90,6 +98,30 @@ describe('answers that must be of the kind asked', () => {
   });
 });
 
+describe('keys and times', () => {
+  it('answers "which key" with the chord a document names', async () => {
+    const history = read('c1', 'docs/console.md', [
+      '# Console',
+      'The console keeps a log of every command typed.',
+      'Typing the pause character (usually ^S, Control-S) stops the output until ^Q is typed.',
+    ]);
+    expect(await ask(history, 'Which key stops the output for a while?')).toBe(
+      'Typing the pause character (usually ^S, Control-S) stops the output until ^Q is typed.',
+    );
+  });
+
+  it('answers "what time" with a span when the time is one', async () => {
+    const history = read('c2', 'docs/winch.md', [
+      '# Winch',
+      'The winch was fitted in spring.',
+      'Its idle time before it powers down is 90 seconds by default.',
+    ]);
+    expect(await ask(history, 'What is the idle time of the winch by default?')).toBe(
+      'Its idle time before it powers down is 90 seconds by default.',
+    );
+  });
+});
+
 describe('what the person names', () => {
   it('answers a question about a kind of thing with the thing they named, not its kind', async () => {
     const history = [
@@ -121,6 +153,8 @@ describe('which file came first', () => {
     ];
     expect(await ask(history, 'What was the very first file you opened?')).toMatch(/docs\/tides\.md/);
     expect(await ask(history, 'Which document came first in our reading?')).toMatch(/docs\/tides\.md/);
+    // "Start with" and "begin with" place what is asked first, as "first" does.
+    expect(await ask(history, 'Which of the documents did we start with?')).toMatch(/docs\/tides\.md/);
     // What a program reads is a question about a document, not about the conversation.
     expect(await ask(history, 'Which file does the boat read before docs/tides.md?')).toMatch(
       /config\/boat\.toml/,

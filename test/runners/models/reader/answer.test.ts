@@ -482,6 +482,30 @@ describe('a sentence that refers back is matched with the one before it', () => 
     );
   });
 
+  it('gives the sentence that holds the value alone when the one before holds another of its kind', async () => {
+    const history = [
+      user('Read notes/loans.md'),
+      ...exchange(
+        'l',
+        'read_file',
+        { path: 'notes/loans.md' },
+        page(
+          [
+            '# Loans',
+            '',
+            'A borrowed sander may be kept for 14 days.',
+            'If it is late, there are 3 days of grace.',
+          ],
+          1,
+          false,
+        ),
+      ),
+    ];
+    expect(await ask(history, 'How long is the grace for a borrowed sander that is late?')).toBe(
+      'If it is late, there are 3 days of grace.',
+    );
+  });
+
   it('does not pair sentences across a paragraph break: then it abstains', async () => {
     expect(
       await ask(draftNotes(true), 'Which setting switches off uploading attachments to the shared drive?'),

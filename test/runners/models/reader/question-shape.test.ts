@@ -80,6 +80,12 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     });
     expect(answerType('We still want the release the plugin needs.')).toBe('version');
     expect(answerType('Loom port?')).toBe('number');
+    // A fragment's noun phrase ends where a relative clause starts.
+    expect(questionShape('Key that pauses the loom once the bobbin runs out?')).toMatchObject({
+      head: 'Key',
+      type: 'option',
+    });
+    expect(questionShape('Folder which holds the patterns?')).toMatchObject({ head: 'Folder', type: 'path' });
   });
 
   it('reads a question word left in place or after a colon', () => {
