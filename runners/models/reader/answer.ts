@@ -21,6 +21,8 @@ import {
   spelledAcronyms,
   synonymIndex,
   withAcronyms,
+  withShortForms,
+  shortForms,
   withSynonyms,
   type Origin,
   type Sourced,
@@ -143,8 +145,10 @@ export function answerQuestion(
   // A word of like meaning meets a word of the question ("attempts" for "tries").
   const alike = remembered(context, synonymIndex, question);
   const spelled = remembered(context, spelledAcronyms, question);
+  // A short form the question writes meets the words it stands for ("uid" for "user id").
+  const short = remembered(context, shortForms, question);
   const pool = candidates(texts, context).map((candidate) =>
-    withSynonyms(withAcronyms(candidate, spelled), alike),
+    withSynonyms(withShortForms(withAcronyms(candidate, spelled), short), alike),
   );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.

@@ -10,11 +10,11 @@ import { releasesOf, type Heading } from './releases.js';
 import type { Candidate } from './match.js';
 import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
-import { askedSynonyms } from './thesaurus.js';
+import { askedSynonyms, lemmasOf, type WordClass } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import type { ReaderContext } from './context.js';
-import { contentStems, sentenceGroups, words, type StemMemo } from './text.js';
+import { contentStems, sentenceGroups, stem, STOP_WORDS, words, type StemMemo } from './text.js';
 
 /**
  * Where a candidate sentence came from: the person's own words, a record or document (a tool's
@@ -284,4 +284,61 @@ export function synonymIndex(question: string): ReadonlyMap<string, readonly str
     for (const other of others) index.set(other, [...(index.get(other) ?? []), key]);
   }
   return index;
+}
+
+const WORD_CLASSES: readonly WordClass[] = ['n', 'v', 'a', 'r'];
+
+/**
+ * The question's words that look like short forms: words of two to five letters standing alone, no
+ * function word, and no word the thesaurus knows ("uid", "cwd", "tty"). Each may stand for words a
+ * sentence spells out.
+ */
+export function shortForms(question: string): readonly string[] {
+  // Whole words only: "pre" of "pre-commit" is a part of a word, not a short form.
+  const whole = question.split(/\s+/).map((token) => token.replace(/^\p{P}+|\p{P}+$/gu, '').toLowerCase());
+  return [
+    ...new Set(
+      whole.filter(
+        (word) =>
+          /^\p{Ll}{2,5}$/u.test(word) &&
+          !STOP_WORDS.has(word) &&
+          WORD_CLASSES.every((wordClass) => lemmasOf(word, wordClass).length === 0),
+      ),
+    ),
+  ];
+}
+
+/**
+ * True when `form` is the leading letters of two or three words in a row of `sequence`, each giving
+ * at least its first letter: "uid" is "user id", "cwd" is "current working directory".
+ */
+export function spellsOut(form: string, sequence: readonly string[]): boolean {
+  const from = (at: number, rest: string, used: number): boolean => {
+    if (rest === '') return used >= 2;
+    const word = sequence[at];
+    if (word === undefined || used === 3 || word[0] !== rest[0]) return false;
+    for (let take = Math.min(word.length, rest.length); take >= 1; take--) {
+      if (word.startsWith(rest.slice(0, take)) && from(at + 1, rest.slice(take), used + 1)) return true;
+    }
+    return false;
+  };
+  return sequence.some((_, at) => from(at, form, 0));
+}
+
+/**
+ * A candidate that says the short forms of `forms` it spells out, as if it wrote them (by their
+ * stems, as the question's key has them); a plural's "s" is no letter of the words ("uids").
+ */
+export function withShortForms(candidate: Sourced, forms: readonly string[]): Sourced {
+  if (forms.length === 0) return candidate;
+  const sequence = candidate.sequence ?? [];
+  const spelled = (form: string) =>
+    spellsOut(form, sequence) || (form.endsWith('s') && spellsOut(form.slice(0, -1), sequence));
+  const said = forms.map(stem).filter((form, i) => !candidate.stems.has(form) && spelled(forms[i]!));
+  if (said.length === 0) return candidate;
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...said]),
+    ownStems: new Set([...candidate.ownStems, ...said]),
+  };
 }

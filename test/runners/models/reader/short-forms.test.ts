@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../engine/model/port.js';
+import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { shortForms, spellsOut } from '../../../../runners/models/reader/passages.js';
+import { exchange, page, request, user } from './conversation-fixtures.js';
+
+async function ask(history: Message[], question: string): Promise<string> {
+  const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+    request([...history, user(question)]),
+  );
+  return response.text;
+}
+
+describe('shortForms', () => {
+  it('takes whole words of two to five letters that the thesaurus does not know', () => {
+    expect(shortForms('Which gid does the daemon drop to, and what is its cwd?')).toEqual(['gid', 'cwd']);
+  });
+
+  it('takes no word of English, no function word and no part of a hyphenated word', () => {
+    expect(shortForms('Is the pre-commit hook on the main box?')).toEqual([]);
+    expect(shortForms('')).toEqual([]);
+  });
+});
+
+describe('spellsOut', () => {
+  it('is true when the form is the leading letters of two or three words in a row', () => {
+    expect(spellsOut('gid', ['drop', 'group', 'id', 'root'])).toBe(true);
+    expect(spellsOut('cwd', ['current', 'work', 'directori'])).toBe(true);
+  });
+
+  it('is false for one word alone, four words, or letters out of order', () => {
+    expect(spellsOut('gr', ['group'])).toBe(false);
+    expect(spellsOut('abcd', ['alpha', 'beta', 'gamma', 'delta'])).toBe(false);
+    expect(spellsOut('gid', ['id', 'group'])).toBe(false);
+    expect(spellsOut('gid', [])).toBe(false);
+  });
+});
+
+describe('a question in short forms', () => {
+  const history = [
+    user('Please read docs/daemon.md.'),
+    ...exchange(
+      'd',
+      'read_file',
+      { path: 'docs/daemon.md' },
+      page(
+        [
+          '# Daemon',
+          'The daemon starts as root and writes its pid file.',
+          'After binding its port, it changes its group id to the staff group.',
+        ],
+        1,
+        false,
+      ),
+    ),
+  ];
+
+  it('is answered by the sentence that spells the words out', async () => {
+    expect(await ask(history, 'What does the daemon set its gid to after binding?')).toBe(
+      'After binding its port, it changes its group id to the staff group.',
+    );
+  });
+
+  it('still abstains when nothing spells the form out', async () => {
+    expect(await ask(history, 'What does the daemon set its tty to after binding?')).toBe(ABSTENTION);
+  });
+});
