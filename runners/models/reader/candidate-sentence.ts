@@ -55,6 +55,7 @@ export function cleanSentence(sentence: string): string {
 export function isCandidate(sentence: string, inDocument = false): boolean {
   const s = sentence.trim();
   if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
+  // An abstention, in the form the harness's scoring reads as one (runners/scoring/verdict.ts).
   if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
   if (inDocument) return true;
   const clean = cleanSentence(s);

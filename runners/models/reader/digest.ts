@@ -29,7 +29,7 @@ export function pageLines(text: string): PageLine[] {
 const ERROR_REPORTS = new Phrases(ERROR_REPORT_PHRASES);
 const WARNINGS = new Phrases(WARNING_WORDS);
 const RESULTS = new Phrases(RESULT_PHRASES);
-// A heading: a markdown heading, or a line in capitals ("TEST RESULTS:").
+// A heading: a markdown heading, or a line in capitals ("BUILD LOG:").
 const HEADING = /^\s*(?:#{1,6}\s+\S|[A-Z][A-Z0-9 _-]{3,}:?\s*$)/;
 const FIGURE = /^\d+$/;
 

@@ -274,16 +274,10 @@ export const ORDER_END_WORDS = words('first last earliest latest');
 /** Nouns for a file one reads, as an account of the order of reads names it ("the first file"). */
 export const FILE_NOUNS = words('file document doc');
 
-/**
- * Forms of "be", "do" and "have" that may stand before a plural subject in a question ("do cats",
- * "were the pumps"); "is", "does" and "has" take a singular one.
- */
+/** Forms of "be", "do" and "have" a plural subject may follow in a question ("do cats", "were they"). */
 export const PLURAL_SUBJECT_AUXILIARIES = words('do did are were have');
 
-/**
- * Verbs that open a request to be shown, told or given something ("list …", "answer …"); a request
- * to change a file is told by verbs of its own.
- */
+/** Verbs that open a request to be shown, told or given something ("list …"); not those of a change. */
 export const REQUEST_VERBS = words(
   'read open show display print look summarise summarize run execute tell explain describe list give ' +
     'paste check review remind find answer',

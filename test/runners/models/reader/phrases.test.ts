@@ -88,10 +88,10 @@ describe('plainTokensAt', () => {
 });
 
 describe('Phrases.inPlain', () => {
-  const signals = new Phrases(['low tide', 'storm', 'high water mark']);
+  const signals = new Phrases(['low tide', 'squall', 'high water mark']);
 
   it('finds a phrase at the very start and at the very end', () => {
-    expect(signals.inPlain('Storm over the bay')).toBe(true);
+    expect(signals.inPlain('Squall over the bay')).toBe(true);
     expect(signals.inPlain('we waited for low  tide')).toBe(true);
     expect(
       signals.find('past the HIGH WATER MARK', 0, plainTokensAt('past the HIGH WATER MARK')),
@@ -107,8 +107,8 @@ describe('Phrases.inPlain', () => {
   });
 
   it('finds a word before a clitic, but not one joined by an underscore or a phrase parted by a mark', () => {
-    expect(signals.inPlain("the storm's eye")).toBe(true);
-    expect(signals.inPlain('storm_warning')).toBe(false);
+    expect(signals.inPlain("the squall's edge")).toBe(true);
+    expect(signals.inPlain('squall_line')).toBe(false);
     expect(signals.inPlain('low-tide')).toBe(false);
     expect(signals.inPlain('low, tide')).toBe(false);
   });
