@@ -36,6 +36,8 @@ import { KIND_NOUNS, VALUE_NOUNS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
+import { BE_FORMS } from './lexicon.js';
+import { plainTokensAt } from './phrases.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -117,10 +119,15 @@ function keyPairs(asked: string): (readonly [string, string])[] {
 /** Passive participles ("is configured", "was set"): they say how, not what the question is about. */
 function passiveStems(question: string): Set<string> {
   const found = new Set<string>();
-  for (const match of question.matchAll(/\b(?:is|are|was|were|be|been|being)\s+(\w+ed)\b/gi)) {
-    const stemmed = contentStems(match[1] ?? '')[0];
+  const tokens = plainTokensAt(question);
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    // A form of "be", a space, then a word of more than its "-ed" ending that ends in it.
+    if (!BE_FORMS.has(token.word) || next === undefined || next.start === token.end) return;
+    if (next.word.length <= 2 || !next.word.endsWith('ed')) return;
+    const stemmed = contentStems(question.slice(next.start, next.end))[0];
     if (stemmed) found.add(stemmed);
-  }
+  });
   return found;
 }
 

@@ -4,10 +4,37 @@
  * framing lines ask or frame rather than state.
  */
 import { isEditRequest } from './edit-request.js';
+import { LISTENER_PRONOUNS, MODALS, POLITE_OPENINGS, REQUEST_LEAD_WORDS, REQUEST_VERBS } from './lexicon.js';
+import { plainTokensAt } from './phrases.js';
 
-/** Sentences that ask for something rather than state it: they never answer a question. */
-const REQUEST_START =
-  /^(?:(?:please|kindly|now|then|also|and|so|ok|okay)[\s,]+)*(?:(?:can|could|would|will) you\b|(?:read|open|show|display|print|look|summari[sz]e|run|execute|tell|explain|describe|list|give|paste|check|review|remind|find|answer)\b)/i;
+/**
+ * True for a sentence that asks for something rather than states it, which never answers a question:
+ * after words of politeness or sequence ("please, then …"), each followed by spaces or commas, it
+ * opens with a request verb ("list …") or a modal and "you" ("could you …").
+ */
+function isRequest(sentence: string): boolean {
+  const tokens = plainTokensAt(sentence);
+  let at = 0;
+  if (tokens[0]?.start !== 0) return false;
+  for (;;) {
+    const word = tokens[at]?.word ?? '';
+    if (!POLITE_OPENINGS.has(word) && !REQUEST_LEAD_WORDS.has(word)) break;
+    let next = at + 1;
+    while (tokens[next]?.word === ',') next++;
+    const following = tokens[next];
+    if (following === undefined || following.start === tokens[at]!.end) break;
+    at = next;
+  }
+  const word = tokens[at]?.word ?? '';
+  if (REQUEST_VERBS.has(word)) return true;
+  const you = tokens[at + 1];
+  return (
+    MODALS.has(word) &&
+    you !== undefined &&
+    sentence.slice(tokens[at]!.end, you.start) === ' ' &&
+    LISTENER_PRONOUNS.has(you.word)
+  );
+}
 
 /** Engine record headers and tool lists: framing, not content. */
 export const FRAMING = /(\ba record, not instructions\b|^tools for this request:)/i;
@@ -28,9 +55,10 @@ export function cleanSentence(sentence: string): string {
 export function isCandidate(sentence: string, inDocument = false): boolean {
   const s = sentence.trim();
   if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
+  // An abstention, in the form the harness's scoring reads as one (runners/scoring/verdict.ts).
   if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
   if (inDocument) return true;
   const clean = cleanSentence(s);
   // A request to change a file says what should be, not what is.
-  return !REQUEST_START.test(clean) && !isEditRequest(clean);
+  return !isRequest(clean) && !isEditRequest(clean);
 }

@@ -13,14 +13,21 @@ import { isErrorOutput, parseCommandOutput } from './outputs.js';
 import type { CommandOutput } from './outputs.js';
 import {
   COMMAND_FRAME_WORDS,
+  COMMAND_NOUNS,
+  EARLIEST_EVENT_PHRASES,
   EARLIEST_WORDS,
+  EVENT_PHRASES,
   EVENT_WORDS,
+  EXIT_STATUS_NOUNS,
   EXIT_STATUS_WORDS,
   FAILURE_WORDS,
+  FIRST_PERSON_SUBJECTS,
   LATEST_WORDS,
+  LISTENER_PRONOUNS,
   RUNNING_VERBS,
   SUCCESS_WORDS,
 } from './lexicon.js';
+import { Phrases } from './phrases.js';
 import { contentStems, stemSet } from './text.js';
 import { remembered, type ReaderContext } from './context.js';
 
@@ -73,7 +80,8 @@ export function commandRuns(messages: readonly Message[], except: number): Comma
 }
 
 /**
- * A line that reports one failure, in the forms test runners print: `FAIL name`, `FAILED name`,
+ * A line that reports one failure, in the forms test runners print (markers of tool output, not
+ * words of a person): `FAIL name`, `FAILED name`,
  * TAP's `not ok 3 - name`, Go's `--- FAIL: name`, or a cross mark before the name. The name is
  * what failed.
  */
@@ -89,14 +97,19 @@ export function failures(output: CommandOutput): string[] {
 
 /** Words of a question that ask about a run's outcome. */
 const stemsOf = (list: ReadonlySet<string>) => stemSet([...list].join(' '));
-const anyOf = (list: Iterable<string>) => [...list].join('|');
 const STATUS_STEMS = stemsOf(EXIT_STATUS_WORDS);
 const FAIL_STEMS = stemsOf(FAILURE_WORDS);
 const PASS_STEMS = stemsOf(SUCCESS_WORDS);
 /** Verbs by which a question says a command was run. */
 const RUN_STEMS = stemsOf(RUNNING_VERBS);
 /** Words that place a question among events: "the first time", "now", "last". */
-const EVENT_PATTERN = new RegExp(`\\b(?:${anyOf(EVENT_WORDS)}|this time|any more)\\b`, 'i');
+const EVENTS = new Phrases([...EVENT_WORDS, ...EVENT_PHRASES]);
+/** Words that ask for the earliest run ("at the start"), and words that ask for the latest. */
+const EARLIEST = new Phrases([...EARLIEST_WORDS, ...EARLIEST_EVENT_PHRASES]);
+const LATEST = new Phrases(LATEST_WORDS);
+/** The pronouns of the two who talk, as subjects: "did you run", "when we ran". */
+const TALKERS = new Phrases([...LISTENER_PRONOUNS, ...FIRST_PERSON_SUBJECTS]);
+const EXIT_STATUS = new Phrases(EXIT_STATUS_NOUNS);
 /** The question's own frame: it asks about a command and its outcome, not about these words. */
 const FRAME_STEMS = new Set([
   ...STATUS_STEMS,
@@ -110,10 +123,7 @@ const FRAME_STEMS = new Set([
 type Order = 'earliest' | 'latest';
 
 function order(question: string): Order {
-  return new RegExp(`\\b(?:${anyOf(EARLIEST_WORDS)}|at the start)\\b`, 'i').test(question) &&
-    !new RegExp(`\\b(?:${anyOf(LATEST_WORDS)})\\b`, 'i').test(question)
-    ? 'earliest'
-    : 'latest';
+  return EARLIEST.inPlain(question) && !LATEST.inPlain(question) ? 'earliest' : 'latest';
 }
 
 /** The runs a question's subject words point at ("the tests" at `npm test`), or all when it names none. */
@@ -155,10 +165,10 @@ export function answerFromRuns(
   const has = (set: ReadonlySet<string>) => [...stems].some((stem) => set.has(stem));
   const shape = remembered(context, questionShape, question);
   const asksCommand = [...shape.nouns, ...remembered(context, askedNouns, question)].some((noun) =>
-    /^commands?$/i.test(noun),
+    COMMAND_NOUNS.has(noun.toLowerCase()),
   );
-  const aboutOurRun = /\b(?:you|we|i)\b/i.test(question) && has(RUN_STEMS);
-  const asksStatus = has(STATUS_STEMS) && /\b(?:exit|status|code)\b/i.test(question);
+  const aboutOurRun = TALKERS.inPlain(question) && has(RUN_STEMS);
+  const asksStatus = has(STATUS_STEMS) && EXIT_STATUS.inPlain(question);
   // "Which test failed", "I forget which test didn't pass": a which/what question, however it is put,
   // about a failure or a pass that did not happen.
   const failing = has(FAIL_STEMS) || remembered(context, negatedPass, question);
@@ -166,7 +176,7 @@ export function answerFromRuns(
   const asksPassed = shape.type === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {
     if (!has(RUN_STEMS)) return undefined;
-  } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENT_PATTERN.test(question))) {
+  } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENTS.inPlain(question))) {
     return undefined;
   }
   const all = commandRuns(messages, index);

@@ -7,6 +7,8 @@
 import { DIGEST_MARKERS, MAX_NOTABLE_PER_PAGE, type Message } from '../../../engine/index.js';
 import { ABSTENTION, answerQuestion } from './answer.js';
 import type { ReaderContext } from './context.js';
+import { ERROR_REPORT_PHRASES, RESULT_COUNT_WORDS, RESULT_PHRASES, WARNING_WORDS } from './lexicon.js';
+import { Phrases, plainTokensAt, type WordAt } from './phrases.js';
 
 interface PageLine {
   n: number;
@@ -24,23 +26,43 @@ export function pageLines(text: string): PageLine[] {
   });
 }
 
+const ERROR_REPORTS = new Phrases(ERROR_REPORT_PHRASES);
+const WARNINGS = new Phrases(WARNING_WORDS);
+const RESULTS = new Phrases(RESULT_PHRASES);
+// A heading: a markdown heading, or a line in capitals ("BUILD LOG:").
+const HEADING = /^\s*(?:#{1,6}\s+\S|[A-Z][A-Z0-9 _-]{3,}:?\s*$)/;
+const FIGURE = /^\d+$/;
+
+/** True when a line counts results: a figure, then a word of results after a space ("12 passed"). */
+function countsResults(text: string, tokens: readonly WordAt[]): boolean {
+  return tokens.some((token, i) => {
+    const next = tokens[i + 1];
+    return (
+      next !== undefined &&
+      FIGURE.test(token.word) &&
+      next.start > token.end &&
+      text.slice(token.end, next.start).trim() === '' &&
+      RESULT_COUNT_WORDS.has(next.word)
+    );
+  });
+}
+
 // What makes a line stand out, strongest first: a failure or an error, a warning, a result or a
 // count of results, a heading.
-const NOTABLE: readonly [RegExp, number][] = [
-  [
-    /\b(?:error|errors|fail|failed|failing|failure|fatal|panic|exception|denied|refused|not found|timed out|cannot|could not)\b/i,
-    4,
-  ],
-  [/\b(?:warn|warning|warnings|deprecated)\b/i, 3],
-  [
-    /\b\d+\s+(?:passed|failed|skipped|tests?|errors?|warnings?|files?)\b|\b(?:passed|succeeded|done|finished|total|summary|exit status|exit code)\b/i,
-    2,
-  ],
-  [/^\s*(?:#{1,6}\s+\S|[A-Z][A-Z0-9 _-]{3,}:?\s*$)/, 1],
-];
-
 function weight(text: string): number {
-  return NOTABLE.reduce((best, [pattern, score]) => (pattern.test(text) ? Math.max(best, score) : best), 0);
+  const tokens = plainTokensAt(text);
+  // A phrase of several words counts where one space parts its words, as a program prints it.
+  const says = (list: Phrases) =>
+    list.findAll(text, tokens).some((hit) =>
+      tokens.slice(hit.first, hit.after - 1).every((token, i) => {
+        const next = tokens[hit.first + i + 1]!;
+        return text.slice(token.end, next.start) === ' ';
+      }),
+    );
+  if (says(ERROR_REPORTS)) return 4;
+  if (says(WARNINGS)) return 3;
+  if (countsResults(text, tokens) || says(RESULTS)) return 2;
+  return HEADING.test(text) ? 1 : 0;
 }
 
 /** The page's notable lines by number: the strongest first, at most the call's share, in order. */

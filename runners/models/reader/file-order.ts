@@ -7,8 +7,18 @@ import type { VisibleText } from './message-views.js';
 import { stringArgument } from './message-views.js';
 import { askedNouns } from './answer-types.js';
 import { FRAMING, isCandidate } from './candidate-sentence.js';
-import { MODALS, PERSONAL_PRONOUNS, POSITION_ORDINALS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import {
+  CONVERSATION_PRONOUNS,
+  FILE_NOUNS,
+  MODALS,
+  ORDER_END_WORDS,
+  PERSONAL_PRONOUNS,
+  POSITION_ORDINALS,
+  PRIMARY_AUXILIARIES,
+  WH_DETERMINERS,
+} from './lexicon.js';
 import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
+import { Phrases, plainTokensAt } from './phrases.js';
 import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
@@ -16,9 +26,10 @@ export type TemporalMode = 'latest' | 'earliest' | 'best';
 
 /** The temporal preference a question states, if any. */
 export function temporalMode(question: string): TemporalMode {
-  if (LATEST_PHRASE.test(question)) return 'latest';
-  if (EARLIEST_PHRASE.test(question)) return 'earliest';
-  if (RECENT_PHRASE.test(question)) return 'latest';
+  const tokens = plainTokensAt(question);
+  if (LATEST_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';
+  if (EARLIEST_PHRASE.find(question, 0, tokens) !== undefined) return 'earliest';
+  if (RECENT_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';
   return 'best';
 }
 
@@ -41,8 +52,8 @@ export function isFileOrderQuestion(question: string): boolean {
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   if (isElliptical(question))
     return words(question).some((word) => FILE_WORDS.has(word)) && ordered(question);
-  if (!/\b(which|what)\b/i.test(question)) return false;
-  if (!/\b(you|your|we|our|us)\b/i.test(question)) return false;
+  if (!WH.inPlain(question)) return false;
+  if (!CONVERSATION.inPlain(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
   const asked = askedNouns(question).map((noun) => noun.toLowerCase());
   if (asked.length > 0 && !asked.some((noun) => FILE_WORDS.has(noun))) return false;
@@ -64,12 +75,29 @@ export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
       for (const sentence of sentences(visible.text)) {
         if (!isCandidate(sentence) || !hasVerb(sentence, FILE_READ_VERBS)) continue;
         // An earlier answer about the order ("the first file I read was …") reports no new read.
-        if (/\b(first|last|earliest|latest) (file|document|doc)\b/i.test(sentence)) continue;
+        if (namesEndOfOrder(sentence)) continue;
         files.push(...findPaths(sentence).map((mention) => mention.path));
       }
     }
   }
   return files;
+}
+
+const WH = new Phrases(WH_DETERMINERS);
+const CONVERSATION = new Phrases(CONVERSATION_PRONOUNS);
+
+/** True when a sentence names an end of an order of files, as in "the last file", one space between. */
+function namesEndOfOrder(sentence: string): boolean {
+  const tokens = plainTokensAt(sentence);
+  return tokens.some((token, i) => {
+    const next = tokens[i + 1];
+    return (
+      next !== undefined &&
+      ORDER_END_WORDS.has(token.word) &&
+      sentence.slice(token.end, next.start) === ' ' &&
+      FILE_NOUNS.has(next.word)
+    );
+  });
 }
 
 export function answerFileOrder(question: string, texts: readonly VisibleText[]): string {

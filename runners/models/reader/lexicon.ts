@@ -220,6 +220,77 @@ export const CHANGE_VERBS = words(
 /** Words that may open a request before its verb: sequence, joining and assent ("ok, then …"). */
 export const REQUEST_LEAD_WORDS = words('now then also and so next ok okay finally');
 // --- reader-types ---
+// --- runs, digests and order ---
+
+/** Words and phrases by which a program's output reports an error or a failure ("fatal", "not found"). */
+export const ERROR_REPORT_PHRASES = phrases(
+  'error|errors|fail|failed|failing|failure|fatal|panic|exception|denied|refused|not found|timed out|cannot|could not',
+);
+
+/** Words by which a program's output warns. */
+export const WARNING_WORDS = words('warn warning warnings deprecated');
+
+/** Words that, after a figure, count the results of a run ("12 passed", "3 tests", "2 warnings"). */
+export const RESULT_COUNT_WORDS = words(
+  'passed failed skipped test tests error errors warning warnings file files',
+);
+
+/** Words and phrases by which a program's output says how a run ended, or sums it up. */
+export const RESULT_PHRASES = phrases('passed|succeeded|done|finished|total|summary|exit status|exit code');
+
+/** Phrases of several words that, as EVENT_WORDS do, place a question among events ("this time"). */
+export const EVENT_PHRASES = phrases('this time|any more');
+
+/** Phrases of several words that, as EARLIEST_WORDS do, ask for the earliest of several events. */
+export const EARLIEST_EVENT_PHRASES = phrases('at the start');
+
+/** Nouns for what was run in a shell. */
+export const COMMAND_NOUNS = words('command commands');
+
+/** The nouns of a command's exit status ("return" alone asks what a command gave back). */
+export const EXIT_STATUS_NOUNS = words('exit status code');
+
+/** Forms of "be" that no subject agrees with, which never open a question ("be", "been", "being"). */
+export const NON_FINITE_BE_FORMS = words('be been being');
+
+/** Question words that may determine a noun: "which port", "what colour". */
+export const WH_DETERMINERS = words('what which');
+
+/** Prepositions that may stand before a question word: "at which port", "for what reason". */
+export const QUESTION_PREPOSITIONS = words('at in on for by from to with of');
+
+/** Conjunctions that open a clause placing what is asked in time ("until the pump stops"). */
+export const TIME_CONJUNCTIONS = words('before after since until while');
+
+/** Phrases that ask which of two times: a clause after them is what is asked, not a place in time. */
+export const TIME_ALTERNATIVES = phrases('before or after|after or before');
+
+/** Pronouns of the model, and of the model and the person together: "which page did you open". */
+export const CONVERSATION_PRONOUNS = words('you your we our us');
+
+/** Words for either end of an order: "the first page", "the latest report". */
+export const ORDER_END_WORDS = words('first last earliest latest');
+
+/** Nouns for a file one reads, as an account of the order of reads names it ("the first file"). */
+export const FILE_NOUNS = words('file document doc');
+
+/** Forms of "be", "do" and "have" a plural subject may follow in a question ("do cats", "were they"). */
+export const PLURAL_SUBJECT_AUXILIARIES = words('do did are were have');
+
+/** Verbs that open a request to be shown, told or given something ("list …"); not those of a change. */
+export const REQUEST_VERBS = words(
+  'read open show display print look summarise summarize run execute tell explain describe list give ' +
+    'paste check review remind find answer',
+);
+
+/** Contractions of a pronoun with "am", which the language model reads as one word: "I'm". */
+export const PRONOUN_AM_CONTRACTIONS = phrases("i'm");
+
+/** The preposition that joins an amount to what it counts ("a couple of hours"). */
+export const PARTITIVE_PREPOSITIONS = words('of');
+
+/** The clitic that negates the verb it is written onto ("isn't", "won't"), in both apostrophes. */
+export const NEGATIVE_CLITICS = words("n't n’t");
 
 /**
  * General nouns that name the kind of value a question asks for, by kind, as their lemma. The head

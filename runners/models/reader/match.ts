@@ -5,9 +5,31 @@
  * which is what makes a missing fact show as "I don't know" rather than as a near miss.
  */
 import { askedText } from './dialogue-act.js';
-import { ANSWER_GROUPS, EARLIEST_PHRASES, LATEST_PHRASES, RECENT_PHRASES } from './lexicon.js';
+import {
+  ANSWER_GROUPS,
+  CLOCK_WORDS,
+  EARLIEST_PHRASES,
+  LATEST_PHRASES,
+  MODALS,
+  MONTHS,
+  NON_FINITE_BE_FORMS,
+  PRIMARY_AUXILIARIES,
+  QUESTION_PREPOSITIONS,
+  RECENT_PHRASES,
+  RELATIVE_DAYS,
+  TIME_ALTERNATIVES,
+  TIME_CONJUNCTIONS,
+  WEEKDAYS,
+  WH_DETERMINERS,
+} from './lexicon.js';
+import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 import { withLeadingParts } from './releases.js';
+
+/** Words that name a day or a time of day, each also in the plural ("Mondays", "tomorrow"). */
+const DAY_WORDS = new Phrases(
+  [...WEEKDAYS, ...MONTHS, ...RELATIVE_DAYS, ...CLOCK_WORDS].flatMap((word) => [word, `${word}s`]),
+);
 
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
@@ -24,10 +46,8 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
   },
   {
     stems: stemSet('time date day days hour deadline'),
-    present: (sentence) =>
-      /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|noon|midnight)s?\b/i.test(
-        sentence,
-      ),
+    // A clock time or an ISO date, or a word for a day or a time of day.
+    present: (sentence) => /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}/.test(sentence) || DAY_WORDS.inPlain(sentence),
   },
 ];
 
@@ -77,7 +97,7 @@ export function questionKey(prompt: string): string[] {
 
 /** The key words of what a question asks (its `askedText`). */
 export function keyOfAsked(asked: string): string[] {
-  const text = withoutTimeClause(asked).replace(TIME_PHRASE, ' ');
+  const text = withoutTimePhrases(withoutTimeClause(asked));
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
@@ -85,24 +105,27 @@ export function keyOfAsked(asked: string): string[] {
   return [...new Set(contentStems(withoutPaths))];
 }
 
-/** A pattern that finds any of `phrases` as whole words, in any case. */
-function phrasePattern(phrases: readonly string[], flags = 'i'): RegExp {
-  const escaped = phrases.map((phrase) =>
-    phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'),
-  );
-  return new RegExp(`\\b(?:${escaped.join('|')})\\b`, flags);
-}
-
 /** Phrases that place a question in time, by the answers they want. */
-export const LATEST_PHRASE = phrasePattern(LATEST_PHRASES);
-export const EARLIEST_PHRASE = phrasePattern(EARLIEST_PHRASES);
-export const RECENT_PHRASE = phrasePattern(RECENT_PHRASES);
+export const LATEST_PHRASE = new Phrases(LATEST_PHRASES);
+export const EARLIEST_PHRASE = new Phrases(EARLIEST_PHRASES);
+export const RECENT_PHRASE = new Phrases(RECENT_PHRASES);
 // Of those, the phrases of several words ("in the end", "at the start") leave the key; a single word
 // ("first", "now") may still be what a question is about ("the first release").
-const TIME_PHRASE = phrasePattern(
+const TIME_PHRASE = new Phrases(
   [...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
-  'gi',
 );
+
+/** `text` with each of its time phrases of several words put as a space. */
+function withoutTimePhrases(text: string): string {
+  const hits: PhraseHit[] = TIME_PHRASE.findAll(text, plainTokensAt(text));
+  let out = '';
+  let from = 0;
+  for (const hit of hits) {
+    out += `${text.slice(from, hit.start)} `;
+    from = hit.end;
+  }
+  return out + text.slice(from);
+}
 
 /**
  * The word a question uses for the kind of answer it wants, if any: "what colour is ...", "at which
@@ -110,26 +133,78 @@ const TIME_PHRASE = phrasePattern(
  * "The sky is green"); when something does, it is ("which station is configured" against "station: X").
  */
 export function answerKindStem(question: string): string | undefined {
-  const kind =
-    /^\s*(?:(?:at|in|on|for|by|from|to|with|of)\s+)?(?:what|which)\s+([a-z]+)\s+(?:is|are|was|were|does|do|did|has|have|will|would|should|can|could|must)\b/i.exec(
-      question,
-    )?.[1];
-  return kind ? contentStems(kind)[0] : undefined;
+  const tokens = plainTokensAt(question);
+  // At its start (only spaces come before the first token), an opening preposition ("at which …") may come first.
+  const wh = QUESTION_PREPOSITIONS.has(tokens[0]?.word ?? '') && spaced(question, tokens, 0) ? 1 : 0;
+  const kind = tokens[wh + 1];
+  const verb = tokens[wh + 2]?.word ?? '';
+  const opens =
+    WH_DETERMINERS.has(tokens[wh]?.word ?? '') &&
+    spaced(question, tokens, wh) &&
+    kind !== undefined &&
+    LETTERS.test(kind.word) &&
+    spaced(question, tokens, wh + 1) &&
+    ((PRIMARY_AUXILIARIES.has(verb) && !NON_FINITE_BE_FORMS.has(verb)) || MODALS.has(verb));
+  return opens ? contentStems(kind.word)[0] : undefined;
 }
+
+/** A word of letters a to z only. */
+const LETTERS = /^[a-z]+$/;
+
+/** True when token `index` of `text` is followed by spaces and then a further token. */
+function spaced(text: string, tokens: readonly WordAt[], index: number): boolean {
+  const token = tokens[index];
+  const next = tokens[index + 1];
+  return (
+    token !== undefined &&
+    next !== undefined &&
+    next.start > token.end &&
+    text.slice(token.end, next.start).trim() === ''
+  );
+}
+
+const TIME_CHOICE = new Phrases(TIME_ALTERNATIVES);
 
 /**
  * A question without a clause that only places it in time ("... before reading the docs", "After the
  * review, ..."): the clause chooses between earlier and later answers, it is no subject.
  */
 function withoutTimeClause(question: string): string {
+  const tokens = plainTokensAt(question);
   // "Before or after the files run?" asks which of the two: its clause is what is asked.
-  if (/\b(?:before|after)\s+or\s+(?:before|after)\b/i.test(question)) return question;
+  if (TIME_CHOICE.find(question, 0, tokens) !== undefined) return question;
   // The clause may come last ("… before reading the docs?") or first ("Before we read the docs, …").
-  const cut = question
-    .replace(/\s+\b(before|after|since|until|while)\b[^?]*(\?)?$/i, '$2')
-    .replace(/^\s*(?:before|after|since|until|while)\b[^,?]*,\s*/i, '');
+  const cut = withoutOpeningClause(withoutClosingClause(question, tokens));
   // What is left must still say what is asked: "who looks after the garden" is no "who looks".
   return contentStems(cut).length > 1 ? cut : question;
+}
+
+/**
+ * `question` without a closing time clause: from the first conjunction of time that follows a space
+ * and after which no question mark comes but a last one, which is kept.
+ */
+function withoutClosingClause(question: string, tokens: readonly WordAt[]): string {
+  for (const token of tokens) {
+    if (token.start === 0 || question.charAt(token.start - 1).trim() !== '') continue;
+    if (!TIME_CONJUNCTIONS.has(token.word)) continue;
+    const rest = question.slice(token.end);
+    const mark = rest.indexOf('?');
+    if (mark >= 0 && mark !== rest.length - 1) continue;
+    return question.slice(0, token.start).trimEnd() + (mark >= 0 ? '?' : '');
+  }
+  return question;
+}
+
+/** `question` without an opening time clause: from its first word, a conjunction of time, to a comma. */
+function withoutOpeningClause(question: string): string {
+  const first = plainTokensAt(question)[0];
+  // Its first token: only spaces come before it.
+  if (first === undefined || !TIME_CONJUNCTIONS.has(first.word)) return question;
+  const rest = question.slice(first.end);
+  const comma = rest.indexOf(',');
+  const mark = rest.indexOf('?');
+  if (comma < 0 || (mark >= 0 && mark < comma)) return question;
+  return rest.slice(comma + 1).trimStart();
 }
 
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */

@@ -6,6 +6,8 @@
  */
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { PRONOUN_AM_CONTRACTIONS } from './lexicon.js';
+import { Phrases } from './phrases.js';
 
 /** One token of a sentence: its text, its lemma (lower-case) and its universal part of speech. */
 export interface Token {
@@ -33,10 +35,24 @@ export function nlp(): Pipeline {
  * wink's model otherwise reads as one proper noun (it splits "I've", "you're" and the like itself).
  */
 export function readable(text: string): string {
-  return withinReach(text).replace(FIRST_PERSON_AM, '$1 $2');
+  return apartBeforeApostrophe(withinReach(text), PRONOUN_AM);
 }
 
-const FIRST_PERSON_AM = /\b(I)(['’]m)\b/gi;
+const PRONOUN_AM = new Phrases(PRONOUN_AM_CONTRACTIONS);
+
+/** `text` with a space before the apostrophe of each of `contractions` it holds ("I 'm"). */
+function apartBeforeApostrophe(text: string, contractions: Phrases): string {
+  let out = '';
+  let from = 0;
+  for (const hit of contractions.findAll(text)) {
+    const word = text.slice(hit.start, hit.end);
+    const apostrophe = Math.max(word.indexOf("'"), word.indexOf('’'));
+    if (apostrophe < 0) continue;
+    out += `${text.slice(from, hit.start + apostrophe)} `;
+    from = hit.start + apostrophe;
+  }
+  return out + text.slice(from);
+}
 
 /**
  * `text` with each run of more than `LONGEST_WORD` characters without a space cut to that length.

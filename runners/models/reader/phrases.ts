@@ -35,6 +35,25 @@ export function wordsAt(text: string): WordAt[] {
   return found;
 }
 
+// A run of letters, digits and underscores, or any one other mark that is no space.
+const PLAIN_TOKEN = /[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]/gu;
+
+/**
+ * The tokens of a text as a pattern's word boundaries part it, lower-cased, with their places: a
+ * word is a run of letters, digits and underscores (an identifier such as `max_depth` is one word),
+ * a clitic stands apart from its word ("they've" gives "they", "'" and "ve"), and every other mark is
+ * a token of its own. A phrase is then found only where its words are parted by spaces alone ("timed
+ * out", not "timed-out"). For lists of words without apostrophes.
+ */
+export function plainTokensAt(text: string): WordAt[] {
+  const found: WordAt[] = [];
+  for (const match of text.matchAll(PLAIN_TOKEN)) {
+    const start = match.index;
+    found.push({ word: match[0].toLowerCase(), start, end: start + match[0].length });
+  }
+  return found;
+}
+
 /** A list of phrases, ready to be looked for: by first word, the longest of each first. */
 export class Phrases {
   private readonly byFirst = new Map<string, { phrase: string; words: string[] }[]>();
@@ -92,6 +111,11 @@ export class Phrases {
   /** True when `text` holds any of the phrases. */
   in(text: string): boolean {
     return this.find(text) !== undefined;
+  }
+
+  /** True when `text`, read by `plainTokensAt`, holds any of the phrases. */
+  inPlain(text: string): boolean {
+    return this.find(text, 0, plainTokensAt(text)) !== undefined;
   }
 }
 

@@ -30,7 +30,11 @@ const REFERENCE_HEADER = /^\[output of entry (\d+) not repeated:(?: (\S+) at\b)?
 /** A recalled output's note that there is more: `[more: memory "recall entry 7 from line 101"]`. */
 const MORE_HINT = /^\[more: memory "([^"\n]+)"\]\s*$/m;
 
-/** A mention of entries in a fact line or a summary: `entry 4`, `entries 4, 9`, `entries 4 and 9`. */
+/**
+ * A mention of entries in a fact line or a summary: `entry 4`, `entries 4, 9`, `entries 4 and 9`. A
+ * marker of the engine's own reference text: "entry" is its name for what its store holds, and the
+ * numbers are its ids, which a fact line's source note and the summary repeat.
+ */
 const ENTRY_MENTION = /\bentr(?:y|ies)\s+(\d+(?:\s*(?:,|and)\s*\d+)*)/gi;
 
 /** A recall request naming an entry: `recall entry 7`, `recall entry 7 from line 101`. */

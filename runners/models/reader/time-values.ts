@@ -13,6 +13,7 @@ import {
   NUMBER_WORDS,
   OCCURRENCE_WORDS,
   ORDINALS,
+  PARTITIVE_PREPOSITIONS,
   PERIODS,
   RELATIVE_DAYS,
   SHORT_SPAN_UNITS,
@@ -21,6 +22,7 @@ import {
   TIME_UNITS,
   WEEKDAYS,
 } from './lexicon.js';
+import { plainTokensAt } from './phrases.js';
 import { alternation, inOrder, listedWords, spansOf, type ValueSpan } from './value-spans.js';
 
 // ---- spans of time and lengths ----
@@ -52,8 +54,14 @@ const FREQUENCY = new RegExp(
  */
 export function durationSpans(sentence: string): ValueSpan[] {
   // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
-  const spans = spansOf(sentence, SPAN).filter((span) => !/^(?:of)\b/i.test(span.text));
+  const spans = spansOf(sentence, SPAN).filter((span) => !opensWithPartitive(span.text));
   return inOrder([...spans, ...spansOf(sentence, FREQUENCY)]);
+}
+
+/** True when `text` opens with the preposition of an amount ("of days"). */
+function opensWithPartitive(text: string): boolean {
+  const first = plainTokensAt(text)[0];
+  return first?.start === 0 && PARTITIVE_PREPOSITIONS.has(first.word);
 }
 
 // ---- clock times ----

@@ -6,7 +6,15 @@
  * Every pattern here starts only where a word starts and has no quantifier nested inside another
  * that could match the same text, so each runs in time linear in the sentence's length.
  */
-import { ENVIRONMENT_WORDS, MONTHS, NAME_INTRODUCERS, NEGATIONS, NUMBER_WORDS, WEEKDAYS } from './lexicon.js';
+import {
+  ENVIRONMENT_WORDS,
+  MONTHS,
+  NAME_INTRODUCERS,
+  NEGATIONS,
+  NEGATIVE_CLITICS,
+  NUMBER_WORDS,
+  WEEKDAYS,
+} from './lexicon.js';
 import { asPath } from './text.js';
 import {
   inOrder,
@@ -224,7 +232,7 @@ export function isNegative(sentence: string): boolean {
   return words.some(
     (word, i) =>
       NEGATIONS.has(word.lower) ||
-      /n['’]t$/.test(word.lower) ||
+      [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic)) ||
       (word.lower === 'no' && words[i + 1]?.lower === 'longer'),
   );
 }

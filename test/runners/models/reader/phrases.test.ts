@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Phrases, wordsAt } from '../../../../runners/models/reader/phrases.js';
+import { Phrases, plainTokensAt, wordsAt } from '../../../../runners/models/reader/phrases.js';
 
 describe('wordsAt', () => {
   it('gives lower-case words with their places, apostrophes inside a word kept', () => {
@@ -55,5 +55,61 @@ describe('Phrases', () => {
 
   it('ignores empty phrases in its list', () => {
     expect(new Phrases(['', '  ']).find('anything at all')).toBeUndefined();
+  });
+});
+
+describe('plainTokensAt', () => {
+  it('parts words as word boundaries do: identifiers whole, clitics apart, each other mark a token', () => {
+    expect(plainTokensAt("The max_depth isn't set, they've said.").map((at) => at.word)).toEqual([
+      'the',
+      'max_depth',
+      'isn',
+      "'",
+      't',
+      'set',
+      ',',
+      'they',
+      "'",
+      've',
+      'said',
+      '.',
+    ]);
+  });
+
+  it('keeps each token’s place, and gives nothing for an empty or blank text', () => {
+    expect(plainTokensAt('Go — now')).toEqual([
+      { word: 'go', start: 0, end: 2 },
+      { word: '—', start: 3, end: 4 },
+      { word: 'now', start: 5, end: 8 },
+    ]);
+    expect(plainTokensAt('')).toEqual([]);
+    expect(plainTokensAt(' \n\t ')).toEqual([]);
+  });
+});
+
+describe('Phrases.inPlain', () => {
+  const signals = new Phrases(['low tide', 'squall', 'high water mark']);
+
+  it('finds a phrase at the very start and at the very end', () => {
+    expect(signals.inPlain('Squall over the bay')).toBe(true);
+    expect(signals.inPlain('we waited for low  tide')).toBe(true);
+    expect(
+      signals.find('past the HIGH WATER MARK', 0, plainTokensAt('past the HIGH WATER MARK')),
+    ).toMatchObject({
+      phrase: 'high water mark',
+      first: 2,
+      after: 5,
+    });
+  });
+
+  it('finds nothing in an empty sentence', () => {
+    expect(signals.inPlain('')).toBe(false);
+  });
+
+  it('finds a word before a clitic, but not one joined by an underscore or a phrase parted by a mark', () => {
+    expect(signals.inPlain("the squall's edge")).toBe(true);
+    expect(signals.inPlain('squall_line')).toBe(false);
+    expect(signals.inPlain('low-tide')).toBe(false);
+    expect(signals.inPlain('low, tide')).toBe(false);
   });
 });
