@@ -462,10 +462,14 @@ export const LIGHT_VERBS =
   words(`be have do use make get set go goes went gone take took give gave say tell know
 think see saw seen look want need come came put keep kept let call mean try work happen change become`);
 
-/** Words that answer the same question, though no synonyms: what the work is, how something went. */
+/**
+ * Words that answer the same question, though no synonyms: what the work is, how something went, and
+ * who made a thing first (whoever wrote, created, began or founded it).
+ */
 export const ANSWER_GROUPS: readonly string[] = [
   'task work working goal objective job',
   'pass passed passing fail failed failing failure succeed succeeded outcome result status',
+  'write wrote written create created author authored begin began begun start started found founded invent invented originate originated',
 ];
 
 /** Clitics written onto a word after an apostrophe, and the words they stand for ("'s" stands for none). */

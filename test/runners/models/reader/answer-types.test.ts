@@ -98,6 +98,19 @@ describe('answers that must be of the kind asked', () => {
   });
 });
 
+describe('who made a thing', () => {
+  it('is answered by any verb of making it first: wrote, created, began, founded', async () => {
+    const history = read('c1', 'docs/history.md', [
+      '# History',
+      'The almanac was begun by Ines Faria in 1990.',
+      'It is printed every spring.',
+    ]);
+    expect(await ask(history, 'Who wrote the very first almanac?')).toBe(
+      'The almanac was begun by Ines Faria in 1990.',
+    );
+  });
+});
+
 describe('keys and times', () => {
   it('answers "which key" with the chord a document names', async () => {
     const history = read('c1', 'docs/console.md', [
