@@ -286,7 +286,10 @@ export const REQUEST_VERBS = words(
 /** Contractions of a pronoun with "am", which the language model reads as one word: "I'm". */
 export const PRONOUN_AM_CONTRACTIONS = phrases("i'm");
 
-/** The preposition that joins an amount to what it counts ("a couple of hours"). */
+/**
+ * The preposition that joins a part to its whole: an amount to what it counts ("a couple of hours"),
+ * a choice to what it is one of ("which of the files", "of all the notes, which one").
+ */
 export const PARTITIVE_PREPOSITIONS = words('of');
 
 /** The clitic that negates the verb it is written onto ("isn't", "won't"), in both apostrophes. */
@@ -313,6 +316,12 @@ export const KIND_NOUNS = {
   person: words('person people author maintainer owner creator contributor'),
   identifier: words('name identifier id username alias label tag'),
 } as const;
+
+/** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
+export const PRO_FORMS = words('one ones');
+
+/** Quantifiers that may stand before a whole's determiner: "of all the files", "of both the notes". */
+export const PREDETERMINERS = words('all both');
 
 /** Names of modifier keys, as documents write them in a key chord ("Control-C", "Ctrl+Alt+T"). */
 export const MODIFIER_KEYS = words('control ctrl alt meta shift cmd opt');

@@ -14,7 +14,10 @@ import {
   MEASURE_ADJECTIVES,
   NAMING_PARTICIPLES,
   NEED_VERBS,
+  PARTITIVE_PREPOSITIONS,
   POLITENESS,
+  PREDETERMINERS,
+  PRO_FORMS,
   QUESTION_TAKING_VERBS,
   SPAN_ADVERBS,
   YES_NO_COMPLEMENTISERS,
@@ -68,9 +71,9 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     case 'what': {
       // "Which of the files ...": the noun after "of".
       let from = at + 1;
-      if (words[from]?.pos === 'ADP' && words[from]?.lower === 'of') from++;
+      if (words[from]?.pos === 'ADP' && PARTITIVE_PREPOSITIONS.has(words[from]!.lower)) from++;
       while (from > at + 1 && words[from]?.pos === 'DET') from++;
-      const phrase = nounPhrase(words, from);
+      const phrase = wholeFor(nounPhrase(words, from), words);
       if (phrase.length > 0) return shapeOfPhrase(phrase, wh, words);
       // "What is the X (of Y)?", and as embedded, "what the X is".
       let i = at + 1;
@@ -94,6 +97,27 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     default:
       return { wh, type: 'any', nouns: [] };
   }
+}
+
+/**
+ * A phrase with the noun a pro-form stands for: "which one" of "Of all the files, which one …" or
+ * "Which one of the notes …" is a file or a note, the whole the question names after "of". Any other
+ * phrase as it is.
+ */
+function wholeFor(phrase: TaggedWord[], words: readonly TaggedWord[]): TaggedWord[] {
+  if (phrase.length !== 1 || !PRO_FORMS.has(phrase[0]!.lower)) return phrase;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i]!.pos !== 'ADP' || !PARTITIVE_PREPOSITIONS.has(words[i]!.lower)) continue;
+    let from = i + 1;
+    while (
+      words[from] !== undefined &&
+      (words[from]!.pos === 'DET' || PREDETERMINERS.has(words[from]!.lower))
+    )
+      from++;
+    const whole = nounPhrase(words, from);
+    if (whole.length > 0) return whole;
+  }
+  return phrase;
 }
 
 /** Where a sentence's clause starts: after openers such as "so", "please", "ok," or "By default,". */
@@ -321,7 +345,7 @@ export function questionShape(question: string): QuestionShape {
 export function whichNouns(question: string): string[] {
   for (const words of taggedSentences(question)) {
     const at = words.findIndex((word) => word.lower === 'which' || word.lower === 'what');
-    if (at >= 0) return nounPhrase(words, at + 1).map((word) => word.value);
+    if (at >= 0) return wholeFor(nounPhrase(words, at + 1), words).map((word) => word.value);
   }
   return [];
 }

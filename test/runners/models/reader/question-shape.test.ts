@@ -88,6 +88,16 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(questionShape('Folder which holds the patterns?')).toMatchObject({ head: 'Folder', type: 'path' });
   });
 
+  it('reads "which one" as the whole a partitive names', () => {
+    expect(questionShape('Of all the folders, which one holds the dyes?')).toMatchObject({
+      head: 'folders',
+      type: 'path',
+    });
+    expect(questionShape('Which one of the weavers dyed the wool?')).toMatchObject({ head: 'weavers' });
+    // With no whole named, "one" stays what is asked about.
+    expect(questionShape('Which one is blue?')).toMatchObject({ head: 'one', type: 'any' });
+  });
+
   it('reads a question word left in place or after a colon', () => {
     expect(answerType('The kiln reaches which temperature?')).toBe('any');
     expect(answerType('The looms were serviced by whom?')).toBe('person');
