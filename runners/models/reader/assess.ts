@@ -6,6 +6,8 @@
  */
 import { CATALOGUE_HEADER, restatesTask, type AssessmentAnswer } from '../../../engine/index.js';
 import { isQuestion } from './acts.js';
+import { LABEL_COPULAS, TASK_NOUNS } from './lexicon.js';
+import { Phrases, oneLine, spaceAfter } from './phrases.js';
 import { clipWords, contentStems, sentences } from './text.js';
 
 /** Longest intent, in words. */
@@ -42,11 +44,26 @@ function shares(request: ReadonlySet<string>, text: string): boolean {
   return contentStems(text).some((stem) => request.has(stem));
 }
 
+const TASK_LABELS = new Phrases(TASK_NOUNS);
+const COPULAS = new Phrases(LABEL_COPULAS);
+
+/** What a label of the task gives it, to the end of the line: "task: …", "the goal is …". */
+function labelledTask(sentence: string): string | undefined {
+  for (const label of TASK_LABELS.written(sentence)) {
+    const at = spaceAfter(sentence, label.end);
+    const copula = COPULAS.writtenAt(sentence, at)[0];
+    const end = sentence[at] === ':' ? at + 1 : copula?.end;
+    if (end === undefined) continue;
+    const task = oneLine(sentence.slice(spaceAfter(sentence, end)));
+    if (task !== undefined) return task;
+  }
+  return undefined;
+}
+
 /** The task a request states: what follows "task:" or "task is" (goal, objective), else its first sentence. */
 function statedTask(request: string): string {
   const first = sentences(request)[0] ?? request;
-  const labelled = /\b(?:task|goal|objective)\s*(?::|is\b)\s*(.+)$/i.exec(first)?.[1];
-  return clipWords((labelled ?? first).trim(), INTENT_WORDS);
+  return clipWords((labelledTask(first) ?? first).trim(), INTENT_WORDS);
 }
 
 /** The reader's assessment of the request in `text` (the call's user message). */

@@ -6,17 +6,37 @@
  * The section and turn parsing here is shared with the `summary` purpose (guided-summary.ts).
  */
 import {
+  ARTICLES,
+  ATTENTION_PHRASES,
+  COLLECTIVE_SUBJECTS,
+  DECISION_PHRASES,
+  DECLARATIVE_COMPLEMENTISERS,
+  DISCOURSE_MARKERS,
+  FIRST_PERSON_SUBJECTS,
   IMPERATIVE_VERBS,
+  LINKING_PHRASES,
   MODALS,
   MONTHS,
+  NON_NAME_WORDS,
   PERSON_ROLES,
+  PLAN_AUXILIARIES,
+  PLAN_OPENINGS,
+  PLAN_PHRASES,
+  POLITE_INTERJECTIONS,
   POLITE_OPENINGS,
+  PREFERENCE_PHRASES,
+  PREFERRING_PHRASES,
   PRIMARY_AUXILIARIES,
   RELATIVE_DAYS,
+  REPORT_BACK_PHRASES,
+  REQUEST_ASKING_PHRASES,
+  SPEAKER_LISTENER_POSSESSIVES,
   THING_KINDS,
+  TIME_LINKS,
   WEEKDAYS,
   WH_WORDS,
 } from './lexicon.js';
+import { Phrases, oneLine, spaceAfter } from './phrases.js';
 import { sentences } from './text.js';
 
 /** The section markers of a distil request, each at the start of its own line. */
@@ -161,78 +181,148 @@ interface Statement {
   value: string;
 }
 
-/** A pattern that finds any of `list` as a whole word (with a plural `s` when `plural`). */
-function anyWord(list: Iterable<string>, flags = 'i', plural = false): RegExp {
-  return new RegExp(`\\b(?:${[...list].join('|')})${plural ? 's?' : ''}\\b`, flags);
-}
+/** True when `text` writes any of `phrases` (see `Phrases.written`). */
+const writes = (phrases: Phrases, text: string) => phrases.written(text).length > 0;
 
 /** A word with its first letter in upper case: month names are told from "may" by their capital. */
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
-const WEEKDAY = anyWord([...WEEKDAYS, ...RELATIVE_DAYS]);
-const MONTH = anyWord([...MONTHS].map(capitalised), '');
+const DAYS = new Phrases([...WEEKDAYS, ...RELATIVE_DAYS]);
+const MONTH_NAMES = new Phrases(MONTHS);
 const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 
-/** True when a value is (short and) a date, a weekday or a month. */
+/** True when a value is (short and) a date, a weekday or a month (written with its capital). */
 export function isDateValue(value: string): boolean {
   const count = value.split(/\s+/).filter(Boolean).length;
-  return count <= 6 && (WEEKDAY.test(value) || MONTH.test(value) || NUMERIC_DATE.test(value));
+  const month = MONTH_NAMES.written(value).some(
+    (hit) => value.slice(hit.start, hit.end) === capitalised(hit.phrase),
+  );
+  return count <= 6 && (writes(DAYS, value) || month || NUMERIC_DATE.test(value));
 }
 
 const PERSON_VALUE = /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){1,2}$/u;
-const PERSON_NAME_WORDS = anyWord(PERSON_ROLES, 'i', true);
+// A role, or roles: "the owner", "the maintainers".
+const PERSON_NAME_WORDS = new Phrases([...PERSON_ROLES].flatMap((role) => [role, `${role}s`]));
 // A name for a thing, whose two-word capitalised value is a name of that thing, not of a person.
-const THING_NAME_WORDS = anyWord(THING_KINDS);
-const PREFERENCE_WORDS = /\b(?:prefer|prefers|preferred|likes|would like|want|wants|wanted)\b/i;
-const DECISION_WORDS = /\b(?:decided|decide|we will|we'll|let us|let's|plan to|plans to|planned to)\b/i;
+const THING_NAME_WORDS = new Phrases(THING_KINDS);
+const PREFERENCE_WORDS = new Phrases(PREFERENCE_PHRASES);
+const DECISION_WORDS = new Phrases(DECISION_PHRASES);
 
 /** The subject kind of a statement, by the rules of its value, name and wording. */
 export function chooseSubject(sentence: string, name: string, value: string): string {
   if (isDateValue(value)) return 'date';
-  if (PERSON_NAME_WORDS.test(name)) return 'person';
-  if (PERSON_VALUE.test(value) && !THING_NAME_WORDS.test(name)) return 'person';
-  if (PREFERENCE_WORDS.test(sentence)) return 'preference';
-  if (DECISION_WORDS.test(sentence)) return 'decision';
+  if (writes(PERSON_NAME_WORDS, name)) return 'person';
+  if (PERSON_VALUE.test(value) && !writes(THING_NAME_WORDS, name)) return 'person';
+  if (writes(PREFERENCE_WORDS, sentence)) return 'preference';
+  if (writes(DECISION_WORDS, sentence)) return 'decision';
   return 'entity';
 }
 
-// Openings that carry no fact themselves: "Note that", "By the way,", "Actually,".
-const LEAD_IN =
-  /^(?:(?:please\s+)?(?:note|remember|keep in mind|be aware)(?:\s+that)?[,:]?|fyi[,:]?|for the record[,:]?|just so you know[,:]?|by the way[,:]?|btw[,:]?|also[,:]?|actually[,:]?|and[,:]?|so[,:]?|oh[,:]?)\s+/i;
+/**
+ * A trimmed text parted at the first of `phrases` that stands between white space with text on both
+ * sides, each side one line; where several start at one place, the longest. Undefined when none does.
+ */
+function partedAt(phrases: Phrases, text: string): [string, string] | undefined {
+  for (const hit of phrases.written(text)) {
+    let spaceStart = hit.start;
+    while (spaceStart > 1 && text[spaceStart - 1]!.trim() === '') spaceStart--;
+    const next = spaceAfter(text, hit.end);
+    if (spaceStart === hit.start || next === hit.end) continue;
+    const before = oneLine(text.slice(0, spaceStart));
+    const rest = oneLine(text.slice(next));
+    if (before === undefined) return undefined;
+    if (rest !== undefined) return [before, rest];
+  }
+  return undefined;
+}
 
-const QUESTION_START = new RegExp(
-  `^${anyWord([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]).source}`,
-  'i',
-);
+const PLEASE = new Phrases(POLITE_INTERJECTIONS);
+const ATTENTION = new Phrases(ATTENTION_PHRASES);
+const THAT = new Phrases(DECLARATIVE_COMPLEMENTISERS);
+const MARKERS = new Phrases(DISCOURSE_MARKERS);
 
-const REQUEST_START = new RegExp(
-  `^(?:${anyWord([...POLITE_OPENINGS, ...IMPERATIVE_VERBS]).source}|(?:can|could|would|will) you\\b|let me know\\b)`,
-  'i',
-);
+/**
+ * `body` without the opening that carries no fact ("Note that", "By the way,", "Actually,") and the
+ * white space after it, or `body` itself when it opens with none.
+ */
+function withoutLeadIn(body: string): string {
+  // "(please) note (that)" or a discourse marker, then a comma or colon if any, then white space.
+  const ends: number[] = [];
+  for (const from of [...PLEASE.nextAt(body, 0), 0]) {
+    for (const hit of ATTENTION.writtenAt(body, from)) {
+      ends.push(
+        ...THAT.writtenAt(body, spaceAfter(body, hit.end))
+          .filter((that) => that.start > hit.end)
+          .map((that) => that.end),
+      );
+      ends.push(hit.end);
+    }
+  }
+  ends.push(...MARKERS.writtenAt(body, 0).map((hit) => hit.end));
+  for (const end of ends) {
+    const mark = body[end] === ',' || body[end] === ':' ? end + 1 : end;
+    const next = spaceAfter(body, mark);
+    if (next > mark) return body.slice(next);
+  }
+  return body;
+}
 
-const DETERMINER = /^(?:the|our|my|a|an|your)\s+/i;
-const NOT_A_NAME = new Set(
-  'it this that these those there here he she they i we you what who which how where when why everything something nothing all one'.split(
-    ' ',
-  ),
-);
+const QUESTION_START = new Phrases([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]);
 
-// The verbs that join a name to its value; the earliest in the sentence splits it, and at one place
-// the longer phrase wins ("is now" over "is").
-const LINK =
-  /^(.+?)\s+(?:is now|are now|is still|is set to|has moved to|has changed to|moved to|changed to|runs in|runs on|runs at|lives in|lives at|sits in|stands for|is|are|was|were|runs|holds|has|uses|prefers|likes|wants|becomes|became|means|costs|takes)\s+(.+)$/i;
+const REQUEST_START = new Phrases([
+  ...POLITE_OPENINGS,
+  ...IMPERATIVE_VERBS,
+  ...REQUEST_ASKING_PHRASES,
+  ...REPORT_BACK_PHRASES,
+]);
 
-const PLAN =
-  /^(?:we|i|the team|our team)\s+(?:have\s+|'ve\s+|are\s+|am\s+)?(?:decided to|decide to|plan to|planned to|planning to|agreed to|will|are going to|going to)\s+(.+)$/i;
-const PLAN_SHORT = /^(?:we'll|i'll|let us|let's)\s+(.+)$/i;
-const PREFER = /^(?:we|i)\s+(?:would like|'d like|prefer|like|want)\s+(.+)$/i;
+const DETERMINERS = new Phrases([...ARTICLES, ...SPEAKER_LISTENER_POSSESSIVES]);
+
+const LINKS = new Phrases(LINKING_PHRASES);
+const PLANNERS = new Phrases([...FIRST_PERSON_SUBJECTS, ...COLLECTIVE_SUBJECTS]);
+const PLAN_AUXILIARY = new Phrases(PLAN_AUXILIARIES);
+const PLANS = new Phrases(PLAN_PHRASES);
+const PLAN_START = new Phrases(PLAN_OPENINGS);
+const PREFERRERS = new Phrases(FIRST_PERSON_SUBJECTS);
+const PREFERRING = new Phrases(PREFERRING_PHRASES);
 // "ship the release on Friday": the deed and its date.
-const DEED_ON_DATE = /^(.+?)\s+(?:on|by|before|in|for|next|this|at)\s+(.+)$/i;
+const TIME_LINK = new Phrases(TIME_LINKS);
+
+/** The plan a statement lays: what follows "we decided to", "the team will", "let's". */
+function plan(body: string): string | undefined {
+  for (const planner of PLANNERS.nextAt(body, 0)) {
+    for (const from of [...PLAN_AUXILIARY.nextAt(body, planner), planner]) {
+      for (const rest of PLANS.nextAt(body, from)) {
+        const deed = oneLine(body.slice(rest));
+        if (deed !== undefined) return deed;
+      }
+    }
+  }
+  for (const rest of PLAN_START.nextAt(body, 0)) {
+    const deed = oneLine(body.slice(rest));
+    if (deed !== undefined) return deed;
+  }
+  return undefined;
+}
+
+/** What a statement says the speaker likes: what follows "I would like", "we prefer". */
+function preference(body: string): string | undefined {
+  for (const speaker of PREFERRERS.nextAt(body, 0)) {
+    for (const rest of PREFERRING.nextAt(body, speaker)) {
+      const liked = oneLine(body.slice(rest));
+      if (liked !== undefined) return liked;
+    }
+  }
+  return undefined;
+}
 
 function cleanName(raw: string): string | undefined {
-  const name = raw.trim().replace(DETERMINER, '').replace(/\s+/g, ' ').toLowerCase();
+  let trimmed = raw.trim();
+  const determiner = DETERMINERS.nextAt(trimmed, 0)[0];
+  if (determiner !== undefined) trimmed = trimmed.slice(determiner);
+  const name = trimmed.replace(/\s+/g, ' ').toLowerCase();
   const first = name.split(' ')[0] ?? '';
-  if (name === '' || NOT_A_NAME.has(first) || /[,;:()"]/.test(name)) return undefined;
+  if (name === '' || NON_NAME_WORDS.has(first) || /[,;:()"]/.test(name)) return undefined;
   if (name.split(' ').length > 6) return undefined;
   return name;
 }
@@ -251,9 +341,10 @@ function statementBody(sentence: string): string | undefined {
   if (body.endsWith('?') || /(?:\.\.\.|…)$/.test(body)) return undefined;
   for (let previous = ''; previous !== body;) {
     previous = body;
-    body = body.replace(LEAD_IN, '');
+    body = withoutLeadIn(body);
   }
-  if (QUESTION_START.test(body) || REQUEST_START.test(body)) return undefined;
+  if (QUESTION_START.writtenAt(body, 0).length > 0 || REQUEST_START.writtenAt(body, 0).length > 0)
+    return undefined;
   return body.replace(/[.!]+$/, '').trim();
 }
 
@@ -261,27 +352,27 @@ function statementBody(sentence: string): string | undefined {
 export function readStatement(sentence: string): Statement | undefined {
   const body = statementBody(sentence);
   if (!body) return undefined;
-  const plan = PLAN.exec(body) ?? PLAN_SHORT.exec(body);
-  if (plan?.[1]) {
-    const deed = cleanValue(plan[1]);
-    const dated = DEED_ON_DATE.exec(deed);
-    if (dated?.[1] && dated[2] && isDateValue(dated[2])) {
-      const name = cleanName(dated[1]);
-      if (name) return { subject: 'date', name, value: cleanValue(dated[2]) };
+  const planned = plan(body);
+  if (planned) {
+    const deed = cleanValue(planned);
+    const dated = partedAt(TIME_LINK, deed);
+    if (dated?.[0] && dated[1] && isDateValue(dated[1])) {
+      const name = cleanName(dated[0]);
+      if (name) return { subject: 'date', name, value: cleanValue(dated[1]) };
     }
     const name = cleanName(deed);
     return name ? { subject: chooseSubject(body, name, deed), name, value: deed } : undefined;
   }
-  const preference = PREFER.exec(body);
-  if (preference?.[1]) {
-    const liked = cleanValue(preference[1]);
+  const preferred = preference(body);
+  if (preferred) {
+    const liked = cleanValue(preferred);
     const name = cleanName(liked);
     return name ? { subject: 'preference', name, value: liked } : undefined;
   }
-  const link = LINK.exec(body);
-  if (!link?.[1] || !link[2]) return undefined;
-  const name = cleanName(link[1]);
-  const value = cleanValue(link[2]);
+  const link = partedAt(LINKS, body);
+  if (!link?.[0] || !link[1]) return undefined;
+  const name = cleanName(link[0]);
+  const value = cleanValue(link[1]);
   if (!name || value === '') return undefined;
   return { subject: chooseSubject(body, name, value), name, value };
 }

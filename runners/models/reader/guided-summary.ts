@@ -5,7 +5,18 @@
  */
 import { parseSections, parseTurns } from './distil.js';
 import type { ComposedTurn } from './distil.js';
-import { IMPERATIVE_VERBS, MODALS, POLITE_OPENINGS, PRIMARY_AUXILIARIES, WH_WORDS } from './lexicon.js';
+import {
+  IMPERATIVE_VERBS,
+  LISTENER_MODAL_PHRASES,
+  MODALS,
+  POLITE_INTERJECTIONS,
+  POLITE_OPENINGS,
+  PRIMARY_AUXILIARIES,
+  READING_TOOL_PARTS,
+  WH_WORDS,
+  WRITING_TOOL_PARTS,
+} from './lexicon.js';
+import { Phrases } from './phrases.js';
 import { asSentence, clipWords, sentences } from './text.js';
 
 /** The section markers of a summary request, each at the start of its own line. */
@@ -20,17 +31,19 @@ export const QUOTED_WORDS = 20;
 
 const ELLIPSIS = '…';
 
-/** A pattern for any of `list` as a whole word at the start of a text. */
-function opening(list: Iterable<string>): RegExp {
-  return new RegExp(`^(?:${[...list].join('|')})\\b`, 'i');
-}
+const QUESTION_START = new Phrases([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]);
+const POLITE = new Phrases([...POLITE_OPENINGS, ...LISTENER_MODAL_PHRASES]);
+const PLEASE = new Phrases(POLITE_INTERJECTIONS);
+const IMPERATIVE = new Phrases(IMPERATIVE_VERBS);
 
-const QUESTION_START = opening([...WH_WORDS, ...PRIMARY_AUXILIARIES, ...MODALS]);
-const POLITE = new RegExp(
-  `^(?:${[...POLITE_OPENINGS].join('|')}|(?:${[...MODALS].join('|')}) you)\\s+(?:please\\s+)?`,
-  'i',
-);
-const IMPERATIVE = opening(IMPERATIVE_VERBS);
+/** True when `text` opens with one of `phrases` (see `Phrases.written`). */
+const opensWith = (phrases: Phrases, text: string) => phrases.writtenAt(text, 0).length > 0;
+
+/** Where a request goes on after its polite opening ("please", "could you please"), if it has one. */
+function afterPolite(text: string): number | undefined {
+  const opening = POLITE.nextAt(text, 0)[0];
+  return opening === undefined ? undefined : (PLEASE.nextAt(text, opening)[0] ?? opening);
+}
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -45,15 +58,15 @@ function personClause(prompt: string): string | undefined {
   const parts = sentences(prompt).map(oneLine);
   if (parts.length === 0) return undefined;
   for (const part of parts) {
-    const polite = POLITE.test(part);
-    const request = part.replace(POLITE, '');
-    if (polite || IMPERATIVE.test(request)) {
+    const politeEnd = afterPolite(part);
+    const request = politeEnd === undefined ? part : part.slice(politeEnd);
+    if (politeEnd !== undefined || opensWith(IMPERATIVE, request)) {
       const body = withoutStop(request);
       const lowered = body.charAt(0).toLowerCase() + body.slice(1);
       return `The person asked to ${clipWords(lowered, QUOTED_WORDS)}`;
     }
   }
-  const question = parts.find((part) => part.endsWith('?') || QUESTION_START.test(part));
+  const question = parts.find((part) => part.endsWith('?') || opensWith(QUESTION_START, part));
   if (question) return `The person asked: ${clipWords(question, QUOTED_WORDS)}`;
   return `The person said: ${clipWords(withoutStop(parts.join(' ')), QUOTED_WORDS)}`;
 }
@@ -63,6 +76,11 @@ function stringArgument(args: Record<string, unknown>, key: string): string | un
   return typeof value === 'string' && value.trim() !== '' ? oneLine(value) : undefined;
 }
 
+/** True when a tool's name holds one of `parts` anywhere in it ("read_file", "readFile", "fileread"). */
+function namesPart(tool: string, parts: Iterable<string>): boolean {
+  return [...parts].some((part) => tool.includes(part));
+}
+
 /** What one tool call did, as a verb phrase: `read docs/a.md`, `ran npm test`, `changed src/b.ts`. */
 function toolPhrase(call: ComposedTurn['toolCalls'][number]): string {
   const tool = call.tool.toLowerCase();
@@ -70,8 +88,8 @@ function toolPhrase(call: ComposedTurn['toolCalls'][number]): string {
   if (command !== undefined) return `ran ${clipWords(command, QUOTED_WORDS)}`;
   const path = stringArgument(call.arguments, 'path') ?? stringArgument(call.arguments, 'file');
   if (path !== undefined) {
-    if (/read|view|open|cat|show|list/.test(tool)) return `read ${path}`;
-    if (/write|edit|create|change|patch|apply|update|replace|append|delete|remove|rename|move/.test(tool)) {
+    if (namesPart(tool, READING_TOOL_PARTS)) return `read ${path}`;
+    if (namesPart(tool, WRITING_TOOL_PARTS)) {
       return `changed ${path}`;
     }
     return `used ${call.tool} on ${path}`;

@@ -490,3 +490,127 @@ export const CLITICS: ReadonlyMap<string, string> = new Map(
 export const NEGATIVE_CONTRACTIONS: ReadonlyMap<string, string> = new Map(
   Object.entries({ wo: 'will', ca: 'can', sha: 'shall' }),
 );
+// --- statements, edits and summaries ---
+
+/** The interjection that softens a request wherever it stands: "please note …", "could you please …". */
+export const POLITE_INTERJECTIONS = words('please');
+
+/** Modals that, before "you", ask the listener to act: "can you …", "would you …". */
+export const REQUEST_MODALS = words('can could would will');
+
+/** A modal and "you" asking the listener to act ("could you …"): of any modal, and of those of requests. */
+export const LISTENER_MODAL_PHRASES = [...MODALS].flatMap((modal) =>
+  [...LISTENER_PRONOUNS].map((you) => `${modal} ${you}`),
+);
+export const REQUEST_ASKING_PHRASES = [...REQUEST_MODALS].flatMap((modal) =>
+  [...LISTENER_PRONOUNS].map((you) => `${modal} ${you}`),
+);
+
+/** Openings by which the speaker says they want the listener (or both) to act: "I need you to …". */
+export const DIRECTIVE_OPENINGS = phrases(
+  "i'd like you to|i would like you to|i need you to|i want you to|let's|let us",
+);
+
+/** Phrases that ask to be told something back ("let me know …"): a request, not a statement. */
+export const REPORT_BACK_PHRASES = phrases('let me know');
+
+/** Verbs and phrases that call attention to what follows: "note …", "keep in mind …". */
+export const ATTENTION_PHRASES = phrases('note|remember|keep in mind|be aware');
+
+/** The complementiser that opens a stated clause: "note that …". */
+export const DECLARATIVE_COMPLEMENTISERS = words('that');
+
+/** Discourse markers that may open a sentence and state nothing themselves: "by the way", "actually". */
+export const DISCOURSE_MARKERS = phrases(
+  'fyi|for the record|just so you know|by the way|btw|also|actually|and|so|oh',
+);
+
+/** Words by which a sentence states a preference: "prefers", "would like". */
+export const PREFERENCE_PHRASES = phrases('prefer|prefers|preferred|likes|would like|want|wants|wanted');
+
+/** Words by which a sentence states a decision or a plan: "decided", "we'll", "plan to". */
+export const DECISION_PHRASES = phrases(
+  "decided|decide|we will|we'll|let us|let's|plan to|plans to|planned to",
+);
+
+/** Verbs and verb phrases that join a name to its value in a statement: "is now", "has moved to", "holds". */
+export const LINKING_PHRASES = phrases(
+  'is now|are now|is still|is set to|has moved to|has changed to|moved to|changed to|runs in|runs on|runs at|' +
+    'lives in|lives at|sits in|stands for|is|are|was|were|runs|holds|has|uses|prefers|likes|wants|becomes|' +
+    'became|means|costs|takes',
+);
+
+/** Subjects by which the speaker speaks for a group of their own: "the team", "our team". */
+export const COLLECTIVE_SUBJECTS = phrases('the team|our team');
+
+/** Auxiliaries that may stand between a planner and the plan: "we have decided", "we are going to". */
+export const PLAN_AUXILIARIES = phrases("have|'ve|are|am");
+
+/** Verb phrases that state a plan after its planner: "decided to", "are going to", "will". */
+export const PLAN_PHRASES = phrases(
+  'decided to|decide to|plan to|planned to|planning to|agreed to|will|are going to|going to',
+);
+
+/** Contracted or joint openings of a plan: "we'll …", "let's …". */
+export const PLAN_OPENINGS = phrases("we'll|i'll|let us|let's");
+
+/** Verb phrases that state a preference after the one who has it: "would like", "prefer". */
+export const PREFERRING_PHRASES = phrases("would like|'d like|prefer|like|want");
+
+/** Prepositions and determiners that put a deed to its time: "on Friday", "by June", "next week". */
+export const TIME_LINKS = words('on by before in for next this at');
+
+/** The articles. */
+export const ARTICLES = words('the a an');
+
+/** The possessive determiners of the speaker and the listener: "our", "my", "your". */
+export const SPEAKER_LISTENER_POSSESSIVES = words('our my your');
+
+/** The possessive determiner of a thing: "its". */
+export const THING_POSSESSIVES = words('its');
+
+/**
+ * Words that, opening a subject, show it names no thing of its own: pronouns, demonstratives, "there"
+ * and "here", question words, and the indefinites ("everything", "one").
+ */
+export const NON_NAME_WORDS = words(
+  'it this that these those there here he she they i we you what who which how where when why ' +
+    'everything something nothing all one',
+);
+
+/** The preposition that, opening a request, sets the file it is about first: "In a.txt, change …". */
+export const OPENING_PLACE_PREPOSITIONS = words('in');
+
+/** Prepositions that place a change in a file: "in a.txt", "of the config", "within b.ts". */
+export const FILE_PREPOSITIONS = words('in of inside within at');
+
+/** The prepositions of a change's old value and of its new one: "from 3 to 4", "into 5". */
+export const SOURCE_PREPOSITIONS = words('from');
+export const GOAL_PREPOSITIONS = words('to into');
+
+/** The prepositions that give the new thing after a verb of replacing: "replace A with B". */
+export const REPLACEMENT_PREPOSITIONS = words('with by for');
+
+/** Verbs of putting one thing in another's place, whose object is the old text: "swap A for B". */
+export const REPLACING_VERBS = words('replace substitute swap');
+
+/** Verbs that give a thing a new name, every place it stands: "rename A to B". */
+export const RENAMING_VERBS = words('rename');
+
+/** Verbs whose object is what holds a value, not the value: "set the limit to 9". */
+export const SETTING_VERBS = words('set');
+
+/** Nouns that name what holds a value in a file, which a request may add after its name. */
+export const SETTING_NOUNS = words('value setting constant line');
+
+/** Nouns by which a request labels the work it asks for: "task: …", "the goal is …". */
+export const TASK_NOUNS = words('task goal objective');
+
+/** The copula by which a label states what it names: "the goal is …". */
+export const LABEL_COPULAS = words('is');
+
+/** Parts of a tool's name that say it reads a file ("read_file", "view", "cat"), and that it changes one. */
+export const READING_TOOL_PARTS = words('read view open cat show list');
+export const WRITING_TOOL_PARTS = words(
+  'write edit create change patch apply update replace append delete remove rename move',
+);

@@ -117,7 +117,78 @@ export class Phrases {
   inPlain(text: string): boolean {
     return this.find(text, 0, plainTokensAt(text)) !== undefined;
   }
+
+  /**
+   * Every place `text` writes one of the phrases just as the list spells it (the list in lower case,
+   * the text in any case): one space between words, a straight apostrophe. A phrase starts and ends
+   * where a word does, though a clitic may follow it ("the cook's hat" writes "cook"); a word joined
+   * to another by `_` is part of a name and writes none ("dry_run" writes no "run"). Left to right,
+   * and at each word every phrase written there, the longest first.
+   */
+  written(text: string): PhraseHit[] {
+    const words = wordsAt(text);
+    return words.flatMap((_, index) => this.writtenFrom(text, words, index));
+  }
+
+  /** The phrases `text` writes starting at character `at` (see `written`), the longest first. */
+  writtenAt(text: string, at: number): PhraseHit[] {
+    const words = wordsAt(text);
+    // The word a phrase starts from is at `at`, or just after the apostrophe a phrase may open with.
+    const index = words.findIndex((word) => word.start >= at);
+    return index < 0 ? [] : this.writtenFrom(text, words, index).filter((hit) => hit.start === at);
+  }
+
+  /** The phrases written from word `index` of `words` on, as `written` finds them. */
+  private writtenFrom(text: string, words: readonly WordAt[], index: number): PhraseHit[] {
+    const head = words[index];
+    if (head === undefined) return [];
+    // A word with a clitic ("cook's") may also begin a phrase by its part before the apostrophe.
+    const keys = new Set([head.word, head.word.split("'")[0]!]);
+    const entries = [...keys].flatMap((key) => this.byFirst.get(key) ?? []);
+    const found: PhraseHit[] = [];
+    for (const entry of entries.sort((a, b) => b.phrase.length - a.phrase.length)) {
+      // A phrase may open with an apostrophe before its first word ("'ve").
+      const start = head.start - entry.phrase.indexOf(entry.words[0]!);
+      const end = start + entry.phrase.length;
+      if (start < 0 || text.slice(start, end).toLowerCase() !== entry.phrase) continue;
+      if (text[start - 1] === '_' || text[end] === '_') continue;
+      const last = words.findIndex((word) => word.end >= end);
+      const ending = words[last];
+      if (ending === undefined || (ending.end !== end && !APOSTROPHES.has(text[end] ?? ''))) continue;
+      found.push({ phrase: entry.phrase, start, end, first: index, after: last + 1 });
+    }
+    return found;
+  }
+
+  /**
+   * Where a text read part by part goes on after a phrase written at `at`: past the phrase and the
+   * white space that must follow it, for each such phrase, the longest first.
+   */
+  nextAt(text: string, at: number): number[] {
+    return this.writtenAt(text, at)
+      .map((found) => ({ found, next: spaceAfter(text, found.end) }))
+      .filter(({ found, next }) => next > found.end)
+      .map(({ next }) => next);
+  }
 }
+
+/** The characters that end a line. */
+const LINE_BREAKS = ['\n', '\r', '\u2028', '\u2029'];
+
+/** `text` when it is one line with something on it (the rest of a sentence read part by part). */
+export function oneLine(text: string): string | undefined {
+  return text === '' || LINE_BREAKS.some((end) => text.includes(end)) ? undefined : text;
+}
+
+/** The place after the run of white space at `at` of `text`: `at` itself when none is there. */
+export function spaceAfter(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && text[end]!.trim() === '') end++;
+  return end;
+}
+
+/** The apostrophes that may set a clitic off a word. */
+const APOSTROPHES: ReadonlySet<string> = new Set(["'", '’']);
 
 function hit(phrase: string, words: readonly WordAt[], first: number, after: number): PhraseHit {
   return { phrase, start: words[first]!.start, end: words[after - 1]!.end, first, after };

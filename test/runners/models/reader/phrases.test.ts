@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Phrases, plainTokensAt, wordsAt } from '../../../../runners/models/reader/phrases.js';
+import {
+  Phrases,
+  oneLine,
+  plainTokensAt,
+  spaceAfter,
+  wordsAt,
+} from '../../../../runners/models/reader/phrases.js';
 
 describe('wordsAt', () => {
   it('gives lower-case words with their places, apostrophes inside a word kept', () => {
@@ -111,5 +117,65 @@ describe('Phrases.inPlain', () => {
     expect(signals.inPlain('squall_line')).toBe(false);
     expect(signals.inPlain('low-tide')).toBe(false);
     expect(signals.inPlain('low, tide')).toBe(false);
+  });
+});
+
+describe('Phrases.written', () => {
+  const links = new Phrases(['is', 'is now', 'moved to', "'ve", 'cook']);
+
+  it('finds phrases written as listed, at the very start and the very end, in any case', () => {
+    const text = 'Is now the kettle MOVED TO';
+    expect(links.written(text).map((hit) => [hit.phrase, text.slice(hit.start, hit.end)])).toEqual([
+      ['is now', 'Is now'],
+      ['is', 'Is'],
+      ['moved to', 'MOVED TO'],
+    ]);
+  });
+
+  it('finds nothing in an empty text or one of other words', () => {
+    expect(links.written('')).toEqual([]);
+    expect(links.writtenAt('', 0)).toEqual([]);
+    expect(links.written('this island, cookery')).toEqual([]);
+  });
+
+  it('takes only one space between words, and only a straight apostrophe', () => {
+    expect(links.written('moved  to').map((hit) => hit.phrase)).toEqual([]);
+    expect(links.written('moved, to')).toEqual([]);
+    expect(new Phrases(["let's"]).written('Let’s go')).toEqual([]);
+    expect(new Phrases(["let's"]).written("Let's go")).toMatchObject([{ phrase: "let's", start: 0, end: 5 }]);
+  });
+
+  it('lets a clitic follow a phrase, and a phrase open with an apostrophe', () => {
+    expect(links.written("the cook's hat")).toMatchObject([{ phrase: 'cook', start: 4, end: 8 }]);
+    expect(links.written('the cook’s hat')).toMatchObject([{ phrase: 'cook', start: 4, end: 8 }]);
+    expect(links.written("we 've sailed")).toMatchObject([{ phrase: "'ve", start: 3, end: 6 }]);
+    expect(links.written("we've sailed")).toEqual([]);
+  });
+
+  it('finds no phrase in a word joined to another by an underscore', () => {
+    expect(links.written('the is_open flag')).toEqual([]);
+    expect(links.written('head_cook is here')).toMatchObject([{ phrase: 'is', start: 10 }]);
+  });
+
+  it('gives the phrases written at one place, and where the text goes on after one and its spaces', () => {
+    const text = 'the lamp is now  lit';
+    expect(links.writtenAt(text, 9).map((hit) => hit.phrase)).toEqual(['is now', 'is']);
+    expect(links.writtenAt(text, 8)).toEqual([]);
+    expect(links.nextAt(text, 9)).toEqual([17, 12]);
+    expect(links.nextAt('the lamp is', 9)).toEqual([]);
+  });
+});
+
+describe('spaceAfter and oneLine', () => {
+  it('skips the white space at a place, and nothing where there is none', () => {
+    expect(spaceAfter('a \t\n b', 1)).toBe(5);
+    expect(spaceAfter('ab', 1)).toBe(1);
+    expect(spaceAfter('', 0)).toBe(0);
+  });
+
+  it('keeps a text of one line with something on it', () => {
+    expect(oneLine('left at noon')).toBe('left at noon');
+    expect(oneLine('')).toBeUndefined();
+    expect(oneLine('two\nlines')).toBeUndefined();
   });
 });
