@@ -317,6 +317,23 @@ export const KIND_NOUNS = {
   identifier: words('name identifier id username alias label tag'),
 } as const;
 
+/**
+ * Words that British and American English spell differently beyond the regular endings (-ise and
+ * -ize, -our and -or, -ogue and -og, which text.ts reads as one), as British:American pairs.
+ */
+export const SPELLING_VARIANTS: ReadonlyMap<string, string> = new Map(
+  `licence:license licences:licenses licenced:licensed licencing:licensing defence:defense
+  offence:offense pretence:pretense grey:gray programme:program programmes:programs tyre:tire
+  tyres:tires aluminium:aluminum mould:mold centre:center centres:centers metre:meter metres:meters
+  litre:liter litres:liters theatre:theater fibre:fiber calibre:caliber travelled:traveled
+  travelling:traveling cancelled:canceled cancelling:canceling labelled:labeled labelling:labeling
+  modelled:modeled modelling:modeling judgement:judgment ageing:aging artefact:artifact
+  sceptical:skeptical fulfil:fulfill enrol:enroll cheque:check manoeuvre:maneuver`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');
 

@@ -6,6 +6,7 @@ import {
   LIGHT_VERBS,
   NEGATIVE_CONTRACTIONS,
   ORDER_IN_TIME_WORDS,
+  SPELLING_VARIANTS,
 } from './lexicon.js';
 
 /**
@@ -23,8 +24,29 @@ export function stem(word: string): string {
   // blob, a hash) they take seconds, and no word of a language is that long.
   // A word with digits ("v3.10", "utf8") is a name or a number: it has no suffix to strip.
   if (word.length > LONGEST_STEMMED || HAS_DIGIT.test(word)) return word;
-  return porter2(IRREGULAR_PAST.get(word) ?? word);
+  return porter2(IRREGULAR_PAST.get(word) ?? americanSpelling(word));
 }
+
+/**
+ * One spelling of a word for British and American English, so that "licence" meets "license" and
+ * "colour" meets "color": the lexicon's pairs, then the regular endings (-ise to -ize, -yse to -yze,
+ * -our to -or in words of six letters or more, so that "four" and "hour" stay, and -ogue to -og). Both
+ * sides of a comparison go through it, so a word it changes that has no other spelling still meets
+ * itself.
+ */
+export function americanSpelling(word: string): string {
+  const listed = SPELLING_VARIANTS.get(word);
+  if (listed !== undefined) return listed;
+  if (IZE.test(word)) return word.replace(IZE, 'z$1');
+  const our = OUR.exec(word);
+  if (our !== null && our.index + 3 >= 6) return `${word.slice(0, our.index)}or${our[1] ?? ''}`;
+  return word.replace(OGUE, 'og$1');
+}
+
+// The endings British and American English spell apart, with the suffixes that may follow them.
+const IZE = /(?<=[iy])s(e|ed|es|ing|ation|ations|er|ers)$/;
+const OUR = /our(s|ed|ing|ite|ites|able|ful)?$/;
+const OGUE = /ogue(s)?$/;
 
 const HAS_DIGIT = /\p{N}/u;
 

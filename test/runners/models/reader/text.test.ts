@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  americanSpelling,
   asPath,
   contentStems,
   findPaths,
@@ -159,5 +160,26 @@ describe('words', () => {
     expect(contentStems("Where haven't I looked? I've checked the shed.")).toEqual(
       contentStems('Where have I looked? I have checked the shed.'),
     );
+  });
+});
+
+describe('americanSpelling', () => {
+  it('gives British and American spellings one form, so that their stems meet', () => {
+    expect(stem('licence')).toBe(stem('license'));
+    expect(stem('colours')).toBe(stem('colors'));
+    expect(stem('organisation')).toBe(stem('organization'));
+    expect(stem('analysed')).toBe(stem('analyzed'));
+    expect(stem('catalogue')).toBe(stem('catalog'));
+    expect(stem('favourite')).toBe(stem('favorite'));
+  });
+
+  it('leaves short words in -our and words with no other spelling as they are, or the same on both sides', () => {
+    expect(americanSpelling('four')).toBe('four');
+    expect(americanSpelling('hour')).toBe('hour');
+    expect(americanSpelling('your')).toBe('your');
+    expect(americanSpelling('kiln')).toBe('kiln');
+    expect(americanSpelling('')).toBe('');
+    // A word of one spelling may change, but it changes alike wherever it is written.
+    expect(stem('promise')).toBe(stem('promises'));
   });
 });
