@@ -258,7 +258,8 @@ export function answerQuestion(
     (alone) => coverage(key, alone, weights, type === 'yes-no') !== undefined,
   );
   if (type !== 'yes-no') return reply;
-  return `${isNegative(chosen.text) !== isNegative(question) ? 'No' : 'Yes'}: ${reply}`;
+  // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
+  return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
 }
 
 /** The names a question writes as code: in backticks, with `_` inside, or in camelCase. */

@@ -67,6 +67,10 @@ describe('answers that must be of the kind asked', () => {
       'Set `autostart` to true to start it.',
     ]);
     expect(await ask(history, 'By default, does the pump start when the float rises?')).toMatch(/^No\b/);
+    // The doubt of the one who asks is no negation of what is asked.
+    expect(
+      await ask(history, "I'm not sure whether the pump starts by default when the float rises."),
+    ).toMatch(/^No\b/);
   });
 
   it('reads a labelled line and what it labels as one statement', async () => {
