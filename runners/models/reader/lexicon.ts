@@ -427,10 +427,13 @@ export const CLOCK_WORDS = words('noon midnight');
 /** Words that mark morning or afternoon after an hour ("7 pm"). */
 export const MERIDIEMS = words('am pm a.m. p.m.');
 
-/** Parts of the day and other periods a "when" may be answered with ("in the morning", "next week"). */
+/**
+ * Parts of the day and other periods a "when" may be answered with ("in the morning", "next week"),
+ * and the nouns of a point in time that a clause names ("as of the date the notice is served").
+ */
 export const PERIODS = words(
   'morning mornings afternoon afternoons evening evenings night nights week weeks weekend weekends ' +
-    'month months year years quarter quarters',
+    'month months year years quarter quarters date dates moment',
 );
 
 /** Determiners that speak of some one thing of a kind without saying which: "book a room". */

@@ -43,6 +43,9 @@ describe('the kind of answer a question asks for', () => {
     expect(holdsType('The buoy runs release 3.2 of the firmware.', 'version')).toBe(true);
     expect(holdsType('The ferry leaves on Thursday.', 'clock')).toBe(false);
     expect(holdsType('The ferry leaves at 07:45 on Thursday.', 'clock')).toBe(true);
+    // A point in time may be named by what happens at it.
+    expect(holdsType('The lease ends as of the date the notice is served.', 'time')).toBe(true);
+    expect(holdsType('The lease ends when the tenant says so.', 'time')).toBe(false);
     // "Time" names a moment or a span alike.
     expect(holdsType('The ferry leaves at 07:45.', 'timing')).toBe(true);
     expect(holdsType('The winch waits 40 seconds before it stops.', 'timing')).toBe(true);
