@@ -372,6 +372,12 @@ export const QUESTION_TAKING_VERBS = words(
  */
 export const NEED_VERBS = words('need want require lack miss seek give send share');
 
+/**
+ * The need verbs of handing something over, which ask only of the listener ("give me the address"):
+ * in the past they tell what the speaker did ("the count I gave you").
+ */
+export const HANDING_VERBS = words('give send share');
+
 /** Participles that give a thing its name: "what is the kiln called?". */
 export const NAMING_PARTICIPLES = words('called named titled dubbed');
 

@@ -10,6 +10,7 @@ import {
   BE_FORMS,
   CLAUSE_WH_WORDS,
   CONJUNCTIONS,
+  HANDING_VERBS,
   LISTENER_PRONOUNS,
   MEASURE_ADJECTIVES,
   NAMING_PARTICIPLES,
@@ -23,6 +24,7 @@ import {
   YES_NO_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
+import { isPastForm } from './language.js';
 import {
   kindOfNoun,
   nounPhrase,
@@ -179,7 +181,9 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
       NEED_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lower);
-    if (!asks) continue;
+    // "The number I gave you" tells what was handed over; it asks for nothing.
+    if (!asks || (HANDING_VERBS.has(word.lemma) && isPastForm({ ...word, negated: false, space: '' })))
+      continue;
     let j = i + 1;
     // Past "me", "to know", "of", "about", and the determiners of the noun phrase.
     while (j < words.length) {

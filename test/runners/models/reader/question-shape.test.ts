@@ -88,6 +88,17 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(questionShape('Folder which holds the patterns?')).toMatchObject({ head: 'Folder', type: 'path' });
   });
 
+  it('reads a verb of handing over in the past as telling, not asking', () => {
+    expect(questionShape('Loom count I gave you on Monday?')).toMatchObject({
+      head: 'count',
+      type: 'number',
+    });
+    expect(questionShape('Could you give me the loom count?')).toMatchObject({
+      head: 'count',
+      type: 'number',
+    });
+  });
+
   it('reads "which one" as the whole a partitive names', () => {
     expect(questionShape('Of all the folders, which one holds the dyes?')).toMatchObject({
       head: 'folders',
