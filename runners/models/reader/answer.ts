@@ -73,11 +73,12 @@ function kindHeadStem(question: string, context: ReaderContext): string | undefi
 
 /**
  * The stem of the thing a "which/what N" question asks to single out, when any value may answer (no
- * kind is asked for) and N is no word for a value itself.
+ * kind is asked for) and N is no word for a value itself. A question with no question word that asks
+ * for a noun phrase ("Retro room I booked?", "I still need the room I booked") asks for one N too.
  */
 function whichThing(shape: QuestionShape, context: ReaderContext): string | undefined {
-  if (shape.type !== 'any' || (shape.wh !== 'which' && shape.wh !== 'what') || shape.head === undefined)
-    return undefined;
+  const singles = shape.wh === undefined || shape.wh === 'which' || shape.wh === 'what';
+  if (shape.type !== 'any' || !singles || shape.head === undefined) return undefined;
   const stemmed = contentStems(shape.head, context.stems)[0];
   return stemmed === undefined || VALUE_HEAD_STEMS.has(stemmed) ? undefined : stemmed;
 }

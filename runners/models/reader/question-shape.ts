@@ -75,7 +75,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       let from = at + 1;
       if (words[from]?.pos === 'ADP' && PARTITIVE_PREPOSITIONS.has(words[from]!.lower)) from++;
       while (from > at + 1 && words[from]?.pos === 'DET') from++;
-      const phrase = wholeFor(nounPhrase(words, from), words);
+      const phrase = wholeFor(nounPhrase(words, from), words, at);
       if (phrase.length > 0) return shapeOfPhrase(phrase, wh, words);
       // "What is the X (of Y)?", and as embedded, "what the X is".
       let i = at + 1;
@@ -106,7 +106,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
  * "Which one of the notes …" is a file or a note, the whole the question names after "of". Any other
  * phrase as it is.
  */
-function wholeFor(phrase: TaggedWord[], words: readonly TaggedWord[]): TaggedWord[] {
+function wholeFor(phrase: TaggedWord[], words: readonly TaggedWord[], at: number): TaggedWord[] {
   if (phrase.length !== 1 || !PRO_FORMS.has(phrase[0]!.lower)) return phrase;
   for (let i = 0; i < words.length; i++) {
     if (words[i]!.pos !== 'ADP' || !PARTITIVE_PREPOSITIONS.has(words[i]!.lower)) continue;
@@ -119,7 +119,11 @@ function wholeFor(phrase: TaggedWord[], words: readonly TaggedWord[]): TaggedWor
     const whole = nounPhrase(words, from);
     if (whole.length > 0) return whole;
   }
-  return phrase;
+  // "The room I booked was which one?": with no whole named, the one asked about is the subject the
+  // sentence opens with, before its question word.
+  const subject = words.findIndex((word, i) => i < at && (word.pos === 'NOUN' || word.pos === 'PROPN'));
+  const opening = subject < 0 ? [] : nounPhrase(words, subject);
+  return opening.length > 0 ? opening : phrase;
 }
 
 /** Where a sentence's clause starts: after openers such as "so", "please", "ok," or "By default,". */
@@ -349,7 +353,7 @@ export function questionShape(question: string): QuestionShape {
 export function whichNouns(question: string): string[] {
   for (const words of taggedSentences(question)) {
     const at = words.findIndex((word) => word.lower === 'which' || word.lower === 'what');
-    if (at >= 0) return wholeFor(nounPhrase(words, at + 1), words).map((word) => word.value);
+    if (at >= 0) return wholeFor(nounPhrase(words, at + 1), words, at).map((word) => word.value);
   }
   return [];
 }

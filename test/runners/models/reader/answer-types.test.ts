@@ -225,6 +225,9 @@ describe('"which N" asks for one N', () => {
       assistant('Noted.'),
     ];
     expect(await ask(history, 'Which van did I order for the move?')).toBe(ABSTENTION);
+    // Asked without a question word, or with "which one" after its noun, it asks for one van too.
+    expect(await ask(history, 'Move van I ordered?')).toBe(ABSTENTION);
+    expect(await ask(history, 'The van I ordered for the move was which one?')).toBe(ABSTENTION);
   });
 
   it('is answered once a sentence names the N, however it is introduced', async () => {

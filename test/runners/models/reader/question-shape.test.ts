@@ -105,7 +105,8 @@ describe('the table from a question’s shape to the kind it asks for', () => {
       type: 'path',
     });
     expect(questionShape('Which one of the weavers dyed the wool?')).toMatchObject({ head: 'weavers' });
-    // With no whole named, "one" stays what is asked about.
+    // With no whole named, "one" is the subject the question opens with, or else stays as it is.
+    expect(questionShape('The loom I oiled was which one?')).toMatchObject({ head: 'loom' });
     expect(questionShape('Which one is blue?')).toMatchObject({ head: 'one', type: 'any' });
   });
 
