@@ -5,7 +5,8 @@
  * a text yields is kept between calls.
  */
 import { nlp as pipeline, readable } from './nlp.js';
-import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES, SPELLING_VARIANT_ENDINGS } from './lexicon.js';
+import { alternation } from './value-spans.js';
 
 /** One token of an analysed text. */
 export interface Token {
@@ -82,9 +83,13 @@ export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }
 
+// A verb's ending after "-is-" or "-ys-", where the "-iz-" and "-yz-" spellings are the same verb.
+const ISE_ENDING = new RegExp(String.raw`is(${alternation(SPELLING_VARIANT_ENDINGS)})$`);
+const YSE_ENDING = new RegExp(String.raw`ys(${alternation(SPELLING_VARIANT_ENDINGS)})$`);
+
 /** "summarise" and "summarize", "analyse" and "analyze": one spelling for comparing forms. */
 function spelling(word: string): string {
-  return word.replace(/is(e|ed|es|ing)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1');
+  return word.replace(ISE_ENDING, 'iz$1').replace(YSE_ENDING, 'yz$1');
 }
 
 /**
