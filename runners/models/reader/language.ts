@@ -6,7 +6,6 @@
  */
 import { nlp as pipeline, readable } from './nlp.js';
 import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES, SPELLING_VARIANT_ENDINGS } from './lexicon.js';
-import { alternation } from './value-spans.js';
 
 /** One token of an analysed text. */
 export interface Token {
@@ -83,13 +82,21 @@ export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }
 
-// A verb's ending after "-is-" or "-ys-", where the "-iz-" and "-yz-" spellings are the same verb.
-const ISE_ENDING = new RegExp(String.raw`is(${alternation(SPELLING_VARIANT_ENDINGS)})$`);
-const YSE_ENDING = new RegExp(String.raw`ys(${alternation(SPELLING_VARIANT_ENDINGS)})$`);
+/** The letters before a verb's ending that one spelling writes with "s" and the other with "z". */
+const S_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['is', 'iz'],
+  ['ys', 'yz'],
+]);
 
 /** "summarise" and "summarize", "analyse" and "analyze": one spelling for comparing forms. */
 function spelling(word: string): string {
-  return word.replace(ISE_ENDING, 'iz$1').replace(YSE_ENDING, 'yz$1');
+  for (const ending of SPELLING_VARIANT_ENDINGS) {
+    for (const [s, z] of S_SPELLINGS) {
+      if (word.endsWith(s + ending))
+        return word.slice(0, word.length - s.length - ending.length) + z + ending;
+    }
+  }
+  return word;
 }
 
 /**
