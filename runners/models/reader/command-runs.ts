@@ -26,6 +26,7 @@ import {
   LISTENER_PRONOUNS,
   RUNNING_VERBS,
   SUCCESS_WORDS,
+  WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases } from './phrases.js';
 import { contentStems, stemSet } from './text.js';
@@ -172,7 +173,7 @@ export function answerFromRuns(
   // "Which test failed", "I forget which test didn't pass": a which/what question, however it is put,
   // about a failure or a pass that did not happen.
   const failing = has(FAIL_STEMS) || remembered(context, negatedPass, question);
-  const asksFailure = failing && (shape.wh === 'which' || shape.wh === 'what');
+  const asksFailure = failing && WH_DETERMINERS.has(shape.wh ?? '');
   const asksPassed = shape.type === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
   if (asksCommand) {
     if (!has(RUN_STEMS)) return undefined;

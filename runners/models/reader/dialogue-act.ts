@@ -16,9 +16,13 @@ import {
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
   FIRST_PERSON_SUBJECTS,
+  INFINITIVE_MARKERS,
   KNOWING_VERBS,
+  LISTENER_PRONOUNS,
   MODALS,
+  NEUTER_PRONOUN,
   NOT_KNOWING_VERBS,
+  ORDER_OPENING_AUXILIARIES,
   CERTAINTY_WORDS,
   UNCERTAINTY_WORDS,
   POLITENESS,
@@ -35,12 +39,12 @@ import { findPaths, sentences } from './text.js';
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
 
-/** The sentence with its paths as "it", which the tagger reads as an ordinary pronoun. */
+/** The sentence with its paths as a pronoun ("it"), which the tagger reads as an ordinary one. */
 function withoutPaths(sentence: string): string {
   let text = sentence;
   for (const mention of [...findPaths(sentence)].reverse()) {
     const length = /^\S+/.exec(sentence.slice(mention.index))?.[0].length ?? 0;
-    text = `${text.slice(0, mention.index)}it${text.slice(mention.index + length)}`;
+    text = `${text.slice(0, mention.index)}${NEUTER_PRONOUN}${text.slice(mention.index + length)}`;
   }
   return text;
 }
@@ -68,7 +72,9 @@ function interrogative(words: readonly Token[], sentence: string): boolean {
   if (!auxiliary || second === undefined) return false;
   // "Have a look at …" orders; "Have you …" asks: the subject after the auxiliary is a pronoun or
   // a name, or for the other auxiliaries also a noun phrase ("is the port open").
-  const subjects = first.lemma === 'have' ? ['PRON', 'PROPN'] : ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'];
+  const subjects = ORDER_OPENING_AUXILIARIES.has(first.lemma)
+    ? ['PRON', 'PROPN']
+    : ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'];
   return subjects.includes(second.pos);
 }
 
@@ -99,7 +105,13 @@ function indirect(words: readonly Token[]): boolean {
     if (!desire || !isNeedOfPerson(words, i)) continue;
     // "I'd like to know what …", "I'll want to find out which …": a wish to know.
     const infinitive = words[i + 2];
-    if (next?.lower === 'to' && infinitive !== undefined && KNOWING_VERBS.has(infinitive.lemma)) return true;
+    if (
+      next !== undefined &&
+      INFINITIVE_MARKERS.has(next.lower) &&
+      infinitive !== undefined &&
+      KNOWING_VERBS.has(infinitive.lemma)
+    )
+      return true;
     // "I still need the port that …", "I'd want the name of …": a need for one definite thing.
     if (definiteObject(words, i + 1)) return true;
   }
@@ -139,7 +151,7 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   while (inPhrase(words[i])) i++;
   if (i === from + 1) return false;
   const after = words[i];
-  return after === undefined || !(after.pos === 'PART' || after.lower === 'to');
+  return after === undefined || !(after.pos === 'PART' || INFINITIVE_MARKERS.has(after.lower));
 }
 
 /** Tokens that may open the clause of a frame: the person, the one asked, auxiliaries, adverbs. */
@@ -148,7 +160,7 @@ function framesClause(token: Token): boolean {
     ['AUX', 'ADV', 'PART', 'INTJ', 'CCONJ'].includes(token.pos) ||
     POLITENESS.has(token.lower) ||
     FIRST_PERSON_SUBJECTS.has(token.lower) ||
-    token.lower === 'you'
+    LISTENER_PRONOUNS.has(token.lower)
   );
 }
 
@@ -181,7 +193,12 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
     if (!desire || !isNeedOfPerson(words, i)) continue;
     const infinitive = words[i + 2];
-    if (next?.lower === 'to' && infinitive !== undefined && KNOWING_VERBS.has(infinitive.lemma)) {
+    if (
+      next !== undefined &&
+      INFINITIVE_MARKERS.has(next.lower) &&
+      infinitive !== undefined &&
+      KNOWING_VERBS.has(infinitive.lemma)
+    ) {
       return [clauseStart(i), i + 3];
     }
     if (definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
@@ -264,7 +281,7 @@ export function askedText(text: string): string {
  */
 function saidBetweenUs(words: readonly Token[]): number[] | undefined {
   const speaker = (token: Token | undefined) =>
-    token !== undefined && (FIRST_PERSON_SUBJECTS.has(token.lower) || token.lower === 'you');
+    token !== undefined && (FIRST_PERSON_SUBJECTS.has(token.lower) || LISTENER_PRONOUNS.has(token.lower));
   for (let i = 0; i < words.length; i++) {
     if (!speaker(words[i])) continue;
     let verb = i + 1;
@@ -273,7 +290,8 @@ function saidBetweenUs(words: readonly Token[]): number[] | undefined {
     if (said === undefined || said.pos !== 'VERB' || !SAYING_VERBS.has(said.lemma)) continue;
     const listener = words[verb + 1];
     const end =
-      listener !== undefined && (FIRST_PERSON_OBJECTS.has(listener.lower) || listener.lower === 'you')
+      listener !== undefined &&
+      (FIRST_PERSON_OBJECTS.has(listener.lower) || LISTENER_PRONOUNS.has(listener.lower))
         ? verb + 2
         : verb + 1;
     return Array.from({ length: end - i }, (_, k) => i + k);

@@ -8,7 +8,7 @@
  * its part of speech, from the sentence's tokens (given by the caller, who analysed it already, or
  * read here).
  */
-import { DEMONSTRATIVES } from './lexicon.js';
+import { CLAUSE_JOINING_DEMONSTRATIVES, DEMONSTRATIVES, NEUTER_PRONOUN } from './lexicon.js';
 import { tokens, type Token } from './nlp.js';
 import { STOP_WORDS, TEMPORAL_WORDS } from './text.js';
 
@@ -20,7 +20,7 @@ function taggedAlone(tagged: readonly Token[]): boolean {
   return tagged.some(
     (token, i) =>
       DEMONSTRATIVES.has(token.value.toLowerCase()) &&
-      token.value.toLowerCase() !== 'that' &&
+      !CLAUSE_JOINING_DEMONSTRATIVES.has(token.value.toLowerCase()) &&
       !NOMINAL.has(tagged[i + 1]?.pos ?? 'PUNCT'),
   );
 }
@@ -32,7 +32,7 @@ function taggedAlone(tagged: readonly Token[]): boolean {
  */
 function standsAlone(word: string, rest: string, first: boolean, tagged: () => readonly Token[]): boolean {
   const lower = word.toLowerCase();
-  if (lower === 'it') return true;
+  if (lower === NEUTER_PRONOUN) return true;
   const next = /^\s*([\p{L}\p{N}]+|\S)?/u.exec(rest)?.[1];
   if (next === undefined || /^[.,;:!?)\]]$/.test(next)) return true;
   if (!/^[\p{L}\p{N}]+$/u.test(next)) return false;
@@ -40,7 +40,7 @@ function standsAlone(word: string, rest: string, first: boolean, tagged: () => r
   const functional = STOP_WORDS.has(follower) || TEMPORAL_WORDS.has(follower);
   // "that" also joins clauses ("says that the", "an option that makes"): only at a sentence's start is
   // it taken for a pronoun before a function word.
-  if (lower === 'that') return first && functional;
+  if (CLAUSE_JOINING_DEMONSTRATIVES.has(lower)) return first && functional;
   return functional || taggedAlone(tagged());
 }
 
@@ -57,7 +57,7 @@ export function refersBack(sentence: string, analysed?: readonly Token[]): boole
   for (const match of prose.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = match[0];
     const lower = word.toLowerCase();
-    if (lower !== 'it' && !DEMONSTRATIVES.has(lower)) continue;
+    if (lower !== NEUTER_PRONOUN && !DEMONSTRATIVES.has(lower)) continue;
     const first = prose.slice(0, match.index).trim() === '';
     // What follows is read in the text itself: a code span after a demonstrative is what it determines.
     if (standsAlone(word, text.slice(match.index + word.length), first, tags)) return true;

@@ -10,11 +10,13 @@ import { FRAMING, isCandidate } from './candidate-sentence.js';
 import {
   CONVERSATION_PRONOUNS,
   FILE_NOUNS,
+  FILE_READING_VERBS,
   MODALS,
   ORDER_END_WORDS,
   PERSONAL_PRONOUNS,
   POSITION_ORDINALS,
   PRIMARY_AUXILIARIES,
+  READING_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
 import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
@@ -33,14 +35,8 @@ export function temporalMode(question: string): TemporalMode {
   return 'best';
 }
 
-/** Verbs by which a text says a file was looked at. */
-const FILE_READ_VERBS = stemSet('read reads opened open looked look viewed view summarised summarized');
-/** Nouns for something one reads: the files and documents a which-file question asks about. */
-const FILE_WORDS = new Set(
-  'file files document documents doc docs readme readmes page pages note notes manual manuals guide guides chapter chapters article articles report reports'.split(
-    ' ',
-  ),
-);
+/** Verbs by which a text says a file was looked at, as stems. */
+const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
 
 /**
  * True for "which file did you read first" style questions, answered from the order of reads: a
@@ -51,14 +47,14 @@ const FILE_WORDS = new Set(
 export function isFileOrderQuestion(question: string): boolean {
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   if (isElliptical(question))
-    return words(question).some((word) => FILE_WORDS.has(word)) && ordered(question);
+    return words(question).some((word) => READING_NOUNS.has(word)) && ordered(question);
   if (!WH.inPlain(question)) return false;
   if (!CONVERSATION.inPlain(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
   const asked = askedNouns(question).map((noun) => noun.toLowerCase());
-  if (asked.length > 0 && !asked.some((noun) => FILE_WORDS.has(noun))) return false;
+  if (asked.length > 0 && !asked.some((noun) => READING_NOUNS.has(noun))) return false;
   if (hasVerb(question, FILE_READ_VERBS)) return true;
-  return temporalMode(question) !== 'best' && words(question).some((word) => FILE_WORDS.has(word));
+  return temporalMode(question) !== 'best' && words(question).some((word) => READING_NOUNS.has(word));
 }
 
 /** The files the visible context shows being read, in order of appearance (repeats kept). */

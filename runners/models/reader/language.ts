@@ -5,7 +5,7 @@
  * a text yields is kept between calls.
  */
 import { nlp as pipeline, readable } from './nlp.js';
-import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES, SPELLING_VARIANT_ENDINGS } from './lexicon.js';
 
 /** One token of an analysed text. */
 export interface Token {
@@ -82,9 +82,21 @@ export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }
 
+/** The letters before a verb's ending that one spelling writes with "s" and the other with "z". */
+const S_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['is', 'iz'],
+  ['ys', 'yz'],
+]);
+
 /** "summarise" and "summarize", "analyse" and "analyze": one spelling for comparing forms. */
 function spelling(word: string): string {
-  return word.replace(/is(e|ed|es|ing)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1');
+  for (const ending of SPELLING_VARIANT_ENDINGS) {
+    for (const [s, z] of S_SPELLINGS) {
+      if (word.endsWith(s + ending))
+        return word.slice(0, word.length - s.length - ending.length) + z + ending;
+    }
+  }
+  return word;
 }
 
 /**

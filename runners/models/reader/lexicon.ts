@@ -334,6 +334,25 @@ export const SPELLING_VARIANTS: ReadonlyMap<string, string> = new Map(
     .map((pair) => pair.split(':') as [string, string]),
 );
 
+/**
+ * Word endings British English spells apart from American, with the American ending: -ise and -yse
+ * with what follows them, -our, -ogue. text.ts reads a word with one as the other spelling.
+ */
+export const BRITISH_ENDINGS: ReadonlyMap<string, string> = new Map([
+  ...['e', 'ed', 'es', 'ing', 'ation', 'ations', 'er', 'ers'].flatMap((after) => [
+    [`is${after}`, `iz${after}`] as const,
+    [`ys${after}`, `yz${after}`] as const,
+  ]),
+  ...['', 's', 'ed', 'ing', 'ite', 'ites', 'able', 'ful'].map(
+    (after) => [`our${after}`, `or${after}`] as const,
+  ),
+  ['ogue', 'og'],
+  ['ogues', 'ogs'],
+]);
+
+/** The shortest word part, up to and with "our", read as -our against -or ("colour"; not "four"). */
+export const SHORTEST_OUR_WORD = 6;
+
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');
 
@@ -640,3 +659,66 @@ export const READING_TOOL_PARTS = words('read view open cat show list');
 export const WRITING_TOOL_PARTS = words(
   'write edit create change patch apply update replace append delete remove rename move',
 );
+
+// --- last lists ---
+
+/** Verbs, in the forms a text writes them, by which it says a file was looked at ("opened", "viewed"). */
+export const FILE_READING_VERBS = words(
+  'read reads opened open looked look viewed view summarised summarized',
+);
+
+/** Nouns, singular and plural, for texts one reads: files, documents, pages, manuals and their kin. */
+export const READING_NOUNS = words(
+  'file files document documents doc docs readme readmes page pages note notes manual manuals guide ' +
+    'guides chapter chapters article articles report reports',
+);
+
+/** Words of a question that any figure may answer ("how many", "which port", "what limit"). */
+export const FIGURE_ASKING_WORDS = words(
+  'number numbers count many much port version id year amount price cost total size limit percent',
+);
+
+/** Words of a question that a proper name may answer ("what is it called"). */
+export const NAME_ASKING_WORDS = words('name names named called');
+
+/** Words of a question that a clock time, a date or a word for a day may answer. */
+export const TIME_ASKING_WORDS = words('time date day days hour deadline');
+
+/** The particle that marks an infinitive ("like to know", "need the build to pass"). */
+export const INFINITIVE_MARKERS = words('to');
+
+/** The auxiliary that, as a light verb, also opens an order ("have a look"), not only a question. */
+export const ORDER_OPENING_AUXILIARIES = words('have');
+
+/** The pronoun of a thing not named ("turn it off"); a path in a sentence is read as one. */
+export const NEUTER_PRONOUN = 'it';
+
+/** The demonstrative that also joins clauses, as a relative or a complementiser ("the port that …"). */
+export const CLAUSE_JOINING_DEMONSTRATIVES = words('that');
+
+/** Phrases of several words that say something holds no more ("no longer"). */
+export const CESSATION_PHRASES = phrases('no longer');
+
+/** The noun that, before a figure, names a release ("version 3"). */
+export const VERSION_WORDS = words('version');
+
+/** The conjunction that joins one amount or word of a span to another ("a week and a bit"). */
+export const ADDITIVE_CONJUNCTIONS = words('and');
+
+/** Phrases that add a fraction to an amount before its unit ("one and a half hours"). */
+export const FRACTION_ADDITIONS = phrases('and a half');
+
+/** The determiner that makes a period recur ("every week", "every 3 days"). */
+export const RECURRENCE_DETERMINERS = words('every');
+
+/** The word that, after "every", takes one period in two ("every other week"). */
+export const ALTERNATION_WORDS = words('other');
+
+/** Words that, between a count of times and a period, make a rate ("twice a week", "once per day"). */
+export const RATE_WORDS = words('a an per each');
+
+/** The word after an hour that makes it a time of day ("six o'clock"), in either apostrophe. */
+export const HOUR_WORDS = words("o'clock o’clock");
+
+/** Endings of a verb's forms after "-is-" or "-ys-", where two spellings part ("summarised", "analyzing"). */
+export const SPELLING_VARIANT_ENDINGS = words('e ed es ing');

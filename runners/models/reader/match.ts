@@ -9,15 +9,18 @@ import {
   ANSWER_GROUPS,
   CLOCK_WORDS,
   EARLIEST_PHRASES,
+  FIGURE_ASKING_WORDS,
   LATEST_PHRASES,
   MODALS,
   MONTHS,
+  NAME_ASKING_WORDS,
   NON_FINITE_BE_FORMS,
   PRIMARY_AUXILIARIES,
   QUESTION_PREPOSITIONS,
   RECENT_PHRASES,
   RELATIVE_DAYS,
   TIME_ALTERNATIVES,
+  TIME_ASKING_WORDS,
   TIME_CONJUNCTIONS,
   WEEKDAYS,
   WH_DETERMINERS,
@@ -31,21 +34,24 @@ const DAY_WORDS = new Phrases(
   [...WEEKDAYS, ...MONTHS, ...RELATIVE_DAYS, ...CLOCK_WORDS].flatMap((word) => [word, `${word}s`]),
 );
 
+/** The stems of a list of words. */
+function stemsOf(list: ReadonlySet<string>): ReadonlySet<string> {
+  return stemSet([...list].join(' '));
+}
+
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
   {
-    stems: stemSet(
-      'number numbers count many much port version id year amount price cost total size limit percent',
-    ),
+    stems: stemsOf(FIGURE_ASKING_WORDS),
     present: (sentence) => /\d/.test(sentence),
   },
   {
-    stems: stemSet('name names named called'),
+    stems: stemsOf(NAME_ASKING_WORDS),
     // A proper name: a capitalised word that does not merely start the sentence.
     present: (sentence) => /\s\p{Lu}[\p{L}'-]+/u.test(sentence.replace(/^[-*+]\s+/, '')),
   },
   {
-    stems: stemSet('time date day days hour deadline'),
+    stems: stemsOf(TIME_ASKING_WORDS),
     // A clock time or an ISO date, or a word for a day or a time of day.
     present: (sentence) => /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}/.test(sentence) || DAY_WORDS.inPlain(sentence),
   },

@@ -6,6 +6,8 @@ import {
   LIGHT_VERBS,
   NEGATIVE_CONTRACTIONS,
   ORDER_IN_TIME_WORDS,
+  BRITISH_ENDINGS,
+  SHORTEST_OUR_WORD,
   SPELLING_VARIANTS,
 } from './lexicon.js';
 
@@ -29,24 +31,24 @@ export function stem(word: string): string {
 
 /**
  * One spelling of a word for British and American English, so that "licence" meets "license" and
- * "colour" meets "color": the lexicon's pairs, then the regular endings (-ise to -ize, -yse to -yze,
- * -our to -or in words of six letters or more, so that "four" and "hour" stay, and -ogue to -og). Both
+ * "colour" meets "color": the lexicon's pairs, then its regular endings (-ise to -ize, -yse to -yze,
+ * -our to -or in words of six letters or more, so that "four" and "hour" stay, -ogue to -og). Both
  * sides of a comparison go through it, so a word it changes that has no other spelling still meets
  * itself.
  */
 export function americanSpelling(word: string): string {
   const listed = SPELLING_VARIANTS.get(word);
   if (listed !== undefined) return listed;
-  if (IZE.test(word)) return word.replace(IZE, 'z$1');
-  const our = OUR.exec(word);
-  if (our !== null && our.index + 3 >= 6) return `${word.slice(0, our.index)}or${our[1] ?? ''}`;
-  return word.replace(OGUE, 'og$1');
+  for (const [british, american] of ENDINGS_LONGEST_FIRST) {
+    if (!word.endsWith(british) || word.length === british.length) continue;
+    const root = word.slice(0, word.length - british.length);
+    if (british.startsWith('our') && root.length + 3 < SHORTEST_OUR_WORD) return word;
+    return root + american;
+  }
+  return word;
 }
 
-// The endings British and American English spell apart, with the suffixes that may follow them.
-const IZE = /(?<=[iy])s(e|ed|es|ing|ation|ations|er|ers)$/;
-const OUR = /our(s|ed|ing|ite|ites|able|ful)?$/;
-const OGUE = /ogue(s)?$/;
+const ENDINGS_LONGEST_FIRST = [...BRITISH_ENDINGS].sort(([a], [b]) => b.length - a.length);
 
 const HAS_DIGIT = /\p{N}/u;
 

@@ -5,9 +5,13 @@
  * the same text, so each runs in time linear in the sentence's length.
  */
 import {
+  ADDITIVE_CONJUNCTIONS,
+  ALTERNATION_WORDS,
   AMOUNT_WORDS,
   CLOCK_WORDS,
+  FRACTION_ADDITIONS,
   FREQUENCY_ADVERBS,
+  HOUR_WORDS,
   MERIDIEMS,
   MONTHS,
   NUMBER_WORDS,
@@ -15,6 +19,8 @@ import {
   ORDINALS,
   PARTITIVE_PREPOSITIONS,
   PERIODS,
+  RATE_WORDS,
+  RECURRENCE_DETERMINERS,
   RELATIVE_DAYS,
   SHORT_SPAN_UNITS,
   SPAN_COMPARATIVES,
@@ -27,22 +33,34 @@ import { alternation, inOrder, listedWords, spansOf, type ValueSpan } from './va
 
 // ---- spans of time and lengths ----
 
-const AMOUNT = `(?:${alternation([...NUMBER_WORDS, ...AMOUNT_WORDS, 'of'])})`;
+/** An alternation of phrases, the spaces between their words matching any run of white space. */
+function spacedAlternation(list: Iterable<string>): string {
+  return alternation(list)
+    .split(' ')
+    .join(String.raw`\s+`);
+}
+
+const AMOUNT = `(?:${alternation([...NUMBER_WORDS, ...AMOUNT_WORDS, ...PARTITIVE_PREPOSITIONS])})`;
+const AND = `(?:${alternation(ADDITIVE_CONJUNCTIONS)})`;
+const HALF = `(?:${spacedAlternation(FRACTION_ADDITIONS)})`;
 const UNIT = `(?:${alternation(SPAN_UNITS)})`;
 const SHORT_UNIT = `(?:${alternation(SHORT_SPAN_UNITS)})`;
 const COMPARATIVE = `(?:${alternation(SPAN_COMPARATIVES)})`;
 const SPAN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|${AMOUNT}(?:[\s-]+${AMOUNT}){0,2}[\s-]+(?:and\s+a\s+half\s+)?${UNIT})(?![\p{L}\p{N}])` +
+  String.raw`(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?(?:[\s-]*${UNIT}|\s?${SHORT_UNIT})|${AMOUNT}(?:[\s-]+${AMOUNT}){0,2}[\s-]+(?:${HALF}\s+)?${UNIT})(?![\p{L}\p{N}])` +
     // A span that only compares ("a week longer") or reaches back ("two days ago") is no span asked.
-    String.raw`(?![\s-]*(?:and\s+\p{L}+\s+)?${COMPARATIVE}(?![\p{L}]))`,
+    String.raw`(?![\s-]*(?:${AND}\s+\p{L}+\s+)?${COMPARATIVE}(?![\p{L}]))`,
   'giu',
 );
 
 // How often: "every second Friday", "every 3 days", "every other week", "twice a week", "daily".
 const PERIOD_WORD = `(?:${alternation([...SPAN_UNITS, ...TIME_UNITS, ...WEEKDAYS])})`;
+const EVERY = `(?:${alternation(RECURRENCE_DETERMINERS)})`;
+const OTHER = alternation(ALTERNATION_WORDS);
+const RATE = `(?:${alternation(RATE_WORDS)})`;
 const FREQUENCY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])every\s+(?:(?:other|${alternation(ORDINALS)}|\d+|${alternation(NUMBER_WORDS)})\s+)?${PERIOD_WORD}(?![\p{L}\p{N}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d+|${alternation(NUMBER_WORDS)})\s+)?(?:${alternation(OCCURRENCE_WORDS)})\s+(?:a|an|per|each)\s+${PERIOD_WORD}(?![\p{L}\p{N}])` +
+  String.raw`(?<![\p{L}\p{N}])${EVERY}\s+(?:(?:${OTHER}|${alternation(ORDINALS)}|\d+|${alternation(NUMBER_WORDS)})\s+)?${PERIOD_WORD}(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d+|${alternation(NUMBER_WORDS)})\s+)?(?:${alternation(OCCURRENCE_WORDS)})\s+${RATE}\s+${PERIOD_WORD}(?![\p{L}\p{N}])` +
     String.raw`|(?<![\p{L}\p{N}])(?:${alternation(FREQUENCY_ADVERBS)})(?![\p{L}\p{N}])`,
   'giu',
 );
@@ -67,10 +85,11 @@ function opensWithPartitive(text: string): boolean {
 // ---- clock times ----
 
 const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
+const OCLOCK = `(?:${alternation(HOUR_WORDS)})`;
 const CLOCK = new RegExp(
   String.raw`(?<![\p{N}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
     String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
-    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?o['’]clock(?![\p{L}])` +
+    String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?${OCLOCK}(?![\p{L}])` +
     String.raw`|(?<![\p{L}\p{N}])(?:${alternation(CLOCK_WORDS)})(?![\p{L}])`,
   'giu',
 );

@@ -7,16 +7,20 @@
  * that could match the same text, so each runs in time linear in the sentence's length.
  */
 import {
+  CESSATION_PHRASES,
   ENVIRONMENT_WORDS,
   MONTHS,
   NAME_INTRODUCERS,
   NEGATIONS,
   NEGATIVE_CLITICS,
   NUMBER_WORDS,
+  VERSION_WORDS,
   WEEKDAYS,
 } from './lexicon.js';
+import { Phrases } from './phrases.js';
 import { asPath } from './text.js';
 import {
+  alternation,
   inOrder,
   listedWords,
   spansOf,
@@ -46,7 +50,8 @@ const VERSION = new RegExp(
   // "1.2", "v2.3.1", "3.0.0-rc.1", "@1.4"; a figure after letters counts ("python3.11" -> "3.11").
   String.raw`(?<![\p{N}.])[vV]?\d+(?:\.\d+)+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\p{N}])` +
     // "v18", "@18", "version 3"
-    String.raw`|(?<![\p{L}\p{N}])v\d+(?![\p{L}\p{N}])|@\d+(?![\p{N}])|(?<![\p{L}])[Vv]ersion\s+\d+(?![\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])v\d+(?![\p{L}\p{N}])|@\d+(?![\p{N}])` +
+    String.raw`|(?<![\p{L}])(?:${alternation(VERSION_WORDS, true)}|${alternation(VERSION_WORDS)})\s+\d+(?![\p{N}])` +
     // A name with a number: "Node 18", "Firmware 3".
     String.raw`|(?<![\p{L}\p{N}_])\p{Lu}[\p{L}\p{N}_+-]*\s+\d+(?!\p{N}|\.\p{N})`,
   'gu',
@@ -226,14 +231,17 @@ export function statementSpans(sentence: string): ValueSpan[] {
   return [{ start, end: start + trimmed.length, text: trimmed }];
 }
 
+const CESSATION = new Phrases(CESSATION_PHRASES);
+
 /** True when a sentence says no: "not", "never", "cannot", "no longer", or a verb with "n't". */
 export function isNegative(sentence: string): boolean {
   const words = wordsOf(sentence);
+  const lowered = words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
   return words.some(
     (word, i) =>
       NEGATIONS.has(word.lower) ||
       [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic)) ||
-      (word.lower === 'no' && words[i + 1]?.lower === 'longer'),
+      CESSATION.at(lowered, i) !== undefined,
   );
 }
 
