@@ -32,7 +32,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
-import { KIND_NOUNS, VALUE_NOUNS } from './lexicon.js';
+import { KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
@@ -77,7 +77,7 @@ function kindHeadStem(question: string, context: ReaderContext): string | undefi
  * for a noun phrase ("Retro room I booked?", "I still need the room I booked") asks for one N too.
  */
 function whichThing(shape: QuestionShape, context: ReaderContext): string | undefined {
-  const singles = shape.wh === undefined || shape.wh === 'which' || shape.wh === 'what';
+  const singles = shape.wh === undefined || WH_DETERMINERS.has(shape.wh);
   if (shape.type !== 'any' || !singles || shape.head === undefined) return undefined;
   const stemmed = contentStems(shape.head, context.stems)[0];
   return stemmed === undefined || VALUE_HEAD_STEMS.has(stemmed) ? undefined : stemmed;

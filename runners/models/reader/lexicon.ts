@@ -370,6 +370,9 @@ export const NAMED_KEYS = words(
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');
 
+/** The noun that, after one of ENVIRONMENT_WORDS, names a variable of the environment. */
+export const VARIABLE_NOUNS = words('variable');
+
 /** Words that, before "variable", make it one of the environment: "environment variable". */
 export const ENVIRONMENT_WORDS = words('environment env shell');
 

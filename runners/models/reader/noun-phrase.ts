@@ -2,7 +2,14 @@
  * Noun phrases in a tagged question, and the kind of value their head noun names: the types every
  * part of the question's shape speaks in ("which Redis version" has the head "version", a version).
  */
-import { ENVIRONMENT_WORDS, KIND_NOUNS, MODALS, PRIMARY_AUXILIARIES, WH_WORDS } from './lexicon.js';
+import {
+  ENVIRONMENT_WORDS,
+  KIND_NOUNS,
+  VARIABLE_NOUNS,
+  MODALS,
+  PRIMARY_AUXILIARIES,
+  WH_WORDS,
+} from './lexicon.js';
 import type { TaggedWord } from './parts-of-speech.js';
 
 /** What a question asks for. */
@@ -123,7 +130,8 @@ export function kindOfPhrase(phrase: readonly TaggedWord[], open = true): Answer
   const head = headOf(phrase, open);
   if (head === undefined) return 'any';
   const kind = kindOfNoun(head);
-  if (head.lemma === 'variable' && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower))) return 'env-var';
+  if (VARIABLE_NOUNS.has(head.lemma) && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower)))
+    return 'env-var';
   return kind ?? 'any';
 }
 

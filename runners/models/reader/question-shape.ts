@@ -21,6 +21,7 @@ import {
   PRO_FORMS,
   QUESTION_TAKING_VERBS,
   SPAN_ADVERBS,
+  WH_DETERMINERS,
   YES_NO_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
@@ -352,7 +353,7 @@ export function questionShape(question: string): QuestionShape {
 /** The words of the noun phrase a "which"/"what" determines: "which Redis version" -> both. */
 export function whichNouns(question: string): string[] {
   for (const words of taggedSentences(question)) {
-    const at = words.findIndex((word) => word.lower === 'which' || word.lower === 'what');
+    const at = words.findIndex((word) => WH_DETERMINERS.has(word.lower));
     if (at >= 0) return wholeFor(nounPhrase(words, at + 1), words, at).map((word) => word.value);
   }
   return [];
