@@ -179,10 +179,14 @@ function withoutTimeClause(question: string): string {
   const tokens = plainTokensAt(question);
   // "Before or after the files run?" asks which of the two: its clause is what is asked.
   if (TIME_CHOICE.find(question, 0, tokens) !== undefined) return question;
-  // The clause may come last ("… before reading the docs?") or first ("Before we read the docs, …").
-  const cut = withoutOpeningClause(withoutClosingClause(question, tokens));
-  // What is left must still say what is asked: "who looks after the garden" is no "who looks".
-  return contentStems(cut).length > 1 ? cut : question;
+  // The clause may come first ("Before we read the docs, …"), set off by its comma: what follows is a
+  // question of its own.
+  const opened = withoutOpeningClause(question);
+  // Or last ("… before reading the docs?"): what is left must still say what is asked, since "who
+  // looks after the garden" is no "who looks".
+  const cut = withoutClosingClause(opened, plainTokensAt(opened));
+  if (contentStems(cut).length > 1) return cut;
+  return opened !== question && contentStems(opened).length > 0 ? opened : question;
 }
 
 /**

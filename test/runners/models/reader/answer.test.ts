@@ -293,6 +293,11 @@ describe('questions that mention files without asking which one', () => {
     expect(await ask(history, 'Before we read the docs, what task were we working on?')).toBe(
       'Record the task: write the migration plan for the old proxies.',
     );
+    // What follows the clause's comma is a question of its own, however few its words.
+    const read = [...history, assistant('I read docs/a.md: Alpha text.')];
+    expect(await ask(read, 'Before we read the docs, what task were we on?')).toBe(
+      'Record the task: write the migration plan for the old proxies.',
+    );
   });
 });
 
