@@ -8,6 +8,7 @@ import { stringArgument } from './message-views.js';
 import { askedNouns } from './answer-types.js';
 import { FRAMING, isCandidate } from './candidate-sentence.js';
 import {
+  INTENSIFIERS,
   CONVERSATION_PRONOUNS,
   FILE_NOUNS,
   FILE_READING_VERBS,
@@ -28,7 +29,8 @@ export type TemporalMode = 'latest' | 'earliest' | 'best';
 
 /** The temporal preference a question states, if any. */
 export function temporalMode(question: string): TemporalMode {
-  const tokens = plainTokensAt(question);
+  // "At the very start" places a question as "at the start" does.
+  const tokens = plainTokensAt(question).filter((token) => !INTENSIFIERS.has(token.word));
   if (LATEST_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';
   if (EARLIEST_PHRASE.find(question, 0, tokens) !== undefined) return 'earliest';
   if (RECENT_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';

@@ -353,6 +353,9 @@ export const BRITISH_ENDINGS: ReadonlyMap<string, string> = new Map([
 /** The shortest word part, up to and with "our", read as -our against -or ("colour"; not "four"). */
 export const SHORTEST_OUR_WORD = 6;
 
+/** Adverbs that only strengthen the phrase they stand in: "at the very start", "right at the end". */
+export const INTENSIFIERS = words('very right just really');
+
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');
 

@@ -175,6 +175,10 @@ describe('which file came first', () => {
     expect(await ask(history, 'Which document came first in our reading?')).toMatch(/docs\/tides\.md/);
     // "Start with" and "begin with" place what is asked first, as "first" does.
     expect(await ask(history, 'Which of the documents did we start with?')).toMatch(/docs\/tides\.md/);
+    // An intensifier inside the phrase ("at the very start") places it all the same.
+    expect(await ask(history, 'I have lost track of which file you viewed at the very start.')).toBe(
+      'The first file I read was docs/tides.md.',
+    );
     // What a program reads is a question about a document, not about the conversation.
     expect(await ask(history, 'Which file does the boat read before docs/tides.md?')).toMatch(
       /config\/boat\.toml/,
