@@ -31,6 +31,7 @@ import {
   nounPhrase,
   shapeOfPhrase,
   isAuxiliary,
+  isPossessive,
   isWh,
   isWord,
   NOMINAL,
@@ -277,7 +278,7 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
     (word, i) =>
       word.pos === 'ADP' ||
       word.pos === 'SCONJ' ||
-      word.pos === 'PART' ||
+      (word.pos === 'PART' && !isPossessive(word)) ||
       (i > 0 && (word.pos === 'PRON' || word.pos === 'DET')),
   );
   const clause = part.findIndex(

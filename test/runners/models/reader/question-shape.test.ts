@@ -86,6 +86,8 @@ describe('the table from a question’s shape to the kind it asks for', () => {
       type: 'option',
     });
     expect(questionShape('Folder which holds the patterns?')).toMatchObject({ head: 'Folder', type: 'path' });
+    // A possessor's "'s" stays inside the phrase: the head is what it owns.
+    expect(questionShape("The mill's owner?")).toMatchObject({ head: 'owner', type: 'person' });
   });
 
   it('reads a verb of handing over in the past as telling, not asking', () => {
