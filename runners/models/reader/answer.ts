@@ -23,6 +23,8 @@ import {
   withAcronyms,
   withShortForms,
   shortForms,
+  withCompounds,
+  compoundsOf,
   withSynonyms,
   type Origin,
   type Sourced,
@@ -155,8 +157,10 @@ export function answerQuestion(
   const spelled = remembered(context, spelledAcronyms, question);
   // A short form the question writes meets the words it stands for ("uid" for "user id").
   const short = remembered(context, shortForms, question);
+  // A compound written solid meets the two words written apart, and the other way ("rollback").
+  const compounds = remembered(context, compoundsOf, question);
   const pool = candidates(texts, context).map((candidate) =>
-    withSynonyms(withShortForms(withAcronyms(candidate, spelled), short), alike),
+    withSynonyms(withCompounds(withShortForms(withAcronyms(candidate, spelled), short), compounds), alike),
   );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.

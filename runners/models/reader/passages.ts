@@ -342,3 +342,51 @@ export function withShortForms(candidate: Sourced, forms: readonly string[]): So
     ownStems: new Set([...candidate.ownStems, ...said]),
   };
 }
+
+/**
+ * The ways a question's compounds may be written in view: for two words in a row, the one word they
+ * make written solid ("rolling back" as "rollback", "set up" as "setup"), with the stems of the two;
+ * and each longer content word, which a sentence may write open ("rollback" as "roll back").
+ */
+export interface Compounds {
+  readonly solid: ReadonlyMap<string, readonly string[]>;
+  readonly open: readonly string[];
+}
+
+/** The compounds of `question` (see `Compounds`). */
+export function compoundsOf(question: string): Compounds {
+  const said = words(question);
+  const solid = new Map<string, string[]>();
+  for (let i = 0; i + 1 < said.length; i++) {
+    const [first, second] = [said[i]!, said[i + 1]!];
+    if (STOP_WORDS.has(first) || !/^\p{L}+$/u.test(first + second)) continue;
+    const parts = contentStems(`${first} ${second}`);
+    if (parts.length === 0) continue;
+    solid.set(stem(`${stem(first)}${second}`), parts);
+  }
+  const open = [...new Set(said.filter((word) => word.length >= 6 && /^\p{L}+$/u.test(word)).map(stem))];
+  return { solid, open };
+}
+
+/** A candidate that says the question's compounds it writes another way, as the question writes them. */
+export function withCompounds(candidate: Sourced, compounds: Compounds): Sourced {
+  const added = new Set<string>();
+  for (const [joined, parts] of compounds.solid)
+    if (candidate.stems.has(joined)) for (const part of parts) added.add(part);
+  const missing = compounds.open.filter((word) => !candidate.stems.has(word));
+  if (missing.length > 0) {
+    // Two words in a row, a particle among them ("fail over"), written as one.
+    const said = words(candidate.text);
+    for (let i = 0; i + 1 < said.length; i++) {
+      const joined = stem(`${said[i]}${said[i + 1]}`);
+      if (missing.includes(joined)) added.add(joined);
+    }
+  }
+  const extra = [...added].filter((part) => !candidate.stems.has(part));
+  if (extra.length === 0) return candidate;
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...extra]),
+    ownStems: new Set([...candidate.ownStems, ...extra]),
+  };
+}

@@ -458,6 +458,7 @@ describe('framing words of a question', () => {
 });
 
 describe('a sentence that refers back is matched with the one before it', () => {
+  // The key's name says nothing of what it switches off: only the sentence before says that.
   const draftNotes = (paragraphBreak: boolean) => [
     user('Read notes/drafts.md'),
     ...exchange(
@@ -470,7 +471,7 @@ describe('a sentence that refers back is matched with the one before it', () => 
           '',
           'Saving a draft now also uploads its attachments to the shared drive.',
           ...(paragraphBreak ? [''] : []),
-          'You can switch this off with the `Drafts::UploadAttachments` key.',
+          'You can switch this off with the `Drafts::SyncExtras` key.',
         ],
         1,
         false,
@@ -482,7 +483,7 @@ describe('a sentence that refers back is matched with the one before it', () => 
     expect(
       await ask(draftNotes(false), 'Which setting switches off uploading attachments to the shared drive?'),
     ).toBe(
-      'You can switch this off with the `Drafts::UploadAttachments` key. ' +
+      'You can switch this off with the `Drafts::SyncExtras` key. ' +
         '(Saving a draft now also uploads its attachments to the shared drive.)',
     );
   });

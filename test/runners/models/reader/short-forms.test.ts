@@ -66,3 +66,33 @@ describe('a question in short forms', () => {
     expect(await ask(history, 'What does the daemon set its tty to after binding?')).toBe(ABSTENTION);
   });
 });
+
+describe('compounds written solid or open', () => {
+  const notes = (line: string) => [
+    user('Please read docs/ops.md.'),
+    ...exchange(
+      'o',
+      'read_file',
+      { path: 'docs/ops.md' },
+      page(['# Ops', 'Backups run nightly.', line], 1, false),
+    ),
+  ];
+
+  it('meet the two words of the question in one word of the text', async () => {
+    expect(
+      await ask(notes('Ask Wanjiru Odhiambo before any failover.'), 'Whom do I ask before I fail over?'),
+    ).toBe('Ask Wanjiru Odhiambo before any failover.');
+  });
+
+  it('meet one word of the question in two words of the text', async () => {
+    expect(
+      await ask(notes('Ask Wanjiru Odhiambo before you fail over.'), 'Whom do I ask before any failover?'),
+    ).toBe('Ask Wanjiru Odhiambo before you fail over.');
+  });
+
+  it('leave a question whose words the text has in no form abstaining', async () => {
+    expect(
+      await ask(notes('Ask Wanjiru Odhiambo before any failover.'), 'Whom do I ask before a restore?'),
+    ).toBe(ABSTENTION);
+  });
+});
