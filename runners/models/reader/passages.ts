@@ -34,6 +34,8 @@ export type Sourced = Candidate & {
   valueText?: string;
   /** The acronyms it writes, lower case (see `withAcronyms`). */
   acronyms?: readonly string[];
+  /** Each two of its words in a row written as one (see `joinedPairs`). */
+  joined?: ReadonlySet<string>;
   /**
    * The headings over it: what its section is about, with the releases they name (a section of
    * release notes is about its release).
@@ -101,6 +103,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       ...toCandidate(cleaned, memo),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
+      joined: joinedPairs(cleaned),
     };
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
     const context = antecedent ?? heading;
@@ -346,7 +349,7 @@ export function withShortForms(candidate: Sourced, forms: readonly string[]): So
 /**
  * The ways a question's compounds may be written in view: for two words in a row, the one word they
  * make written solid ("rolling back" as "rollback", "set up" as "setup"), with the stems of the two;
- * and each longer content word, which a sentence may write open ("rollback" as "roll back").
+ * and each longer word as written, which a sentence may write open ("rollback" as "roll back").
  */
 export interface Compounds {
   readonly solid: ReadonlyMap<string, readonly string[]>;
@@ -364,8 +367,16 @@ export function compoundsOf(question: string): Compounds {
     if (parts.length === 0) continue;
     solid.set(stem(`${stem(first)}${second}`), parts);
   }
-  const open = [...new Set(said.filter((word) => word.length >= 6 && /^\p{L}+$/u.test(word)).map(stem))];
+  const open = [...new Set(said.filter((word) => word.length >= 6 && /^\p{L}+$/u.test(word)))];
   return { solid, open };
+}
+
+/** Each two words in a row of `text` written as one, in lower case ("fail over" as "failover"). */
+export function joinedPairs(text: string): ReadonlySet<string> {
+  const said = words(text);
+  const joined = new Set<string>();
+  for (let i = 0; i + 1 < said.length; i++) joined.add(`${said[i]}${said[i + 1]}`);
+  return joined;
 }
 
 /** A candidate that says the question's compounds it writes another way, as the question writes them. */
@@ -373,15 +384,9 @@ export function withCompounds(candidate: Sourced, compounds: Compounds): Sourced
   const added = new Set<string>();
   for (const [joined, parts] of compounds.solid)
     if (candidate.stems.has(joined)) for (const part of parts) added.add(part);
-  const missing = compounds.open.filter((word) => !candidate.stems.has(word));
-  if (missing.length > 0) {
-    // Two words in a row, a particle among them ("fail over"), written as one.
-    const said = words(candidate.text);
-    for (let i = 0; i + 1 < said.length; i++) {
-      const joined = stem(`${said[i]}${said[i + 1]}`);
-      if (missing.includes(joined)) added.add(joined);
-    }
-  }
+  // Two words in a row, a particle among them ("fail over"), written as one.
+  const pairs = candidate.joined ?? joinedPairs(candidate.text);
+  for (const word of compounds.open) if (pairs.has(word)) added.add(stem(word));
   const extra = [...added].filter((part) => !candidate.stems.has(part));
   if (extra.length === 0) return candidate;
   return {
