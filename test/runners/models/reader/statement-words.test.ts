@@ -13,14 +13,14 @@ describe('statements read by their words', () => {
   });
 
   it('parts a statement at its earliest linking verb standing between spaces, the longest there', () => {
-    expect(readStatement('The ferry is now at pier 4.')).toEqual({
+    expect(readStatement('The barge is now at dock 9.')).toEqual({
       subject: 'entity',
-      name: 'ferry',
-      value: 'at pier 4',
+      name: 'barge',
+      value: 'at dock 9',
     });
     // "is now" with nothing after it leaves "now" as the value.
-    expect(readStatement('The ferry schedule is now')).toMatchObject({
-      name: 'ferry schedule',
+    expect(readStatement('The barge rota is now')).toMatchObject({
+      name: 'barge rota',
       value: 'now',
     });
     // A verb with a colon after it does not link, and a name with a colon in it is none.
@@ -55,7 +55,7 @@ describe('statements read by their words', () => {
   });
 
   it('takes a question word with a clitic for a question, and a word of a name for no word', () => {
-    expect(readStatement("What's more, the pier is closed")).toBeUndefined();
+    expect(readStatement("What's more, the dock is closed")).toBeUndefined();
     expect(readStatement('The flag wants_colour is on')).toMatchObject({
       subject: 'entity',
       name: 'flag wants_colour',
