@@ -175,8 +175,11 @@ export function answerFromRuns(
   const failing = has(FAIL_STEMS) || remembered(context, negatedPass, question);
   const asksFailure = failing && WH_DETERMINERS.has(shape.wh ?? '');
   const asksPassed = shape.type === 'yes-no' && (has(PASS_STEMS) || has(FAIL_STEMS));
+  // "Which command ran the tests" says it ran; a fragment that names a command ("Test command?") asks
+  // for the one that ran, with no verb to say so.
+  const namesCommand = shape.wh === undefined && COMMAND_NOUNS.has(shape.head?.toLowerCase() ?? '');
   if (asksCommand) {
-    if (!has(RUN_STEMS)) return undefined;
+    if (!has(RUN_STEMS) && !namesCommand) return undefined;
   } else if (!(asksStatus || asksFailure || asksPassed) || !(aboutOurRun || EVENTS.inPlain(question))) {
     return undefined;
   }

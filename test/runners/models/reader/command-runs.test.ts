@@ -82,6 +82,8 @@ describe('questions about command runs are answered from the runs', () => {
 
   it('names the command from the calls made', async () => {
     expect(await ask(history, 'Which command did you run the checks with?')).toBe('I ran `make check`.');
+    // A fragment that names a command asks for the one that ran, with no verb to say so.
+    expect(await ask(history, 'Check command?')).toBe('I ran `make check`.');
   });
 
   it('leaves a general question about a command to the documents', async () => {
