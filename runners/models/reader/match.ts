@@ -10,6 +10,7 @@ import {
   CLOCK_WORDS,
   EARLIEST_PHRASES,
   FIGURE_ASKING_WORDS,
+  KIND_NOUNS,
   LATEST_PHRASES,
   MODALS,
   MONTHS,
@@ -25,6 +26,7 @@ import {
   WEEKDAYS,
   WH_DETERMINERS,
 } from './lexicon.js';
+import { durationSpans } from './time-values.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 import { withLeadingParts } from './releases.js';
@@ -54,6 +56,11 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
     stems: stemsOf(TIME_ASKING_WORDS),
     // A clock time or an ISO date, or a word for a day or a time of day.
     present: (sentence) => /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}/.test(sentence) || DAY_WORDS.inPlain(sentence),
+  },
+  {
+    // The nouns that ask for a span ("duration", "period"): a span of time says it ("seven weeks").
+    stems: stemsOf(KIND_NOUNS.duration),
+    present: (sentence) => durationSpans(sentence).length > 0,
   },
 ];
 

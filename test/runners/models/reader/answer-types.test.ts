@@ -220,6 +220,18 @@ describe('how long asks for a span stated outright', () => {
       'The lighthouse walk takes 50 minutes from the car park.',
     );
   });
+
+  it('meets a noun that asks for a span ("duration") with a span the sentence states', async () => {
+    const history = [
+      ...read('d3', 'notes/kiln.md', [
+        '# Kiln',
+        'The glaze firing takes nine hours.',
+        'A firing log is kept.',
+      ]),
+      ...read('d4', 'notes/loom.md', ['# Loom', 'Each warp has a duration noted on its card.']),
+    ];
+    expect(await ask(history, 'Glaze firing duration?')).toBe('The glaze firing takes nine hours.');
+  });
 });
 
 describe('"which N" asks for one N', () => {
