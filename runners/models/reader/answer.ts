@@ -34,7 +34,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
-import { KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './lexicon.js';
+import { EXPLANATION_NOUNS, KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
@@ -87,6 +87,9 @@ function whichThing(shape: QuestionShape, context: ReaderContext): string | unde
 
 /** The stems of the nouns that name a value of any kind: framing wherever a question says them. */
 const VALUE_NOUN_STEMS = stemSet([...VALUE_NOUNS].join(' '));
+
+/** The stems of the nouns of a reason, which frame what is asked when nothing in view says them. */
+const EXPLANATION_STEMS = stemSet([...EXPLANATION_NOUNS].join(' '));
 
 /** The stems of the nouns that name a kind of value, or a value of any kind. */
 const VALUE_HEAD_STEMS = stemSet(
@@ -167,7 +170,7 @@ export function answerQuestion(
   const framing = new Set([
     answerKindStem(question),
     kindHeadStem(question, context),
-    ...contentStems(question).filter((stem) => VALUE_NOUN_STEMS.has(stem)),
+    ...contentStems(question).filter((stem) => VALUE_NOUN_STEMS.has(stem) || EXPLANATION_STEMS.has(stem)),
     ...passiveStems(question),
     genericSubjectStem(question),
   ]);

@@ -370,6 +370,12 @@ export const NAMED_KEYS = words(
   'tab enter return space spacebar esc escape backspace delete del insert ins home end up down left right pageup pagedown pgup pgdn',
 );
 
+/**
+ * Nouns that name why or what for, not a thing ("which CVE was the reason …", "the purpose of …"):
+ * a text gives a reason with "because" or "to", seldom with the noun.
+ */
+export const EXPLANATION_NOUNS = words('reason cause purpose');
+
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');
 

@@ -455,6 +455,21 @@ describe('framing words of a question', () => {
     ];
     expect(await ask(history, 'Which station is configured?')).toBe('station: Kiruna');
   });
+
+  it('lets a noun of a reason go when nothing in view says it ("which flaw was the reason …")', async () => {
+    const history = [
+      user('Please read notes/pump.md.'),
+      ...exchange(
+        'r',
+        'read_file',
+        { path: 'notes/pump.md' },
+        page(['# Pump', 'Firmware 2 was withdrawn because of flaw PX-17 in the valve timer.'], 1, false),
+      ),
+    ];
+    expect(await ask(history, 'I forget which flaw was the reason firmware 2 was withdrawn.')).toBe(
+      'Firmware 2 was withdrawn because of flaw PX-17 in the valve timer.',
+    );
+  });
 });
 
 describe('a sentence that refers back is matched with the one before it', () => {
