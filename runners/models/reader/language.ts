@@ -5,7 +5,8 @@
  * a text yields is kept between calls.
  */
 import { nlp as pipeline, readable } from './nlp.js';
-import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES, SPELLING_VARIANT_ENDINGS } from './lexicon.js';
+import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import { americanSpelling } from './text.js';
 
 /** One token of an analysed text. */
 export interface Token {
@@ -82,23 +83,6 @@ export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }
 
-/** The letters before a verb's ending that one spelling writes with "s" and the other with "z". */
-const S_SPELLINGS: ReadonlyMap<string, string> = new Map([
-  ['is', 'iz'],
-  ['ys', 'yz'],
-]);
-
-/** "summarise" and "summarize", "analyse" and "analyze": one spelling for comparing forms. */
-function spelling(word: string): string {
-  for (const ending of SPELLING_VARIANT_ENDINGS) {
-    for (const [s, z] of S_SPELLINGS) {
-      if (word.endsWith(s + ending))
-        return word.slice(0, word.length - s.length - ending.length) + z + ending;
-    }
-  }
-  return word;
-}
-
 /**
  * True when a verb's form is its past tense or past participle: it differs from its lemma and is no
  * "-s" or "-ing" form, nor only a spelling of the lemma ("wrote", "helped", "been"; not "summarise").
@@ -108,6 +92,6 @@ export function isPastForm(token: Token): boolean {
   const form = token.lower;
   // The auxiliaries' present forms ("are", "'m", "'ve") differ from their lemmas too.
   if (PRIMARY_AUXILIARIES.has(token.lemma)) return PAST_AUXILIARY_FORMS.has(form);
-  if (form === token.lemma || spelling(form) === spelling(token.lemma)) return false;
+  if (form === token.lemma || americanSpelling(form) === americanSpelling(token.lemma)) return false;
   return form.endsWith('ed') || (!form.endsWith('ing') && !form.endsWith('s'));
 }

@@ -731,6 +731,3 @@ export const RATE_WORDS = words('a an per each');
 
 /** The word after an hour that makes it a time of day ("six o'clock"), in either apostrophe. */
 export const HOUR_WORDS = words("o'clock o’clock");
-
-/** Endings of a verb's forms after "-is-" or "-ys-", where two spellings part ("summarised", "analyzing"). */
-export const SPELLING_VARIANT_ENDINGS = words('e ed es ing');

@@ -10,7 +10,7 @@ import { releasesOf, type Heading } from './releases.js';
 import type { Candidate } from './match.js';
 import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
-import { askedSynonyms, lemmasOf, type WordClass } from './thesaurus.js';
+import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import type { ReaderContext } from './context.js';
@@ -289,8 +289,6 @@ export function synonymIndex(question: string): ReadonlyMap<string, readonly str
   return index;
 }
 
-const WORD_CLASSES: readonly WordClass[] = ['n', 'v', 'a', 'r'];
-
 /**
  * The question's words that look like short forms: words of two to five letters standing alone, no
  * function word, and no word the thesaurus knows ("uid", "cwd", "tty"). Each may stand for words a
@@ -301,12 +299,7 @@ export function shortForms(question: string): readonly string[] {
   const whole = question.split(/\s+/).map((token) => token.replace(/^\p{P}+|\p{P}+$/gu, '').toLowerCase());
   return [
     ...new Set(
-      whole.filter(
-        (word) =>
-          /^\p{Ll}{2,5}$/u.test(word) &&
-          !STOP_WORDS.has(word) &&
-          WORD_CLASSES.every((wordClass) => lemmasOf(word, wordClass).length === 0),
-      ),
+      whole.filter((word) => /^\p{Ll}{2,5}$/u.test(word) && !STOP_WORDS.has(word) && !isKnownWord(word)),
     ),
   ];
 }

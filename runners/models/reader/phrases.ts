@@ -103,16 +103,6 @@ export class Phrases {
     return found;
   }
 
-  /** The phrase `text` opens with (its first words), if any. */
-  opening(text: string, words: readonly WordAt[] = wordsAt(text)): PhraseHit | undefined {
-    return this.at(words, 0);
-  }
-
-  /** True when `text` holds any of the phrases. */
-  in(text: string): boolean {
-    return this.find(text) !== undefined;
-  }
-
   /** True when `text`, read by `plainTokensAt`, holds any of the phrases. */
   inPlain(text: string): boolean {
     return this.find(text, 0, plainTokensAt(text)) !== undefined;

@@ -102,6 +102,11 @@ export function lemmasOf(word: string, pos: WordClass): string[] {
   return [...forms].filter((form) => sensesOf(pos, form).length > 0);
 }
 
+/** True when WordNet has `word` (any inflection) in some part of speech. */
+export function isKnownWord(word: string): boolean {
+  return WORD_CLASSES.some((wordClass) => lemmasOf(word, wordClass).length > 0);
+}
+
 /**
  * The words that share a frequent sense with `word` (lower case, any inflection) in `pos`, or in any
  * part of speech without one; the word and its lemmas left out. With `next`, the two words are looked

@@ -34,7 +34,7 @@ describe('Phrases', () => {
   });
 
   it('finds phrases at the very start and the very end, in any case and spacing', () => {
-    expect(joiners.opening('By  the\nway, lunch is late')).toMatchObject({
+    expect(joiners.at(wordsAt('By  the\nway, lunch is late'), 0)).toMatchObject({
       phrase: 'by the way',
       first: 0,
       after: 3,
@@ -43,13 +43,13 @@ describe('Phrases', () => {
   });
 
   it('matches whole words only', () => {
-    expect(joiners.in('this island')).toBe(false);
-    expect(joiners.in('the lid is off')).toBe(true);
+    expect(joiners.find('this island')).toBeUndefined();
+    expect(joiners.find('the lid is off')).toBeDefined();
   });
 
   it('finds nothing in an empty text, and a phrase cut off at the end is no match', () => {
     expect(joiners.find('')).toBeUndefined();
-    expect(joiners.opening('')).toBeUndefined();
+    expect(joiners.at(wordsAt(''), 0)).toBeUndefined();
     expect(joiners.find('we walked by the')).toBeUndefined();
   });
 
