@@ -38,7 +38,7 @@ import { EXPLANATION_NOUNS, KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './le
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
-import { BE_FORMS } from './lexicon.js';
+import { BE_FORMS, BOUND_PREFIXES } from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
@@ -59,7 +59,9 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
   const nouns = remembered(context, askedParts, question).asked.filter(
     (token) => token.pos === 'NOUN' || token.pos === 'PROPN',
   );
-  return new Set(nouns.flatMap((token) => contentStems(token.value)));
+  return new Set(
+    nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
+  );
 }
 
 /**

@@ -376,6 +376,12 @@ export const NAMED_KEYS = words(
  */
 export const EXPLANATION_NOUNS = words('reason cause purpose');
 
+/**
+ * Prefixes that a hyphen may write apart from their word ("pre-5.1", "non-free", "re-run"): not words
+ * of their own, so no thing a question names.
+ */
+export const BOUND_PREFIXES = words('pre post non re un anti co sub multi semi');
+
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');
 

@@ -146,7 +146,7 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   const found: InSection[] = [];
   // The headings the current section lies under, outermost first: a Markdown heading with its level,
   // a term with its indentation.
-  let headings: { level: number; text: string; indent?: number }[] = [];
+  let headings: { level: number; text: string; indent?: number; release?: boolean }[] = [];
   let body: string[] = [];
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
@@ -165,9 +165,14 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     if (level !== undefined) {
       flush();
       found.push({ sentence: line.trim() });
+      // Release notes may write a release and its sections ("Bug Fixes") at one level: a heading that
+      // names no release lies inside the release heading of its level before it.
+      const release = releasesOf(line).length > 0;
       headings = [
-        ...headings.filter((h) => h.indent === undefined && h.level < level),
-        { level, text: line.trim() },
+        ...headings.filter(
+          (h) => h.indent === undefined && (h.level < level || (h.level === level && !release && h.release)),
+        ),
+        { level, text: line.trim(), release },
       ];
       return;
     }

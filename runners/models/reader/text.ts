@@ -173,7 +173,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
   let paragraphNumber = 0;
   let lines: string[] = [];
   const flush = () => {
-    if (lines.length > 0) units.push({ text: lines.join(' '), paragraph: paragraphNumber });
+    if (lines.length > 0) units.push({ text: lines.reduce(continued), paragraph: paragraphNumber });
     lines = [];
     if (!joinWrapped) paragraphNumber++;
   };
@@ -192,7 +192,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
       item = joinWrapped && /^([-*+]|\d+[.)])\s/.test(line) ? units.length - 1 : null;
     } else if (item !== null) {
       const unit = units[item];
-      if (unit) unit.text = `${unit.text} ${line}`;
+      if (unit) unit.text = continued(unit.text, line);
     } else {
       lines.push(line);
       // A line that ends a sentence ends the unit, so a page break or a short line never glues on.
@@ -225,6 +225,16 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
     last = unit.paragraph;
   }
   return groups;
+}
+
+/**
+ * A wrapped line and the next, as one text. Manual pages break a word across lines with a hyphen
+ * (U+2010, as groff writes it: "oth‐" over "erwise"): the word is whole again without it.
+ */
+function continued(text: string, line: string): string {
+  return /\p{L}\u2010$/u.test(text) && /^\p{Ll}/u.test(line)
+    ? `${text.slice(0, -1)}${line}`
+    : `${text} ${line}`;
 }
 
 /** One word as a file path, or undefined: it contains a `/` or ends in a dot-extension. */

@@ -159,10 +159,14 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     const word = token.value.toLowerCase();
     if (pos === undefined || !/^\p{L}+$/u.test(word)) return;
     add(word, synonymsOf(word, pos));
-    // A verb and the particle after it may be one lemma ("mixed up", "looked up").
+    // A verb and the particle after it may be one lemma ("mixed up", "looked up"), whose words of like
+    // meaning stand for both: "confuse" says "mix" and "up".
     const next = read[i + 1];
     if (next !== undefined && PARTICLE_TAGS.has(next.pos) && /^\p{L}+$/u.test(next.value)) {
-      add(word, synonymsOf(word, 'v', next.value.toLowerCase()));
+      const particle = next.value.toLowerCase();
+      const alike = synonymsOf(word, 'v', particle);
+      add(word, alike);
+      add(particle, alike);
     }
   });
   return found;

@@ -269,6 +269,11 @@ describe('reader abstains when the subject of a question is nowhere in view', ()
       'The codename for the next release is GREY OWL.',
     );
   });
+
+  it('reads a prefix a hyphen writes apart ("pre-2.0") as no thing of its own', async () => {
+    const history = [user('Until release 2.0 the depot weighed every parcel by hand.'), assistant('Noted.')];
+    expect(await ask(history, 'How did the depot weigh each parcel pre-2.0?')).toContain('by hand');
+  });
 });
 
 describe('questions that mention files without asking which one', () => {
@@ -326,6 +331,30 @@ describe('a document’s headings', () => {
     expect(reply).toContain('2.4.0');
     expect(reply).toContain('The new `quiet` option silences the progress bar');
     expect(reply).not.toContain('2.3.0');
+  });
+
+  it('keep a release over the sections its notes write at its own level', async () => {
+    const flat = exchange(
+      'f',
+      'read_file',
+      { path: 'CHANGES.md' },
+      page(
+        [
+          '# Changes',
+          '### 3.1.1 (2025-06-02)',
+          '### Fixes',
+          '* guard the cache against a poisoned key',
+          '### 3.1.0 (2025-05-20)',
+          '### Fixes',
+          '* trim the trailing slash of a mount point',
+        ],
+        1,
+        false,
+      ),
+    );
+    const reply = await ask(flat, 'Which fix went into 3.1.1?');
+    expect(reply).toContain('poisoned key');
+    expect(await ask(flat, 'Which fix went into 3.1.0?')).toContain('trailing slash');
   });
 
   it('leave a sentence that holds its own answer as it is', async () => {

@@ -130,6 +130,19 @@ describe('sentenceGroups', () => {
     ]);
   });
 
+  it('joins a word a manual page breaks across lines with a hyphen (U+2010)', () => {
+    const page = [
+      'The porter sorts the par\u2010',
+      'cels by weight, the light\u2010',
+      'Weight ones first.',
+    ].join('\n');
+    expect(sentenceGroups(page, true)).toEqual([
+      ['The porter sorts the parcels by weight, the light\u2010 Weight ones first.'],
+    ]);
+    // An ASCII hyphen at a line's end is a compound's: it stays.
+    expect(sentenceGroups('A well-\nknown porter.', true)).toEqual([['A well- known porter.']]);
+  });
+
   it('keeps each line of a message a group of its own', () => {
     expect(sentenceGroups('The pump runs at dawn. It stops at noon.\nValves open weekly.')).toEqual([
       ['The pump runs at dawn.', 'It stops at noon.'],

@@ -61,8 +61,15 @@ describe('askedSynonyms', () => {
   });
 
   it('reads a verb and its particle as one lemma, however the verb is tagged', () => {
-    const alike = askedSynonyms('What goes wrong if the two colour sets get mixed up?');
+    const alike = askedSynonyms('Did the porter get the two parcels mixed up?');
     expect(alike.get(stem('mixed'))?.has(stem('confuse'))).toBe(true);
+  });
+
+  it("gives a two-word lemma's words of like meaning to its particle too", () => {
+    const alike = askedSynonyms('Did the porter get the two parcels mixed up?');
+    expect(alike.get(stem('up'))?.has(stem('confuse'))).toBe(true);
+    // A particle after a verb that makes no lemma with it gets nothing.
+    expect(askedSynonyms('The porter carried the parcels up.').get(stem('up'))).toBeUndefined();
   });
 
   it('gives nothing for an empty question', () => {
