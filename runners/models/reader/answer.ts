@@ -87,6 +87,9 @@ function whichThing(shape: QuestionShape, context: ReaderContext): string | unde
   return stemmed === undefined || VALUE_HEAD_STEMS.has(stemmed) ? undefined : stemmed;
 }
 
+/** How much more the noun a "which N" question asks about weighs than its rareness alone gives. */
+const FOCUS_FACTOR = 2;
+
 /** The stems of the nouns that name a value of any kind: framing wherever a question says them. */
 const VALUE_NOUN_STEMS = stemSet([...VALUE_NOUNS].join(' '));
 
@@ -203,6 +206,9 @@ export function answerQuestion(
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
+  // Asked "which N …?", the N is what the answer singles out: its word weighs twice.
+  const focus = shape.wh === undefined ? undefined : which;
+  if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
   // A question about one release of a thing is not answered under the heading of another release.
   const releases = remembered(context, releasesOf, question);
   const saysWhich = (candidate: Sourced) =>

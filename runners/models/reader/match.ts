@@ -27,6 +27,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
+import { codeNameSpans } from './value-kinds.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 import { withLeadingParts } from './releases.js';
@@ -49,8 +50,10 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
   },
   {
     stems: stemsOf(NAME_ASKING_WORDS),
-    // A proper name: a capitalised word that does not merely start the sentence.
-    present: (sentence) => /\s\p{Lu}[\p{L}'-]+/u.test(sentence.replace(/^[-*+]\s+/, '')),
+    // A proper name (a capitalised word that does not merely start the sentence), or a name as code
+    // writes it ("command_not_found", `retryLimit`).
+    present: (sentence) =>
+      /\s\p{Lu}[\p{L}'-]+/u.test(sentence.replace(/^[-*+]\s+/, '')) || codeNameSpans(sentence).length > 0,
   },
   {
     stems: stemsOf(TIME_ASKING_WORDS),
@@ -146,6 +149,19 @@ function withoutTimePhrases(text: string): string {
  * "The sky is green"); when something does, it is ("which station is configured" against "station: X").
  */
 export function answerKindStem(question: string): string | undefined {
+  const opening = kindAtStart(question);
+  if (opening !== undefined) return opening;
+  // A clause or phrase set off by a comma may come first ("When the lookup fails, which function …",
+  // "Out of the box, which port …"): the question proper opens after it.
+  for (let comma = question.indexOf(','); comma >= 0; comma = question.indexOf(',', comma + 1)) {
+    const found = kindAtStart(question.slice(comma + 1).trimStart());
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The word for the kind of answer wanted, when `question` opens with it ("which port does …"). */
+function kindAtStart(question: string): string | undefined {
   const tokens = plainTokensAt(question);
   // At its start (only spaces come before the first token), an opening preposition ("at which …") may come first.
   const wh = QUESTION_PREPOSITIONS.has(tokens[0]?.word ?? '') && spaced(question, tokens, 0) ? 1 : 0;

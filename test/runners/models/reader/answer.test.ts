@@ -465,6 +465,60 @@ describe('a word that names the kind of answer', () => {
   });
 });
 
+describe('a kind-of-answer word after an opening phrase', () => {
+  it('"in the photo, what colour is …" asks for a colour as "what colour is …" does', async () => {
+    const history = [user('In the photo the sky is green.'), assistant('Noted.')];
+    expect(await ask(history, 'In the photo, what colour is the sky?')).toBe(
+      'In the photo the sky is green.',
+    );
+  });
+});
+
+describe('a name as code writes it', () => {
+  it('answers what a thing is called', async () => {
+    const history = [
+      user('Please read notes/depot.md.'),
+      ...exchange(
+        'd',
+        'read_file',
+        { path: 'notes/depot.md' },
+        page(['# Depot', 'When a shelf scan comes back empty, the depot runs restock_alert.'], 1, false),
+      ),
+    ];
+    expect(
+      await ask(
+        history,
+        'What is the routine called that the depot runs when a shelf scan comes back empty?',
+      ),
+    ).toBe('When a shelf scan comes back empty, the depot runs restock_alert.');
+  });
+});
+
+describe('the noun a "which" question asks about', () => {
+  it('weighs more than the other words: the answer names a thing of its kind', async () => {
+    const history = [
+      user('Please read notes/depot.md.'),
+      ...exchange(
+        'd',
+        'read_file',
+        { path: 'notes/depot.md' },
+        page(
+          [
+            '# Depot',
+            'A full shelf scan in the north depot is made only when a parcel lookup finds nothing.',
+            'If the scan finds nothing, the depot runs the handler named restock_alert.',
+          ],
+          1,
+          false,
+        ),
+      ),
+    ];
+    expect(
+      await ask(history, 'When the north depot shelf scan finds nothing, which handler runs?'),
+    ).toContain('restock_alert');
+  });
+});
+
 describe('a kind-of-answer word after a preposition', () => {
   it('"at what temperature is" asks for a value: temperature is no subject the text must say', async () => {
     const history = [user('The kiln is fired at 1200 degrees for the glaze.'), assistant('Noted.')];
