@@ -130,6 +130,25 @@ export function saysNoneOf(sentence: string, head: string): boolean {
   );
 }
 
+/**
+ * True when `sentence` names one `head` (a noun's stem): a name or number goes with a mention of it
+ * ("its BLAKE3 hash", "the room Orion", "port 8080", "a room called Orion", "the key: F5").
+ */
+export function namesOne(sentence: string, head: string): boolean {
+  const tokens = analyse(sentence);
+  return tokens.some((token, at) => {
+    if (token.pos !== 'NOUN' || stem(token.lower) !== head) return false;
+    let from = at - 1;
+    while (from >= 0 && ['ADJ', 'NOUN', 'ADV', 'PROPN', 'NUM'].includes(tokens[from]?.pos ?? '')) from--;
+    if (tokens.slice(from + 1, at).some((word) => NAMING_POS.has(word.pos))) return true;
+    const next = tokens[at + 1];
+    return (
+      next !== undefined &&
+      (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value))
+    );
+  });
+}
+
 /** Parts of speech that name one thing: a proper noun, a number. */
 const NAMING_POS: ReadonlySet<string> = new Set(['PROPN', 'NUM']);
 

@@ -11,6 +11,7 @@ import {
   isNegative,
   questionShape,
   saysNoneOf,
+  namesOne,
   type AnswerType,
   type QuestionShape,
 } from './answer-types.js';
@@ -108,6 +109,9 @@ const VALUE_HEAD_STEMS = stemSet(
 interface Bonus {
   pairs: readonly (readonly [string, string])[];
   scene: ReadonlyMap<string, number>;
+  /** The noun a "which N" question asks about, and whether a sentence names one N. */
+  focus?: string;
+  names?: (sentence: string) => boolean;
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -119,6 +123,20 @@ function sceneBonus(scene: ReadonlyMap<string, number>, candidate: Candidate): n
   for (const [stem, weight] of scene)
     if (candidate.stems.has(stem)) bonus += SCENE_SHARE * Math.max(0.1, weight);
   return bonus;
+}
+
+/** How much naming one of the things a "which N" question asks about adds, against N's weight. */
+const NAMING_SHARE = 0.5;
+
+/**
+ * What a sentence gains by naming one N ("its BLAKE3 hash", "port 8080") when asked "which N": it
+ * singles one out, where "the hash used for naming blobs" only speaks of it.
+ */
+function namingBonus(bonus: Bonus, candidate: Candidate, weights: ReadonlyMap<string, number>): number {
+  const { focus, names } = bonus;
+  if (focus === undefined || names === undefined || !candidate.stems.has(focus) || !names(candidate.text))
+    return 0;
+  return NAMING_SHARE * (weights.get(focus) ?? 0);
 }
 
 /** The pairs of content words a question says next to each other, in its asked words. */
@@ -209,6 +227,10 @@ export function answerQuestion(
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
+  if (focus !== undefined) {
+    bonus.focus = focus;
+    bonus.names = (sentence) => remembered(context, namesOne, sentence, focus);
+  }
   // A question about one release of a thing is not answered under the heading of another release.
   const releases = remembered(context, releasesOf, question);
   const saysWhich = (candidate: Sourced) =>
@@ -369,7 +391,8 @@ function chooseAmong(
     const score =
       weightedCoverage(key, candidate, weights) +
       pairBonus(bonus.pairs, candidate, weights) +
-      sceneBonus(bonus.scene, candidate);
+      sceneBonus(bonus.scene, candidate) +
+      namingBonus(bonus, candidate, weights);
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
     const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
     if (better) chosen = { index, score };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
-import { answerType, holdsType, saysNoneOf } from '../../../../runners/models/reader/answer-types.js';
+import {
+  answerType,
+  holdsType,
+  namesOne,
+  saysNoneOf,
+} from '../../../../runners/models/reader/answer-types.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
 
@@ -259,5 +264,37 @@ describe('"which N" asks for one N', () => {
     expect(saysNoneOf('The venue is The Loft.', 'venu')).toBe(false);
     expect(saysNoneOf('Nothing here speaks of it.', 'venu')).toBe(false);
     expect(saysNoneOf('', 'venu')).toBe(false);
+  });
+
+  it('tells a mention that names one N from one that only speaks of it', () => {
+    expect(namesOne('The launch is at the Harbour venue.', 'venu')).toBe(true);
+    expect(namesOne('We booked venue 7 for the launch.', 'venu')).toBe(true);
+    expect(namesOne('We picked a venue called The Loft.', 'venu')).toBe(true);
+    expect(namesOne('The venue we picked is near the station.', 'venu')).toBe(false);
+    expect(namesOne('The Harbour is near the station.', 'venu')).toBe(false);
+    expect(namesOne('', 'venu')).toBe(false);
+  });
+
+  it('comes first when it names one N, over one that only speaks of an N', async () => {
+    const notes = [
+      user('Please read notes/launch.md.'),
+      ...exchange(
+        'l',
+        'read_file',
+        { path: 'notes/launch.md' },
+        page(
+          [
+            '# Launch',
+            'The launch is held at the Harbour venue.',
+            'The venue for the launch party is booked by the events team.',
+          ],
+          1,
+          false,
+        ),
+      ),
+    ];
+    expect(await ask(notes, 'Which venue is used for the launch?')).toBe(
+      'The launch is held at the Harbour venue.',
+    );
   });
 });
