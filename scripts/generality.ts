@@ -53,15 +53,40 @@ import {
 import { MODEL, WINDOW, suiteRunner } from './generality/runs.js';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    paraphrase: { type: 'string' },
-    'skip-paraphrase': { type: 'boolean', default: false },
-    'skip-reads': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-  },
-});
+const USAGE =
+  'usage: npm run generality [-- FOLDER] [--paraphrase DIR] [--skip-paraphrase] [--skip-reads] [--json]';
+
+/** The command line, or exit 2 with one line saying what is wrong with it (0 and the usage for --help). */
+function commandLine() {
+  try {
+    const parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        paraphrase: { type: 'string' },
+        'skip-paraphrase': { type: 'boolean', default: false },
+        'skip-reads': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (parsed.values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (parsed.positionals.length > 1) refuse(`one FOLDER at most, got ${parsed.positionals.length}`);
+    return parsed;
+  } catch (thrown) {
+    return refuse((thrown as Error).message.split('\n')[0] ?? '');
+  }
+}
+
+/** Exit 2 with one line: what is wrong with the command line, and the usage. */
+function refuse(problem: string): never {
+  console.error(`generality: ${problem}; ${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = commandLine();
 const folder = path.resolve(repository, positionals[0] ?? '../shared/generality');
 const paraphraseFolder = path.resolve(repository, values.paraphrase ?? '../shared/paraphrase');
 const json = values.json;

@@ -15,6 +15,28 @@ function generality(...args: string[]) {
   });
 }
 
+describe('scripts/generality.ts command line', { timeout: 60_000 }, () => {
+  const run = (...args: string[]) =>
+    execa('node', ['--import', 'tsx', 'scripts/generality.ts', ...args], { cwd: repoRoot, reject: false });
+
+  it('prints its usage for --help and runs nothing', async () => {
+    const { exitCode, stdout } = await run('--help');
+    expect(exitCode).toBe(0);
+    expect(stdout).toMatch(/^usage: npm run generality /);
+    expect(stdout).not.toContain('built-in');
+  });
+
+  it('refuses an unknown option, a missing value and a second folder in one line, exit 2', async () => {
+    for (const args of [['--bogus'], ['--paraphrase'], ['one', 'two']]) {
+      const { exitCode, stdout, stderr } = await run(...args);
+      expect(exitCode, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(stderr).toMatch(/^generality: .*; usage: npm run generality /);
+    }
+  });
+});
+
 // Each test runs the built-in scenarios in a process of its own: on a busy 2-core machine, slow.
 describe('scripts/generality.ts', { timeout: 180_000 }, () => {
   it('without the generality folder, says so and reports the built-in scenarios under dropping and failfast', async () => {
