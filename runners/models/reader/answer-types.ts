@@ -61,6 +61,7 @@ const SINGLE: Partial<Record<AnswerType, ValueKind>> = {
   duration: 'duration',
   version: 'version',
   path: 'path',
+  position: 'position',
   'env-var': 'env-var',
   'yes-no': 'statement',
 };

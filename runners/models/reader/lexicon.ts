@@ -377,6 +377,15 @@ export const NAMED_KEYS = words(
 export const EXPLANATION_NOUNS = words('reason cause purpose');
 
 /**
+ * Nouns of a place within a sequence or a thing ("the end of the PATH", "the top of the file"): what a
+ * "where in …" question asks for.
+ */
+export const POSITION_NOUNS = words('start beginning end front back top bottom middle head tail');
+
+/** Prepositions that, after "where", ask for a place within something: "where in the PATH …". */
+export const WITHIN_PREPOSITIONS = words('in within inside');
+
+/**
  * Prefixes that a hyphen may write apart from their word ("pre-5.1", "non-free", "re-run"): not words
  * of their own, so no thing a question names.
  */

@@ -26,6 +26,7 @@ export type AnswerType =
   | 'option'
   | 'env-var'
   | 'identifier'
+  | 'position'
   | 'yes-no'
   | 'any';
 

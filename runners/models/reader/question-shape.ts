@@ -22,6 +22,7 @@ import {
   QUESTION_TAKING_VERBS,
   SPAN_ADVERBS,
   WH_DETERMINERS,
+  WITHIN_PREPOSITIONS,
   YES_NO_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
@@ -56,6 +57,20 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     }
     case 'when':
       return { wh, type: 'time', nouns: [] };
+    case 'where': {
+      // "Where in the PATH …" asks for a place within it: its start, its end.
+      if (next === undefined || !WITHIN_PREPOSITIONS.has(next.lower)) return { wh, type: 'any', nouns: [] };
+      let from = at + 2;
+      while (words[from]?.pos === 'DET') from++;
+      const phrase = nounPhrase(words, from);
+      const head = phrase.at(-1)?.value;
+      return {
+        wh,
+        ...(head === undefined ? {} : { head }),
+        type: 'position',
+        nouns: phrase.map((w) => w.value),
+      };
+    }
     case 'how': {
       if (next !== undefined && SPAN_ADVERBS.has(next.lower)) return { wh, type: 'duration', nouns: [] };
       if (next !== undefined && MEASURE_ADJECTIVES.has(next.lower)) {
@@ -241,9 +256,14 @@ function questionWordWithin(words: readonly TaggedWord[], from: number): number 
     const before = words[i - 1];
     if (before === undefined) return i;
     if (before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'NUM') continue;
-    // "when" and "where" after a verb open a clause of time or place ("bash calls it when ...").
+    // "when" and "where" after a verb open a clause of time or place ("bash calls it when ..."), but
+    // one that asks ends the question: "… should go where?", "… go where in the PATH?".
     const asked =
-      words[i + 1]?.value === '?' || isAuxiliary(before) || before.pos === 'ADP' || before.value === ':';
+      words[i + 1]?.value === '?' ||
+      isAuxiliary(before) ||
+      before.pos === 'ADP' ||
+      before.value === ':' ||
+      (WITHIN_PREPOSITIONS.has(words[i + 1]?.lower ?? '') && words.at(-1)?.value === '?');
     if (CLAUSE_WH_WORDS.has(words[i]?.lower ?? '') && !asked) continue;
     if (before.value === ',' && words[i - 2]?.pos !== 'VERB') continue;
     return i;

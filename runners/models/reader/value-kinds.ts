@@ -14,6 +14,8 @@ import {
   NEGATIONS,
   NEGATIVE_CLITICS,
   NUMBER_WORDS,
+  PARTITIVE_PREPOSITIONS,
+  POSITION_NOUNS,
   VERSION_WORDS,
   WEEKDAYS,
 } from './lexicon.js';
@@ -245,6 +247,24 @@ export function isNegative(sentence: string): boolean {
   );
 }
 
+// ---- positions ----
+
+/**
+ * Places within a sequence or a thing: a noun of position and the "of" after it ("to the end of the
+ * PATH", "at the top of the file").
+ */
+export function positionSpans(sentence: string): ValueSpan[] {
+  const said = wordsOf(sentence);
+  const spans: ValueSpan[] = [];
+  said.forEach((word, at) => {
+    const next = said[at + 1];
+    if (next === undefined || !POSITION_NOUNS.has(word.lower) || !PARTITIVE_PREPOSITIONS.has(next.lower))
+      return;
+    spans.push({ start: word.start, end: next.end, text: sentence.slice(word.start, next.end) });
+  });
+  return spans;
+}
+
 /** The recogniser of each kind. */
 export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => ValueSpan[]>> = {
   number: numberSpans,
@@ -260,5 +280,6 @@ export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => Value
   'proper-noun': properNounSpans,
   literal: literalSpans,
   person: personSpans,
+  position: positionSpans,
   statement: statementSpans,
 };

@@ -24,6 +24,7 @@ export type ValueKind =
   | 'proper-noun'
   | 'literal'
   | 'person'
+  | 'position'
   | 'statement';
 
 /** An alternation of the words of a list, longest first, each escaped for a pattern. */

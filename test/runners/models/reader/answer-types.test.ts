@@ -298,3 +298,24 @@ describe('"which N" asks for one N', () => {
     );
   });
 });
+
+describe('a place within a thing', () => {
+  it('answers "where in X" with a sentence that says where in it', async () => {
+    const notes = [
+      user('Please read notes/mill.md.'),
+      ...exchange(
+        'm',
+        'read_file',
+        { path: 'notes/mill.md' },
+        page(
+          ['# Mill', 'New spindles go at the back of the rack.', 'New spindles go in the rack by the door.'],
+          1,
+          false,
+        ),
+      ),
+    ];
+    expect(await ask(notes, 'Where in the rack do new spindles go?')).toBe(
+      'New spindles go at the back of the rack.',
+    );
+  });
+});

@@ -21,6 +21,19 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('reads "where in X" as asking for a place within X, wherever it stands', () => {
+    expect(questionShape('Where in the rack should the spindles go?')).toEqual({
+      wh: 'where',
+      head: 'rack',
+      type: 'position',
+      nouns: ['rack'],
+    });
+    expect(answerType('The spindles go where in the rack?')).toBe('position');
+    expect(answerType('Spindles: where in the rack?')).toBe('position');
+    // A clause of place after a verb asks nothing.
+    expect(answerType('The spindles go where the bobbins were.')).toBe('any');
+  });
+
   it('maps the head noun a which or what determines', () => {
     expect(questionShape('Which port does the loom controller listen on?')).toEqual({
       wh: 'which',

@@ -11,6 +11,7 @@ import {
   numberSpans,
   pathSpans,
   personSpans,
+  positionSpans,
   properNounSpans,
   RECOGNISERS,
   statementSpans,
@@ -224,6 +225,17 @@ describe('statements and their polarity', () => {
     expect(isNegative('The shed is never locked.')).toBe(true);
     expect(isNegative('The shed is locked at night.')).toBe(false);
     expect(isNegative('Nothing noteworthy: the knot holds.')).toBe(false);
+  });
+});
+
+describe('places within a thing', () => {
+  it('finds a noun of position with its "of"', () => {
+    expect(texts(positionSpans('Put the hook at the end of the list, not the top of it.'))).toEqual([
+      'end of',
+      'top of',
+    ]);
+    expect(texts(positionSpans('The end is near.'))).toEqual([]);
+    expect(texts(positionSpans('A list of hooks.'))).toEqual([]);
   });
 });
 
