@@ -41,6 +41,7 @@ import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
 import { BE_FORMS, BOUND_PREFIXES } from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
+import { analyse } from './language.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -259,8 +260,9 @@ export function answerQuestion(
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at
   // 1,200 degrees" is about something else.
-  const personal = from('person').filter((candidate) => !namesAnother(question, candidate));
-  const own = from('own').filter((candidate) => !namesAnother(question, candidate));
+  const modifiers = remembered(context, askedWordsOf, question);
+  const personal = from('person').filter((candidate) => !namesAnother(modifiers, candidate));
+  const own = from('own').filter((candidate) => !namesAnother(modifiers, candidate));
   const cascade = (keep: (candidate: Sourced) => boolean) =>
     choose(
       personKey,
@@ -401,21 +403,42 @@ function chooseAmong(
 }
 
 /**
+ * A question's words in order, for `namesAnother`: each one's stem (none for a function word) and
+ * whether it can say which thing the noun after it is (an adjective, a noun, a name, a number; not a
+ * verb: "getting patches" names no kind of patch).
+ */
+function askedWordsOf(question: string): AskedWord[] {
+  return analyse(question).flatMap((token) =>
+    words(token.value).map((word) => ({
+      stem: contentStems(word)[0],
+      modifies: MODIFYING_POS.has(token.pos),
+    })),
+  );
+}
+
+/** A question's word, as `namesAnother` reads it. */
+interface AskedWord {
+  stem: string | undefined;
+  modifies: boolean;
+}
+
+/** Parts of speech of a word that may say which thing a noun after it is. */
+const MODIFYING_POS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM', 'X']);
+
+/**
  * True when a sentence speaks of another thing of the same kind: a noun of the question that the
  * sentence says too, with a word before it in the question that the sentence lacks and a different
  * word before it in the sentence.
  */
-function namesAnother(question: string, candidate: Candidate): boolean {
-  // Function words ("the") modify nothing: they count as no word, and so does a path, whose parts
-  // ("tools/hooks") are no modifier and noun.
-  const asked = words(question).map((word) => contentStems(word)[0]);
+function namesAnother(asked: readonly AskedWord[], candidate: Candidate): boolean {
   const said = candidate.text
     .split(/\s+/)
     .flatMap((token) =>
       asPath(token) === undefined ? words(token).map((word) => contentStems(word)[0]) : [undefined],
     );
   for (let i = 0; i + 1 < asked.length; i++) {
-    const [modifier, noun] = [asked[i], asked[i + 1]];
+    if (asked[i]?.modifies !== true) continue;
+    const [modifier, noun] = [asked[i]?.stem, asked[i + 1]?.stem];
     if (!modifier || !noun || !/^\p{L}+$/u.test(modifier + noun)) continue;
     if (candidate.stems.has(modifier) || !candidate.stems.has(noun)) continue;
     if (

@@ -168,6 +168,16 @@ describe('another thing of the same kind', () => {
     expect(await ask(history, 'Where is our spare dinghy moored?')).toBe(ABSTENTION);
     expect(await ask(history, 'Where is our club dinghy moored?')).toMatch(/pontoon C/);
   });
+
+  it('is said by a word that modifies the noun, not by a verb before it', async () => {
+    const history = [
+      user('We already have 12 volunteers sending recipes to the bakery.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'The bakery is getting recipes from how many volunteers?')).toMatch(
+      /12 volunteers/,
+    );
+  });
 });
 
 describe('which file came first', () => {
