@@ -30,6 +30,7 @@ import {
   REFERRING_PRONOUNS,
   SAYING_VERBS,
   TELLING_VERBS,
+  RESTATING_VERBS,
   WH_WORDS,
 } from './lexicon.js';
 import { analyse, isVerbal, joined } from './language.js';
@@ -91,6 +92,8 @@ function indirect(words: readonly Token[]): boolean {
     const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
     if (toPerson && TELLING_VERBS.has(word.lemma)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
+    // "Please repeat the number …", "I'd like you to restate the budget …"
+    if (asksToRestate(words, i)) return true;
     // The tagger may take "like" after "I'd" for a preposition: a desire verb counts unless a noun.
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
     // "I'm not sure which …", "we're unsure whether …"
@@ -116,6 +119,17 @@ function indirect(words: readonly Token[]): boolean {
     if (definiteObject(words, i + 1)) return true;
   }
   return false;
+}
+
+/**
+ * True when the verb at `at` asks the one spoken to to say a definite thing again: "repeat the
+ * number …", "could you restate the budget …", not "I repeat the tests …".
+ */
+function asksToRestate(words: readonly Token[], at: number): boolean {
+  if (!RESTATING_VERBS.has(words[at]?.lemma ?? '') || !definiteObject(words, at + 1)) return false;
+  let subject = at - 1;
+  while (subject >= 0 && ['AUX', 'ADV', 'PART'].includes(words[subject]?.pos ?? '')) subject--;
+  return !FIRST_PERSON_SUBJECTS.has(words[subject]?.lower ?? '');
 }
 
 /** A verb that says its subject does not know or remember: "forget", a negated "remember". */
@@ -181,6 +195,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     // "remind me", "tell us"; "let me know", "help us understand"
     if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
+    if (asksToRestate(words, i)) return [clauseStart(i), i + 1];
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
     // "I forget which …", "I've no idea where …", "I'm not sure whether …": the embedded
     // question is what is asked, from its opener on.

@@ -129,6 +129,9 @@ export const KNOWING_VERBS = words('know remember recall recollect learn underst
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 
+/** Verbs that ask for something said before to be said again ("repeat the number …"). */
+export const RESTATING_VERBS = words('repeat restate recap reiterate');
+
 /** Words that open an embedded question: the wh-words and "whether", "if". */
 export const EMBEDDED_QUESTION_OPENERS = words('what which who whom whose when where why how whether if');
 

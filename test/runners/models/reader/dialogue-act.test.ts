@@ -30,6 +30,9 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I forget the potter's phone number.")).toBe('question');
     expect(sentenceAct("I don't remember the glaze the tiles got.")).toBe('question');
     expect(sentenceAct("I'm still missing the shelf the vases go on.")).toBe('question');
+    // Asking for a definite thing to be said again.
+    expect(sentenceAct('Please repeat the cone number you were given.')).toBe('question');
+    expect(sentenceAct("I'd like you to restate the firing schedule.")).toBe('question');
   });
 
   it('takes statements, plans and orders for statements', () => {
@@ -42,6 +45,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I'm glad the kiln works.")).toBe('statement');
     expect(sentenceAct('I forgot to vent the kiln.')).toBe('statement');
     expect(sentenceAct('Have a look at the shelf plan.')).toBe('statement');
+    expect(sentenceAct('We repeat the bisque firing every week.')).toBe('statement');
+    expect(sentenceAct('Repeat after me.')).toBe('statement');
     expect(sentenceAct('')).toBe('statement');
   });
 
@@ -79,6 +84,7 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
     expect(asked("I'm not sure whether the kiln was vented.")).toBe('whether the kiln was vented');
     expect(asked("I forget the potter's phone number.")).toBe("the potter's phone number");
+    expect(asked("I'd like you to repeat the cone number.")).toBe('the cone number');
     expect(asked('I forget which release brought back the pre-5.1 $RANDOM.')).toBe(
       'which release brought back the pre-5.1 $RANDOM',
     );
