@@ -17,6 +17,9 @@ import {
   EARLIEST_EVENT_PHRASES,
   EARLIEST_WORDS,
   EVENT_PHRASES,
+  LATEST_PHRASES,
+  EARLIEST_PHRASES,
+  RECENT_PHRASES,
   EVENT_WORDS,
   EXIT_STATUS_NOUNS,
   EXIT_STATUS_WORDS,
@@ -103,11 +106,20 @@ const FAIL_STEMS = stemsOf(FAILURE_WORDS);
 const PASS_STEMS = stemsOf(SUCCESS_WORDS);
 /** Verbs by which a question says a command was run. */
 const RUN_STEMS = stemsOf(RUNNING_VERBS);
-/** Words that place a question among events: "the first time", "now", "last". */
-const EVENTS = new Phrases([...EVENT_WORDS, ...EVENT_PHRASES]);
+/**
+ * Words that place a question among events: "the first time", "now", "last", and every phrase that
+ * places a question in time ("at this point", "in the end", "at first", "lately").
+ */
+const EVENTS = new Phrases([
+  ...EVENT_WORDS,
+  ...EVENT_PHRASES,
+  ...LATEST_PHRASES,
+  ...EARLIEST_PHRASES,
+  ...RECENT_PHRASES,
+]);
 /** Words that ask for the earliest run ("at the start"), and words that ask for the latest. */
-const EARLIEST = new Phrases([...EARLIEST_WORDS, ...EARLIEST_EVENT_PHRASES]);
-const LATEST = new Phrases(LATEST_WORDS);
+const EARLIEST = new Phrases([...EARLIEST_WORDS, ...EARLIEST_EVENT_PHRASES, ...EARLIEST_PHRASES]);
+const LATEST = new Phrases([...LATEST_WORDS, ...LATEST_PHRASES, ...RECENT_PHRASES]);
 /** The pronouns of the two who talk, as subjects: "did you run", "when we ran". */
 const TALKERS = new Phrases([...LISTENER_PRONOUNS, ...FIRST_PERSON_SUBJECTS]);
 const EXIT_STATUS = new Phrases(EXIT_STATUS_NOUNS);

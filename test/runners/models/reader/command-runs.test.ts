@@ -78,6 +78,13 @@ describe('questions about command runs are answered from the runs', () => {
     expect(await ask(history, 'What exit status do the checks end with now?')).toBe(
       'The last time I ran `make check`, it ended with exit status 0.',
     );
+    // Any phrase that places the question in time does, however the question is put.
+    expect(await ask(history, 'Could you tell me the exit status the checks end with at this point?')).toBe(
+      'The last time I ran `make check`, it ended with exit status 0.',
+    );
+    expect(await ask(history, 'What exit status did the checks end with at first?')).toBe(
+      'The first time I ran `make check`, it ended with exit status 1.',
+    );
   });
 
   it('names the command from the calls made', async () => {
