@@ -25,14 +25,18 @@ export interface Block {
   lines: BlockLine[];
 }
 
-/** The reply's lines with their byte offsets. */
+/**
+ * The reply's lines with their byte offsets. A line ended by CR LF has the CR in neither its text nor
+ * its range: it ends the line, as the LF does.
+ */
 export function replyLines(reply: string): ReplyLine[] {
   const lines: ReplyLine[] = [];
   let offset = 0;
-  for (const text of reply.split('\n')) {
+  for (const raw of reply.split('\n')) {
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const bytes = utf8Length(text);
     lines.push({ text, start: offset, end: offset + bytes });
-    offset += bytes + 1;
+    offset += utf8Length(raw) + 1;
   }
   return lines;
 }

@@ -89,6 +89,16 @@ describe('findCuts: what is cut', () => {
     );
   });
 
+  it('cuts a file retyped in a fence of a reply whose lines end in CR LF, leaving its line ends', () => {
+    const reply = ['Here is the file:', '```', ...fileBody, '```', 'Anything else?'].join('\r\n');
+    const cuts = findCuts(reply, [overview]);
+    expect(cuts).toHaveLength(1);
+    expect(cutText(reply, cuts[0]!)).toBe(['```', ...fileBody, '```'].join('\r\n'));
+    expect(applyCuts(reply, cuts)).toBe(
+      'Here is the file:\r\n(showed the person the read_file output, entry 7)\r\nAnything else?',
+    );
+  });
+
   it("cuts a command's output retyped as a Markdown table, row for row", () => {
     const table = [
       '| NAME | STATUS | RESTARTS |',

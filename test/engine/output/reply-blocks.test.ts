@@ -28,6 +28,19 @@ describe("a reply's lines", () => {
       { text: '', start: 13, end: 13 },
     ]);
   });
+
+  it('end at CR LF as at LF, the CR in neither their text nor their range', () => {
+    expect(replyLines('Köln\r\n€ 5')).toEqual([
+      { text: 'Köln', start: 0, end: 5 },
+      { text: '€ 5', start: 7, end: 12 },
+    ]);
+    const reply = ['The file:', '```yaml', 'schedule: nightly', '```', 'Done.'].join('\r\n');
+    expect(shape(reply)).toEqual([
+      [0, 0, ['The file:']],
+      [1, 3, ['schedule: nightly']],
+      [4, 4, ['Done.']],
+    ]);
+  });
 });
 
 describe('paragraphs', () => {
