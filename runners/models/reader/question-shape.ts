@@ -11,6 +11,7 @@ import {
   CLAUSE_WH_WORDS,
   CONJUNCTIONS,
   HANDING_VERBS,
+  KNOWING_VERBS,
   LISTENER_PRONOUNS,
   MEASURE_ADJECTIVES,
   NAMING_PARTICIPLES,
@@ -271,10 +272,16 @@ function questionWordWithin(words: readonly TaggedWord[], from: number): number 
   return undefined;
 }
 
-/** True for a sentence of only an auxiliary and pronouns ("Do you?"), which leans on the one before. */
+/**
+ * True for a sentence of only an auxiliary, pronouns and perhaps a verb of knowing ("Do you?", "Do
+ * you know?", "Can you recall?"), which leans on the one before.
+ */
 function isElliptical(words: readonly TaggedWord[]): boolean {
   const content = words.filter(isWord);
-  return content.length <= 3 && content.every((word) => isAuxiliary(word) || word.pos === 'PRON');
+  return (
+    content.length <= 3 &&
+    content.every((word) => isAuxiliary(word) || word.pos === 'PRON' || KNOWING_VERBS.has(word.lemma))
+  );
 }
 
 /**

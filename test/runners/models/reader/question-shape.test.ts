@@ -159,6 +159,9 @@ describe('the table from a question’s shape to the kind it asks for', () => {
   it('takes the sentence that asks, of several', () => {
     expect(answerType('The courier was late again. Which day does he come now?')).toBe('day');
     expect(answerType('I don’t know who repairs the looms. Do you?')).toBe('person');
+    expect(answerType('I don’t remember who repairs the looms. Do you know?')).toBe('person');
+    expect(answerType('Who repairs the looms? Can you recall?')).toBe('person');
+    expect(answerType('Do you know the loom count?')).toBe('number');
   });
 
   it('asks for nothing typed on bad input', () => {
