@@ -23,7 +23,7 @@ export const WH_WORDS = words('what which who whom whose when where why how');
 export const PRIMARY_AUXILIARIES = words('am is are was were be been being do does did have has had');
 
 /** Modal verbs. */
-export const MODALS = words('can could may might must shall should will would');
+export const MODALS = words('can could may might must shall should will would ought');
 
 /** Personal pronouns, in their subject, object and possessive forms. */
 export const PERSONAL_PRONOUNS = words(
@@ -507,12 +507,13 @@ export const NEGATIONS = words('not never cannot');
  */
 export const CLOSED_CLASS_WORDS: ReadonlySet<string> = new Set([
   ...CONJUNCTIONS,
+  ...MODALS,
   ...words(`a an the and or but nor so yet if then than that this these those there here of to in on at
 by for from with without into onto over under about above below between through during after again
 as is are was were be been being am do does did doing done have has had having i me my mine myself we us
 our ours you your yours he him his she her hers it its they them their theirs one ones some any all
-each every both either neither no not only own same such too very can could will would shall should may
-might must just also even ever please kindly tell say said told know knew think remind let like want
+each every both either neither no not only own same such too very
+just also even ever please kindly tell say said told know knew think remind let like want
 ok okay yes yeah well oh hi hello thanks thank something anything nothing thing things way much many
 more most less other else what which who whom whose when where why how remember recall forget got
 somebody someone anybody anyone everybody everyone nobody everything itself themselves yourself

@@ -8,6 +8,8 @@ describe('genericSubjectStem: a bare plural subject speaks of anyone of a kind',
       stem('teachers'),
     );
     expect(genericSubjectStem('What do gardeners plant in March?')).toBe(stem('gardeners'));
+    // "Ought" is a modal as "should" is.
+    expect(genericSubjectStem('Which seeds ought gardeners to sow in March?')).toBe(stem('gardeners'));
   });
 
   it('finds none for a subject with an article or a possessive, a pronoun, a name or a singular', () => {
