@@ -8,7 +8,7 @@ import {
   saysNoneOf,
 } from '../../../../runners/models/reader/answer-types.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
+import { assistant, readFile, request, user } from './conversation-fixtures.js';
 
 async function ask(history: Message[], question: string): Promise<string> {
   const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
@@ -16,13 +16,6 @@ async function ask(history: Message[], question: string): Promise<string> {
   );
   return response.text;
 }
-
-/** A file the model read, as the tool loop shows it. */
-const read = (id: string, path: string, lines: string[]): Message[] => [
-  user(`Please read ${path}.`),
-  ...exchange(id, 'read_file', { path }, page(lines, 1, false)),
-  assistant(`I read ${path}.`),
-];
 
 describe('the kind of answer a question asks for', () => {
   it('is read from the question’s shape', () => {
@@ -69,7 +62,7 @@ describe('answers that must be of the kind asked', () => {
   });
 
   it('answers yes or no from the sentence’s polarity', async () => {
-    const history = read('c1', 'docs/pump.md', [
+    const history = readFile('c1', 'docs/pump.md', [
       '# Pump',
       'By default, the pump does not start when the float rises.',
       'Set `autostart` to true to start it.',
@@ -82,7 +75,7 @@ describe('answers that must be of the kind asked', () => {
   });
 
   it('reads a labelled line and what it labels as one statement', async () => {
-    const history = read('c1', 'docs/install.md', [
+    const history = readFile('c1', 'docs/install.md', [
       '# Installing',
       'Firmware 4 and later:',
       '`flash --image buoy-5.bin`',
@@ -94,7 +87,7 @@ describe('answers that must be of the kind asked', () => {
   });
 
   it('meets the words an acronym stands for', async () => {
-    const history = read('c1', 'docs/radio.md', ['# Radio', 'The club radio listens on VHF channel 72.']);
+    const history = readFile('c1', 'docs/radio.md', ['# Radio', 'The club radio listens on VHF channel 72.']);
     expect(await ask(history, 'Which very high frequency channel does the club radio use?')).toMatch(/72/);
   });
 
@@ -102,7 +95,7 @@ describe('answers that must be of the kind asked', () => {
     const history = [
       user('We will paint the hull blue.'),
       assistant('Noted.'),
-      ...read('c1', 'docs/paint.md', ['# Paint', 'Most hulls in the harbour are painted white.']),
+      ...readFile('c1', 'docs/paint.md', ['# Paint', 'Most hulls in the harbour are painted white.']),
       user('Change of plan: we will paint the hull green.'),
       assistant('Noted.'),
     ];
@@ -112,7 +105,7 @@ describe('answers that must be of the kind asked', () => {
 
 describe('who made a thing', () => {
   it('is answered by any verb of making it first: wrote, created, began, founded', async () => {
-    const history = read('c1', 'docs/history.md', [
+    const history = readFile('c1', 'docs/history.md', [
       '# History',
       'The almanac was begun by Ines Faria in 1990.',
       'It is printed every spring.',
@@ -125,7 +118,7 @@ describe('who made a thing', () => {
 
 describe('keys and times', () => {
   it('answers "which key" with the chord a document names', async () => {
-    const history = read('c1', 'docs/console.md', [
+    const history = readFile('c1', 'docs/console.md', [
       '# Console',
       'The console keeps a log of every command typed.',
       'Typing the pause character (usually ^S, Control-S) stops the output until ^Q is typed.',
@@ -136,7 +129,7 @@ describe('keys and times', () => {
   });
 
   it('answers "what time" with a span when the time is one', async () => {
-    const history = read('c2', 'docs/winch.md', [
+    const history = readFile('c2', 'docs/winch.md', [
       '# Winch',
       'The winch was fitted in spring.',
       'Its idle time before it powers down is 90 seconds by default.',
@@ -152,7 +145,7 @@ describe('what the person names', () => {
     const history = [
       user('We have settled on Bosun for rendering the charts.'),
       assistant('Noted.'),
-      ...read('c1', 'docs/charts.md', ['# Charts', 'Keelson is a charting framework for tide tables.']),
+      ...readFile('c1', 'docs/charts.md', ['# Charts', 'Keelson is a charting framework for tide tables.']),
       user('Correction: for rendering the charts we are going with Tiller after all.'),
       assistant('Noted.'),
     ];
@@ -183,8 +176,11 @@ describe('another thing of the same kind', () => {
 describe('which file came first', () => {
   it('is a question about the conversation’s own reading, answered from the calls made', async () => {
     const history = [
-      ...read('c1', 'docs/tides.md', ['# Tides', 'The boat reads config/boat.toml before docs/tides.md.']),
-      ...read('c2', 'docs/radio.md', ['# Radio', 'Channel 72.']),
+      ...readFile('c1', 'docs/tides.md', [
+        '# Tides',
+        'The boat reads config/boat.toml before docs/tides.md.',
+      ]),
+      ...readFile('c2', 'docs/radio.md', ['# Radio', 'Channel 72.']),
     ];
     expect(await ask(history, 'What was the very first file you opened?')).toMatch(/docs\/tides\.md/);
     expect(await ask(history, 'Which document came first in our reading?')).toMatch(/docs\/tides\.md/);
@@ -226,8 +222,8 @@ describe('how long asks for a span stated outright', () => {
 
   it('answers from the sentence that states the span, not a later one that compares', async () => {
     const history = [
-      ...read('d1', 'notes/walks.md', ['The lighthouse walk takes 50 minutes from the car park.']),
-      ...read('d2', 'notes/detour.md', [
+      ...readFile('d1', 'notes/walks.md', ['The lighthouse walk takes 50 minutes from the car park.']),
+      ...readFile('d2', 'notes/detour.md', [
         'When the bridge is shut, the lighthouse walk takes about fifteen minutes longer.',
       ]),
     ];
@@ -238,12 +234,12 @@ describe('how long asks for a span stated outright', () => {
 
   it('meets a noun that asks for a span ("duration") with a span the sentence states', async () => {
     const history = [
-      ...read('d3', 'notes/kiln.md', [
+      ...readFile('d3', 'notes/kiln.md', [
         '# Kiln',
         'The glaze firing takes nine hours.',
         'A firing log is kept.',
       ]),
-      ...read('d4', 'notes/loom.md', ['# Loom', 'Each warp has a duration noted on its card.']),
+      ...readFile('d4', 'notes/loom.md', ['# Loom', 'Each warp has a duration noted on its card.']),
     ];
     expect(await ask(history, 'Glaze firing duration?')).toBe('The glaze firing takes nine hours.');
   });
@@ -286,23 +282,11 @@ describe('"which N" asks for one N', () => {
   });
 
   it('comes first when it names one N, over one that only speaks of an N', async () => {
-    const notes = [
-      user('Please read notes/launch.md.'),
-      ...exchange(
-        'l',
-        'read_file',
-        { path: 'notes/launch.md' },
-        page(
-          [
-            '# Launch',
-            'The launch is held at the Harbour venue.',
-            'The venue for the launch party is booked by the events team.',
-          ],
-          1,
-          false,
-        ),
-      ),
-    ];
+    const notes = readFile('l', 'notes/launch.md', [
+      '# Launch',
+      'The launch is held at the Harbour venue.',
+      'The venue for the launch party is booked by the events team.',
+    ]);
     expect(await ask(notes, 'Which venue is used for the launch?')).toBe(
       'The launch is held at the Harbour venue.',
     );
@@ -311,19 +295,11 @@ describe('"which N" asks for one N', () => {
 
 describe('a place within a thing', () => {
   it('answers "where in X" with a sentence that says where in it', async () => {
-    const notes = [
-      user('Please read notes/mill.md.'),
-      ...exchange(
-        'm',
-        'read_file',
-        { path: 'notes/mill.md' },
-        page(
-          ['# Mill', 'New spindles go at the back of the rack.', 'New spindles go in the rack by the door.'],
-          1,
-          false,
-        ),
-      ),
-    ];
+    const notes = readFile('m', 'notes/mill.md', [
+      '# Mill',
+      'New spindles go at the back of the rack.',
+      'New spindles go in the rack by the door.',
+    ]);
     expect(await ask(notes, 'Where in the rack do new spindles go?')).toBe(
       'New spindles go at the back of the rack.',
     );

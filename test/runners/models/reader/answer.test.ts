@@ -3,7 +3,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
-import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
+import { assistant, exchange, page, readFile, request, user } from './conversation-fixtures.js';
 
 const reader = (window = 32_768) => createReaderModel({ profile: 'reader', window });
 
@@ -476,15 +476,10 @@ describe('a kind-of-answer word after an opening phrase', () => {
 
 describe('a name as code writes it', () => {
   it('answers what a thing is called', async () => {
-    const history = [
-      user('Please read notes/depot.md.'),
-      ...exchange(
-        'd',
-        'read_file',
-        { path: 'notes/depot.md' },
-        page(['# Depot', 'When a shelf scan comes back empty, the depot runs restock_alert.'], 1, false),
-      ),
-    ];
+    const history = readFile('d', 'notes/depot.md', [
+      '# Depot',
+      'When a shelf scan comes back empty, the depot runs restock_alert.',
+    ]);
     expect(
       await ask(
         history,
@@ -496,23 +491,11 @@ describe('a name as code writes it', () => {
 
 describe('the noun a "which" question asks about', () => {
   it('weighs more than the other words: the answer names a thing of its kind', async () => {
-    const history = [
-      user('Please read notes/depot.md.'),
-      ...exchange(
-        'd',
-        'read_file',
-        { path: 'notes/depot.md' },
-        page(
-          [
-            '# Depot',
-            'A full shelf scan in the north depot is made only when a parcel lookup finds nothing.',
-            'If the scan finds nothing, the depot runs the handler named restock_alert.',
-          ],
-          1,
-          false,
-        ),
-      ),
-    ];
+    const history = readFile('d', 'notes/depot.md', [
+      '# Depot',
+      'A full shelf scan in the north depot is made only when a parcel lookup finds nothing.',
+      'If the scan finds nothing, the depot runs the handler named restock_alert.',
+    ]);
     expect(
       await ask(history, 'When the north depot shelf scan finds nothing, which handler runs?'),
     ).toContain('restock_alert');
@@ -540,15 +523,10 @@ describe('framing words of a question', () => {
   });
 
   it('lets a noun of a reason go when nothing in view says it ("which flaw was the reason …")', async () => {
-    const history = [
-      user('Please read notes/pump.md.'),
-      ...exchange(
-        'r',
-        'read_file',
-        { path: 'notes/pump.md' },
-        page(['# Pump', 'Firmware 2 was withdrawn because of flaw PX-17 in the valve timer.'], 1, false),
-      ),
-    ];
+    const history = readFile('r', 'notes/pump.md', [
+      '# Pump',
+      'Firmware 2 was withdrawn because of flaw PX-17 in the valve timer.',
+    ]);
     expect(await ask(history, 'I forget which flaw was the reason firmware 2 was withdrawn.')).toBe(
       'Firmware 2 was withdrawn because of flaw PX-17 in the valve timer.',
     );

@@ -55,3 +55,12 @@ export function page(lines: string[], firstLine: number, more: boolean): string 
   const trailer = more ? `[more from offset ${firstLine + lines.length}]` : '[end of file]';
   return [...numbered, trailer].join('\n');
 }
+
+/** A whole file the model was asked to read and read, as the tool loop shows it. */
+export function readFile(id: string, path: string, lines: string[]): Message[] {
+  return [
+    user(`Please read ${path}.`),
+    ...exchange(id, 'read_file', { path }, page(lines, 1, false)),
+    assistant(`I read ${path}.`),
+  ];
+}
