@@ -16,6 +16,7 @@ import {
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
   FIRST_PERSON_SUBJECTS,
+  FINDING_OUT_VERBS,
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
   LISTENER_PRONOUNS,
@@ -101,6 +102,8 @@ function indirect(words: readonly Token[]): boolean {
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
     // "I forget which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
+    // "I still haven't worked out where …"
+    if (notYetKnown(words, i)) return true;
     // "I don't know which …", "I can't remember what …"
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
     // "I forget the potter's number", "I don't remember the shelf path": a definite thing not known.
@@ -127,9 +130,30 @@ function indirect(words: readonly Token[]): boolean {
  */
 function asksToRestate(words: readonly Token[], at: number): boolean {
   if (!RESTATING_VERBS.has(words[at]?.lemma ?? '') || !definiteObject(words, at + 1)) return false;
+  return !spokenBySpeaker(words, at);
+}
+
+/** True when the verb at `at` has the speaker for its subject: "I", "we", auxiliaries between. */
+function spokenBySpeaker(words: readonly Token[], at: number): boolean {
   let subject = at - 1;
   while (subject >= 0 && ['AUX', 'ADV', 'PART'].includes(words[subject]?.pos ?? '')) subject--;
-  return !FIRST_PERSON_SUBJECTS.has(words[subject]?.lower ?? '');
+  return FIRST_PERSON_SUBJECTS.has(words[subject]?.lower ?? '');
+}
+
+/**
+ * True when the verb at `at` says the speaker has not yet come to know what an embedded question
+ * asks: "I still haven't worked out where …", "we never found out which …".
+ */
+function notYetKnown(words: readonly Token[], at: number): boolean {
+  const word = words[at];
+  return (
+    word !== undefined &&
+    word.pos === 'VERB' &&
+    word.negated === true &&
+    FINDING_OUT_VERBS.has(word.lemma) &&
+    spokenBySpeaker(words, at) &&
+    openerAfter(words, at) >= 0
+  );
 }
 
 /** A verb that says its subject does not know or remember: "forget", a negated "remember". */
@@ -204,7 +228,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
       NOT_KNOWING_VERBS.has(word.lemma) ||
       lacksCertainty(word) ||
       (KNOWING_VERBS.has(word.lemma) && word.negated);
-    if (lacks && opener >= 0) return [clauseStart(i), opener];
+    if ((lacks || notYetKnown(words, i)) && opener >= 0) return [clauseStart(i), opener];
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
     if (!desire || !isNeedOfPerson(words, i)) continue;
     const infinitive = words[i + 2];
@@ -217,6 +241,30 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
       return [clauseStart(i), i + 3];
     }
     if (definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+  }
+  return undefined;
+}
+
+/**
+ * Where a frame after an embedded question that is the sentence's subject starts: "Where the
+ * scripts go | is something I haven't got straight", "Which port it uses | is unclear to me". The
+ * frame is the verb "be" and a predicate that says the person lacks the knowledge: a negated clause
+ * of theirs, or a word of uncertainty. Undefined when the sentence has no such frame.
+ */
+function trailingFrame(words: readonly Token[]): number | undefined {
+  if (!EMBEDDED_QUESTION_OPENERS.has(words[0]?.lower ?? '')) return undefined;
+  // Past the opener and at least two words of its clause ("where the scripts go").
+  for (let at = 3; at < words.length; at++) {
+    if (words[at]?.lemma !== 'be' || words[at]?.negated === true) continue;
+    const predicate = words.slice(at + 1);
+    const lacking =
+      predicate.some((word) => UNCERTAINTY_WORDS.has(word.lower)) ||
+      predicate.some(
+        (word, i) =>
+          FIRST_PERSON_SUBJECTS.has(word.lower) &&
+          predicate.slice(i + 1).some((later) => later.negated === true),
+      );
+    return lacking ? at : undefined;
   }
   return undefined;
 }
@@ -260,6 +308,13 @@ export function askedParts(text: string): AskedParts {
   }
   for (const { sentence, tokens } of asking) {
     const words = openingWords(tokens);
+    const trailing = trailingFrame(words);
+    if (trailing !== undefined) {
+      const kept = words.slice(0, trailing);
+      parts.asked.push(...kept);
+      texts.push(joined(kept, tokens));
+      continue;
+    }
     const frame = frameOf(words);
     const said = saidBetweenUs(words);
     if (frame === undefined && said === undefined) {

@@ -126,6 +126,12 @@ export const UNCERTAINTY_WORDS = words('unsure uncertain unclear');
 /** Verbs of knowing and remembering: a question when negated or asked ("I don't know which …"). */
 export const KNOWING_VERBS = words('know remember recall recollect learn understand');
 
+/**
+ * Verbs of coming to know, alone or with their particle: "work out", "figure out", "find out",
+ * "decide", "pin down". Negated, with the speaker for subject, they say something is not yet known.
+ */
+export const FINDING_OUT_VERBS = words('work figure find decide determine establish settle discover pin');
+
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 

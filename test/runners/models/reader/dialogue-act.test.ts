@@ -30,6 +30,9 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I forget the potter's phone number.")).toBe('question');
     expect(sentenceAct("I don't remember the glaze the tiles got.")).toBe('question');
     expect(sentenceAct("I'm still missing the shelf the vases go on.")).toBe('question');
+    // A speaker who has not yet found out what an embedded question asks.
+    expect(sentenceAct("I still haven't worked out which glaze the tiles need.")).toBe('question');
+    expect(sentenceAct('We never found out why the kiln cracked.')).toBe('question');
     // Asking for a definite thing to be said again.
     expect(sentenceAct('Please repeat the cone number you were given.')).toBe('question');
     expect(sentenceAct("I'd like you to restate the firing schedule.")).toBe('question');
@@ -47,6 +50,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Have a look at the shelf plan.')).toBe('statement');
     expect(sentenceAct('We repeat the bisque firing every week.')).toBe('statement');
     expect(sentenceAct('Repeat after me.')).toBe('statement');
+    expect(sentenceAct("I don't like what the glaze does.")).toBe('statement');
+    expect(sentenceAct("I didn't say which glaze we use.")).toBe('statement');
     expect(sentenceAct('')).toBe('statement');
   });
 
@@ -85,6 +90,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked("I'm not sure whether the kiln was vented.")).toBe('whether the kiln was vented');
     expect(asked("I forget the potter's phone number.")).toBe("the potter's phone number");
     expect(asked("I'd like you to repeat the cone number.")).toBe('the cone number');
+    expect(asked("I still haven't worked out which glaze the tiles need.")).toBe(
+      'which glaze the tiles need',
+    );
+    // An embedded question as the subject, with a frame after it that says it is not known.
+    expect(asked("Which glaze the tiles need is something I still haven't got straight.")).toBe(
+      'Which glaze the tiles need',
+    );
+    expect(asked('Where the shelves go is unclear to me.')).toBe('Where the shelves go');
+    // Without such a frame, it states: all of it is kept.
+    expect(asked('What the tiles need is a clear glaze.')).toBe('What the tiles need is a clear glaze.');
     expect(asked('I forget which release brought back the pre-5.1 $RANDOM.')).toBe(
       'which release brought back the pre-5.1 $RANDOM',
     );
