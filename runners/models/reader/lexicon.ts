@@ -395,6 +395,14 @@ export const POSITION_NOUNS = words('start beginning end front back top bottom m
 export const WITHIN_PREPOSITIONS = words('in within inside');
 
 /**
+ * Prepositions of several words ("relative to", "according to"): function words as a whole, whose
+ * first word says nothing a sentence must say.
+ */
+export const COMPLEX_PREPOSITIONS = phrases(
+  'relative to|according to|due to|prior to|compared to|compared with|with respect to|with regard to|in relation to|as opposed to|in terms of|regardless of|instead of|because of|thanks to|in spite of',
+);
+
+/**
  * Prefixes that a hyphen may write apart from their word ("pre-5.1", "non-free", "re-run"): not words
  * of their own, so no thing a question names.
  */

@@ -8,6 +8,7 @@ import { askedText } from './dialogue-act.js';
 import {
   ANSWER_GROUPS,
   CLOCK_WORDS,
+  COMPLEX_PREPOSITIONS,
   EARLIEST_PHRASES,
   FIGURE_ASKING_WORDS,
   KIND_NOUNS,
@@ -113,7 +114,7 @@ export function questionKey(prompt: string): string[] {
 
 /** The key words of what a question asks (its `askedText`). */
 export function keyOfAsked(asked: string): string[] {
-  const text = withoutTimePhrases(withoutTimeClause(asked));
+  const text = withoutPhrases(COMPLEX_PREPOSITION, withoutPhrases(TIME_PHRASE, withoutTimeClause(asked)));
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
@@ -131,9 +132,12 @@ const TIME_PHRASE = new Phrases(
   [...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
 );
 
-/** `text` with each of its time phrases of several words put as a space. */
-function withoutTimePhrases(text: string): string {
-  const hits: PhraseHit[] = TIME_PHRASE.findAll(text, plainTokensAt(text));
+/** Prepositions of several words ("relative to"), which leave the key as a whole. */
+const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
+
+/** `text` with each hit of `phrases` put as a space. */
+function withoutPhrases(phrases: Phrases, text: string): string {
+  const hits: PhraseHit[] = phrases.findAll(text, plainTokensAt(text));
   let out = '';
   let from = 0;
   for (const hit of hits) {

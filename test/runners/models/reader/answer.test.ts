@@ -270,6 +270,13 @@ describe('reader abstains when the subject of a question is nowhere in view', ()
     );
   });
 
+  it('reads a preposition of several words ("relative to") as a whole, naming no thing', async () => {
+    const history = [user('The glaze is applied after the bisque firing.'), assistant('Noted.')];
+    expect(
+      await ask(history, 'Relative to the bisque firing, is the glaze applied before or after?'),
+    ).toContain('after the bisque firing');
+  });
+
   it('reads a prefix a hyphen writes apart ("pre-2.0") as no thing of its own', async () => {
     const history = [user('Until release 2.0 the depot weighed every parcel by hand.'), assistant('Noted.')];
     expect(await ask(history, 'How did the depot weigh each parcel pre-2.0?')).toContain('by hand');
