@@ -228,8 +228,10 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
       NOT_KNOWING_VERBS.has(word.lemma) ||
       lacksCertainty(word) ||
       (KNOWING_VERBS.has(word.lemma) && word.negated);
-    if ((lacks || notYetKnown(words, i)) && opener >= 0) return [clauseStart(i), opener];
+    // "I forget the time … when …": the object right after the verb is what is not known; an
+    // opener further on starts a clause inside it.
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+    if ((lacks || notYetKnown(words, i)) && opener >= 0) return [clauseStart(i), opener];
     if (!desire || !isNeedOfPerson(words, i)) continue;
     const infinitive = words[i + 2];
     if (

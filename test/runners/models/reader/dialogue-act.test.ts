@@ -89,6 +89,10 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
     expect(asked("I'm not sure whether the kiln was vented.")).toBe('whether the kiln was vented');
     expect(asked("I forget the potter's phone number.")).toBe("the potter's phone number");
+    // The object right after the verb is what is not known; a "when" further on is inside it.
+    expect(asked("I don't remember the cone the kiln reaches when it is full.")).toBe(
+      'the cone the kiln reaches when it is full',
+    );
     expect(asked("I'd like you to repeat the cone number.")).toBe('the cone number');
     expect(asked("I still haven't worked out which glaze the tiles need.")).toBe(
       'which glaze the tiles need',
