@@ -39,7 +39,15 @@ import { EXPLANATION_NOUNS, KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './le
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
-import { BE_FORMS, BOUND_PREFIXES } from './lexicon.js';
+import {
+  BE_FORMS,
+  BOUND_PREFIXES,
+  DATA_UNITS,
+  RELATIVE_DAYS,
+  SPAN_UNITS,
+  TIME_UNITS,
+  UNIT_PREPOSITIONS,
+} from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
 import { analyse } from './language.js';
 
@@ -91,6 +99,23 @@ function whichThing(shape: QuestionShape, context: ReaderContext): string | unde
 
 /** How much more the noun a "which N" question asks about weighs than its rareness alone gives. */
 const FOCUS_FACTOR = 2;
+
+/**
+ * The stems of the units a question wants its answer in ("in TB", "in minutes"): a sentence may
+ * state the value in another unit or spelled otherwise ("38 terabytes").
+ */
+function unitStems(question: string): string[] {
+  const said = plainTokensAt(question);
+  return said.flatMap((token, at) => {
+    const unit = said[at + 1]?.word ?? '';
+    return UNIT_PREPOSITIONS.has(token.word) && (UNITS.has(unit) || DATA_UNITS.has(unit))
+      ? contentStems(unit)
+      : [];
+  });
+}
+
+/** Units of time and length a question may want its answer in. */
+const UNITS: ReadonlySet<string> = new Set([...SPAN_UNITS, ...TIME_UNITS]);
 
 /** The stems of the nouns that name a value of any kind: framing wherever a question says them. */
 const VALUE_NOUN_STEMS = stemSet([...VALUE_NOUNS].join(' '));
@@ -197,6 +222,7 @@ export function answerQuestion(
     ...contentStems(question).filter((stem) => VALUE_NOUN_STEMS.has(stem) || EXPLANATION_STEMS.has(stem)),
     ...passiveStems(question),
     genericSubjectStem(question),
+    ...unitStems(question),
   ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const askedWords = remembered(context, askedParts, question).text;
@@ -409,10 +435,12 @@ function chooseAmong(
  */
 function askedWordsOf(question: string): AskedWord[] {
   return analyse(question).flatMap((token) =>
-    words(token.value).map((word) => ({
-      stem: contentStems(word)[0],
-      modifies: MODIFYING_POS.has(token.pos),
-    })),
+    words(token.value).map((word) =>
+      // A day said relative to now ("size today") is no noun a word before it modifies.
+      RELATIVE_DAYS.has(word)
+        ? { stem: undefined, modifies: false }
+        : { stem: contentStems(word)[0], modifies: MODIFYING_POS.has(token.pos) },
+    ),
   );
 }
 

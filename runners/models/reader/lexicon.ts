@@ -468,6 +468,15 @@ export const TIME_UNITS = words(
   'second seconds minute minutes hour hours day days week weeks month months year years',
 );
 
+/** Units of the size of data, written out and short. */
+export const DATA_UNITS = words(
+  'byte bytes kb kilobyte kilobytes mb megabyte megabytes gb gigabyte gigabytes tb terabyte terabytes ' +
+    'pb petabyte petabytes kib mib gib tib',
+);
+
+/** The preposition that names the unit an answer is wanted in: "the size, in TB?". */
+export const UNIT_PREPOSITIONS = words('in');
+
 /** Units of one or two letters, written straight after a figure only: "48h", "90 s", "250ms". */
 export const SHORT_SPAN_UNITS = words('ms s m h d');
 

@@ -8,6 +8,7 @@ import {
   VARIABLE_NOUNS,
   MODALS,
   PRIMARY_AUXILIARIES,
+  RELATIVE_DAYS,
   WH_WORDS,
 } from './lexicon.js';
 import type { TaggedWord } from './parts-of-speech.js';
@@ -95,6 +96,8 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
     }
     if (word.pos === 'ADV' && (next?.pos === 'ADJ' || next?.pos === 'NUM')) continue;
     if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
+    // A day said relative to now ("today") places the phrase in time; it is no part of it.
+    if (RELATIVE_DAYS.has(word.lower)) break;
     if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
       // A participle before a noun modifies it ("the listening port", "the packed weight").
