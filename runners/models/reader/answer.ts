@@ -35,7 +35,6 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
-import { EXPLANATION_NOUNS, KIND_NOUNS, VALUE_NOUNS, WH_DETERMINERS } from './lexicon.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
@@ -43,10 +42,14 @@ import {
   BE_FORMS,
   BOUND_PREFIXES,
   DATA_UNITS,
+  EXPLANATION_NOUNS,
+  KIND_NOUNS,
   RELATIVE_DAYS,
   SPAN_UNITS,
   TIME_UNITS,
   UNIT_PREPOSITIONS,
+  VALUE_NOUNS,
+  WH_DETERMINERS,
 } from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
 import { analyse } from './language.js';
@@ -459,6 +462,7 @@ const MODIFYING_POS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM
  * word before it in the sentence.
  */
 function namesAnother(asked: readonly AskedWord[], candidate: Candidate): boolean {
+  // A path counts as no word: its parts ("tools/hooks") are no modifier and noun.
   const said = candidate.text
     .split(/\s+/)
     .flatMap((token) =>

@@ -13,6 +13,7 @@ import {
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
+  BE_FORMS,
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
   FIRST_PERSON_SUBJECTS,
@@ -257,7 +258,7 @@ function trailingFrame(words: readonly Token[]): number | undefined {
   if (!EMBEDDED_QUESTION_OPENERS.has(words[0]?.lower ?? '')) return undefined;
   // Past the opener and at least two words of its clause ("where the scripts go").
   for (let at = 3; at < words.length; at++) {
-    if (words[at]?.lemma !== 'be' || words[at]?.negated === true) continue;
+    if (!BE_FORMS.has(words[at]?.lower ?? '') || words[at]?.negated === true) continue;
     const predicate = words.slice(at + 1);
     const lacking =
       predicate.some((word) => UNCERTAINTY_WORDS.has(word.lower)) ||
