@@ -133,7 +133,7 @@ export function saysNoneOf(sentence: string, head: string): boolean {
 
 /**
  * True when `sentence` names one `head` (a noun's stem): a name or number goes with a mention of it
- * ("its BLAKE3 hash", "the room Orion", "port 8080", "a room called Orion", "the key: F5").
+ * ("the Harbour venue", "the room Orion", "port 8080", "a room called Orion", "the key: F5").
  */
 export function namesOne(sentence: string, head: string): boolean {
   const tokens = analyse(sentence);

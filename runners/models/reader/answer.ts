@@ -104,8 +104,8 @@ function whichThing(shape: QuestionShape, context: ReaderContext): string | unde
 const FOCUS_FACTOR = 2;
 
 /**
- * The stems of the units a question wants its answer in ("in TB", "in minutes"): a sentence may
- * state the value in another unit or spelled otherwise ("38 terabytes").
+ * The stems of the units a question wants its answer in ("in minutes", "in kilobytes"): a sentence may
+ * state the value in another unit or spelled otherwise ("90 seconds", "12 KB").
  */
 function unitStems(question: string): string[] {
   const said = plainTokensAt(question);
@@ -158,7 +158,7 @@ function sceneBonus(scene: ReadonlyMap<string, number>, candidate: Candidate): n
 const NAMING_SHARE = 0.5;
 
 /**
- * What a sentence gains by naming one N ("its BLAKE3 hash", "port 8080") when asked "which N": it
+ * What a sentence gains by naming one N ("the Harbour venue", "port 8080") when asked "which N": it
  * singles one out, where "the hash used for naming blobs" only speaks of it.
  */
 function namingBonus(bonus: Bonus, candidate: Candidate, weights: ReadonlyMap<string, number>): number {
@@ -434,12 +434,12 @@ function chooseAmong(
 /**
  * A question's words in order, for `namesAnother`: each one's stem (none for a function word) and
  * whether it can say which thing the noun after it is (an adjective, a noun, a name, a number; not a
- * verb: "getting patches" names no kind of patch).
+ * verb: "getting recipes" names no kind of recipe).
  */
 function askedWordsOf(question: string): AskedWord[] {
   return analyse(question).flatMap((token) =>
     words(token.value).map((word) =>
-      // A day said relative to now ("size today") is no noun a word before it modifies.
+      // A day said relative to now ("stock today") is no noun a word before it modifies.
       RELATIVE_DAYS.has(word)
         ? { stem: undefined, modifies: false }
         : { stem: contentStems(word)[0], modifies: MODIFYING_POS.has(token.pos) },

@@ -94,7 +94,7 @@ function indirect(words: readonly Token[]): boolean {
     const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
     if (toPerson && TELLING_VERBS.has(word.lemma)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
-    // "Please repeat the number …", "I'd like you to restate the budget …"
+    // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
     if (asksToRestate(words, i)) return true;
     // The tagger may take "like" after "I'd" for a preposition: a desire verb counts unless a noun.
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
@@ -103,7 +103,7 @@ function indirect(words: readonly Token[]): boolean {
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
     // "I forget which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
-    // "I still haven't worked out where …"
+    // "I still haven't figured out which glaze …"
     if (notYetKnown(words, i)) return true;
     // "I don't know which …", "I can't remember what …"
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
@@ -127,7 +127,7 @@ function indirect(words: readonly Token[]): boolean {
 
 /**
  * True when the verb at `at` asks the one spoken to to say a definite thing again: "repeat the
- * number …", "could you restate the budget …", not "I repeat the tests …".
+ * cone number …", "could you restate the schedule …", not "I repeat the tests …".
  */
 function asksToRestate(words: readonly Token[], at: number): boolean {
   if (!RESTATING_VERBS.has(words[at]?.lemma ?? '') || !definiteObject(words, at + 1)) return false;
@@ -143,7 +143,7 @@ function spokenBySpeaker(words: readonly Token[], at: number): boolean {
 
 /**
  * True when the verb at `at` says the speaker has not yet come to know what an embedded question
- * asks: "I still haven't worked out where …", "we never found out which …".
+ * asks: "I haven't figured out which glaze …", "we never learned whether …".
  */
 function notYetKnown(words: readonly Token[], at: number): boolean {
   const word = words[at];
@@ -250,7 +250,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
 
 /**
  * Where a frame after an embedded question that is the sentence's subject starts: "Where the
- * scripts go | is something I haven't got straight", "Which port it uses | is unclear to me". The
+ * spindles go | is something I never learned", "Which gate it uses | is unclear to me". The
  * frame is the verb "be" and a predicate that says the person lacks the knowledge: a negated clause
  * of theirs, or a word of uncertainty. Undefined when the sentence has no such frame.
  */

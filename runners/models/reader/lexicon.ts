@@ -135,7 +135,7 @@ export const FINDING_OUT_VERBS = words('work figure find decide determine establ
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 
-/** Verbs that ask for something said before to be said again ("repeat the number …"). */
+/** Verbs that ask for something said before to be said again ("repeat the cone number …"). */
 export const RESTATING_VERBS = words('repeat restate recap reiterate');
 
 /** Words that open an embedded question: the wh-words and "whether", "if". */
@@ -386,12 +386,12 @@ export const NAMED_KEYS = words(
 export const EXPLANATION_NOUNS = words('reason cause purpose');
 
 /**
- * Nouns of a place within a sequence or a thing ("the end of the PATH", "the top of the file"): what a
+ * Nouns of a place within a sequence or a thing ("the end of the queue", "the top of the page"): what a
  * "where in …" question asks for.
  */
 export const POSITION_NOUNS = words('start beginning end front back top bottom middle head tail');
 
-/** Prepositions that, after "where", ask for a place within something: "where in the PATH …". */
+/** Prepositions that, after "where", ask for a place within something: "where in the rack …". */
 export const WITHIN_PREPOSITIONS = words('in within inside');
 
 /**
@@ -474,7 +474,7 @@ export const DATA_UNITS = words(
     'pb petabyte petabytes kib mib gib tib',
 );
 
-/** The preposition that names the unit an answer is wanted in: "the size, in TB?". */
+/** The preposition that names the unit an answer is wanted in: "the weight, in kilobytes?". */
 export const UNIT_PREPOSITIONS = words('in');
 
 /** Units of one or two letters, written straight after a figure only: "48h", "90 s", "250ms". */

@@ -155,8 +155,8 @@ function withoutPhrases(phrases: Phrases, text: string): string {
 export function answerKindStem(question: string): string | undefined {
   const opening = kindAtStart(question);
   if (opening !== undefined) return opening;
-  // A clause or phrase set off by a comma may come first ("When the lookup fails, which function …",
-  // "Out of the box, which port …"): the question proper opens after it.
+  // A clause or phrase set off by a comma may come first ("When the kiln cools, which shelf …",
+  // "In the morning, which gate …"): the question proper opens after it.
   for (let comma = question.indexOf(','); comma >= 0; comma = question.indexOf(',', comma + 1)) {
     const found = kindAtStart(question.slice(comma + 1).trimStart());
     if (found !== undefined) return found;
@@ -199,17 +199,17 @@ function spaced(text: string, tokens: readonly WordAt[], index: number): boolean
 const TIME_CHOICE = new Phrases(TIME_ALTERNATIVES);
 
 /**
- * A question without a clause that only places it in time ("... before reading the docs", "After the
+ * A question without a clause that only places it in time ("... before the kiln was fired", "After the
  * review, ..."): the clause chooses between earlier and later answers, it is no subject.
  */
 function withoutTimeClause(question: string): string {
   const tokens = plainTokensAt(question);
   // "Before or after the files run?" asks which of the two: its clause is what is asked.
   if (TIME_CHOICE.find(question, 0, tokens) !== undefined) return question;
-  // The clause may come first ("Before we read the docs, …"), set off by its comma: what follows is a
+  // The clause may come first ("Before we fired the kiln, …"), set off by its comma: what follows is a
   // question of its own.
   const opened = withoutOpeningClause(question);
-  // Or last ("… before reading the docs?"): what is left must still say what is asked, since "who
+  // Or last ("… before the kiln was fired?"): what is left must still say what is asked, since "who
   // looks after the garden" is no "who looks".
   const cut = withoutClosingClause(opened, plainTokensAt(opened));
   if (contentStems(cut).length > 1) return cut;

@@ -59,7 +59,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     case 'when':
       return { wh, type: 'time', nouns: [] };
     case 'where': {
-      // "Where in the PATH …" asks for a place within it: its start, its end.
+      // "Where in the rack …" asks for a place within it: its start, its end.
       if (next === undefined || !WITHIN_PREPOSITIONS.has(next.lower)) return { wh, type: 'any', nouns: [] };
       let from = at + 2;
       while (words[from]?.pos === 'DET') from++;
@@ -258,7 +258,7 @@ function questionWordWithin(words: readonly TaggedWord[], from: number): number 
     if (before === undefined) return i;
     if (before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'NUM') continue;
     // "when" and "where" after a verb open a clause of time or place ("bash calls it when ..."), but
-    // one that asks ends the question: "… should go where?", "… go where in the PATH?".
+    // one that asks ends the question: "… should go where?", "… go where in the rack?".
     const asked =
       words[i + 1]?.value === '?' ||
       isAuxiliary(before) ||

@@ -229,7 +229,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
 
 /**
  * A wrapped line and the next, as one text. Manual pages break a word across lines with a hyphen
- * (U+2010, as groff writes it: "oth‐" over "erwise"): the word is whole again without it.
+ * (U+2010, as groff writes it: "hyphen‐" over "ation"): the word is whole again without it.
  */
 function continued(text: string, line: string): string {
   return /\p{L}\u2010$/u.test(text) && /^\p{Ll}/u.test(line)
