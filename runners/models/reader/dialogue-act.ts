@@ -255,19 +255,30 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
  * of theirs, or a word of uncertainty. Undefined when the sentence has no such frame.
  */
 function trailingFrame(words: readonly Token[]): number | undefined {
+  const clause = subjectClause(words);
+  return clause?.lacking === true ? clause.be : undefined;
+}
+
+/**
+ * An embedded question that is a sentence's subject, as where the "be" after it stands and whether
+ * what follows says the speaker lacks the knowledge: "Where the spindles go | is unclear to me" asks,
+ * "What the tiles need | is a clear glaze" states. Undefined when the sentence opens otherwise.
+ */
+function subjectClause(words: readonly Token[]): { be: number; lacking: boolean } | undefined {
   if (!EMBEDDED_QUESTION_OPENERS.has(words[0]?.lower ?? '')) return undefined;
   // Past the opener and at least two words of its clause ("where the scripts go").
   for (let at = 3; at < words.length; at++) {
     if (!BE_FORMS.has(words[at]?.lower ?? '') || words[at]?.negated === true) continue;
-    const predicate = words.slice(at + 1);
+    const predicate = words.slice(at + 1).filter((word) => word.pos !== 'PUNCT');
+    if (predicate.length === 0) return undefined;
     const lacking =
-      predicate.some((word) => UNCERTAINTY_WORDS.has(word.lower)) ||
+      predicate.some((word) => UNCERTAINTY_WORDS.has(word.lower) || NOT_KNOWING_VERBS.has(word.lemma)) ||
       predicate.some(
         (word, i) =>
           FIRST_PERSON_SUBJECTS.has(word.lower) &&
           predicate.slice(i + 1).some((later) => later.negated === true),
       );
-    return lacking ? at : undefined;
+    return { be: at, lacking };
   }
   return undefined;
 }
@@ -395,6 +406,8 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   if (text === '') return 'statement';
   if (text.endsWith('?')) return 'question';
   const words = openingWords(tokens);
+  // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
+  if (subjectClause(words)?.lacking === false) return 'statement';
   return interrogative(words, text) || indirect(words) ? 'question' : 'statement';
 }
 

@@ -52,6 +52,9 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Repeat after me.')).toBe('statement');
     expect(sentenceAct("I don't like what the glaze does.")).toBe('statement');
     expect(sentenceAct("I didn't say which glaze we use.")).toBe('statement');
+    // An embedded question as subject, with a value for it, states; with a frame of not knowing, asks.
+    expect(sentenceAct('What the tiles need is a clear glaze.')).toBe('statement');
+    expect(sentenceAct('How long the firing takes is something I forget.')).toBe('question');
     expect(sentenceAct('')).toBe('statement');
   });
 
