@@ -9,7 +9,7 @@
  * words it shares with the question.
  */
 import { questionShape, whichNouns, type AnswerType, type QuestionShape } from './question-shape.js';
-import { analyse } from './language.js';
+import { analyse, type Token } from './language.js';
 import { INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
 import { stem } from './text.js';
 import { keyChordSpans } from './key-chords.js';
@@ -110,24 +110,10 @@ export function holdsType(sentence: string, type: AnswerType): boolean {
  * that a name or number goes with ("a room called Orion", "a room, 4B", "an Orion room") says which.
  */
 export function saysNoneOf(sentence: string, head: string): boolean {
-  const tokens = analyse(sentence);
-  const mentions = tokens.flatMap((token, at) =>
-    token.pos === 'NOUN' && stem(token.lower) === head ? [at] : [],
-  );
+  const mentions = mentionsOf(analyse(sentence), head);
   return (
     mentions.length > 0 &&
-    mentions.every((at) => {
-      // Back over what describes it ("a small meeting room") to the word that determines it.
-      let from = at - 1;
-      while (from >= 0 && ['ADJ', 'NOUN', 'ADV'].includes(tokens[from]?.pos ?? '')) from--;
-      if (!INDEFINITE_DETERMINERS.has(tokens[from]?.lower ?? '')) return false;
-      if (tokens.slice(from + 1, at).some((token) => NAMING_POS.has(token.pos))) return false;
-      const next = tokens[at + 1];
-      return !(
-        next !== undefined &&
-        (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value))
-      );
-    })
+    mentions.every(({ determiner, named }) => INDEFINITE_DETERMINERS.has(determiner?.lower ?? '') && !named)
   );
 }
 
@@ -136,19 +122,31 @@ export function saysNoneOf(sentence: string, head: string): boolean {
  * ("the Harbour venue", "the room Orion", "port 8080", "a room called Orion", "the key: F5").
  */
 export function namesOne(sentence: string, head: string): boolean {
-  const tokens = analyse(sentence);
-  return tokens.some((token, at) => {
-    if (token.pos !== 'NOUN' || stem(token.lower) !== head) return false;
+  return mentionsOf(analyse(sentence), head).some(({ named }) => named);
+}
+
+/**
+ * Each mention of `head` (a noun's stem) among `tokens`: the word that determines it, found back over
+ * what describes it ("a small meeting room"), and whether a name or number goes with it, inside its
+ * phrase ("an Orion room") or right after it ("room 4B", "a room called Orion", "a room: 4B").
+ */
+function mentionsOf(tokens: readonly Token[], head: string): { determiner?: Token; named: boolean }[] {
+  return tokens.flatMap((token, at) => {
+    if (token.pos !== 'NOUN' || stem(token.lower) !== head) return [];
     let from = at - 1;
-    while (from >= 0 && ['ADJ', 'NOUN', 'ADV', 'PROPN', 'NUM'].includes(tokens[from]?.pos ?? '')) from--;
-    if (tokens.slice(from + 1, at).some((word) => NAMING_POS.has(word.pos))) return true;
+    while (from >= 0 && DESCRIBING_POS.has(tokens[from]?.pos ?? '')) from--;
     const next = tokens[at + 1];
-    return (
-      next !== undefined &&
-      (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value))
-    );
+    const named =
+      tokens.slice(from + 1, at).some((word) => NAMING_POS.has(word.pos)) ||
+      (next !== undefined &&
+        (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value)));
+    const determiner = tokens[from];
+    return [determiner === undefined ? { named } : { determiner, named }];
   });
 }
+
+/** Parts of speech of the words between a noun and the word that determines it. */
+const DESCRIBING_POS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'ADV', 'PROPN', 'NUM']);
 
 /** Parts of speech that name one thing: a proper noun, a number. */
 const NAMING_POS: ReadonlySet<string> = new Set(['PROPN', 'NUM']);

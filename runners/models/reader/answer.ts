@@ -139,8 +139,7 @@ interface Bonus {
   pairs: readonly (readonly [string, string])[];
   scene: ReadonlyMap<string, number>;
   /** The noun a "which N" question asks about, and whether a sentence names one N. */
-  focus?: string;
-  names?: (sentence: string) => boolean;
+  focus?: { stem: string; names: (sentence: string) => boolean };
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -162,10 +161,9 @@ const NAMING_SHARE = 0.5;
  * singles one out, where "the hash used for naming blobs" only speaks of it.
  */
 function namingBonus(bonus: Bonus, candidate: Candidate, weights: ReadonlyMap<string, number>): number {
-  const { focus, names } = bonus;
-  if (focus === undefined || names === undefined || !candidate.stems.has(focus) || !names(candidate.text))
-    return 0;
-  return NAMING_SHARE * (weights.get(focus) ?? 0);
+  const { focus } = bonus;
+  if (focus === undefined || !candidate.stems.has(focus.stem) || !focus.names(candidate.text)) return 0;
+  return NAMING_SHARE * (weights.get(focus.stem) ?? 0);
 }
 
 /** The pairs of content words a question says next to each other, in its asked words. */
@@ -248,7 +246,6 @@ export function answerQuestion(
   const sceneStems = remembered(context, askedParts, question).scene.flatMap((token) =>
     contentStems(token.value, context.stems).filter((stem) => !key.includes(stem)),
   );
-  const bonus: Bonus = { pairs, scene: keyWeights([...new Set(sceneStems)], pool) };
   const shape = remembered(context, questionShape, question);
   const type = shape.type;
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
@@ -257,10 +254,15 @@ export function answerQuestion(
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
-  if (focus !== undefined) {
-    bonus.focus = focus;
-    bonus.names = (sentence) => remembered(context, namesOne, sentence, focus);
-  }
+  const bonus: Bonus = {
+    pairs,
+    scene: keyWeights([...new Set(sceneStems)], pool),
+    ...(focus === undefined
+      ? {}
+      : {
+          focus: { stem: focus, names: (sentence: string) => remembered(context, namesOne, sentence, focus) },
+        }),
+  };
   // A question about one release of a thing is not answered under the heading of another release.
   const releases = remembered(context, releasesOf, question);
   const saysWhich = (candidate: Sourced) =>
