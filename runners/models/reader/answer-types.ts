@@ -139,10 +139,19 @@ function mentionsOf(tokens: readonly Token[], head: string): { determiner?: Toke
     const named =
       tokens.slice(from + 1, at).some((word) => NAMING_POS.has(word.pos)) ||
       (next !== undefined &&
-        (NAMING_POS.has(next.pos) || NAMING_PARTICIPLES.has(next.lower) || NAMING_MARKS.has(next.value)));
+        (NAMING_POS.has(next.pos) ||
+          NAMING_PARTICIPLES.has(next.lower) ||
+          (NAMING_MARKS.has(next.value) && namingAfter(tokens, at + 2))));
     const determiner = tokens[from];
     return [determiner === undefined ? { named } : { determiner, named }];
   });
+}
+
+/** True when a name or number starts at `at` among `tokens`, after any determiner ("the Loft"). */
+function namingAfter(tokens: readonly Token[], at: number): boolean {
+  let next = at;
+  while (tokens[next]?.pos === 'DET') next++;
+  return NAMING_POS.has(tokens[next]?.pos ?? '');
 }
 
 /** Parts of speech of the words between a noun and the word that determines it. */
@@ -151,5 +160,8 @@ const DESCRIBING_POS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'ADV', 'PROP
 /** Parts of speech that name one thing: a proper noun, a number. */
 const NAMING_POS: ReadonlySet<string> = new Set(['PROPN', 'NUM']);
 
-/** Marks after a noun that go on to name it: "a room: 4B", "a room (4B)", "a room, 4B". */
+/**
+ * Marks after a noun that go on to name it when a name or number follows: "a room: 4B", "a room
+ * (4B)", "a room, 4B"; not "the hashes, the names" (a list goes on).
+ */
 const NAMING_MARKS: ReadonlySet<string> = new Set([':', '(', ',', '-', '–', '—']);

@@ -251,16 +251,17 @@ export function answerQuestion(
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
-  // Asked "which N …?", the N is what the answer singles out: its word weighs twice.
+  // Asked "which N …?", the N is what the answer singles out: its word weighs twice. A bare noun
+  // phrase ("Shelf hash?") asks for one N too, but its words weigh alike: its head need not be N.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
   const bonus: Bonus = {
     pairs,
     scene: keyWeights([...new Set(sceneStems)], pool),
-    ...(focus === undefined
+    ...(which === undefined
       ? {}
       : {
-          focus: { stem: focus, names: (sentence: string) => remembered(context, namesOne, sentence, focus) },
+          focus: { stem: which, names: (sentence: string) => remembered(context, namesOne, sentence, which) },
         }),
   };
   // A question about one release of a thing is not answered under the heading of another release.

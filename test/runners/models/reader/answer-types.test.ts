@@ -281,6 +281,14 @@ describe('"which N" asks for one N', () => {
     expect(namesOne('', 'venu')).toBe(false);
   });
 
+  it('reads a mark after the noun as naming it only when a name or number follows', () => {
+    expect(namesOne('We picked a venue: The Loft.', 'venu')).toBe(true);
+    expect(namesOne('We picked a venue (7) for it.', 'venu')).toBe(true);
+    // A list goes on after the comma: the next item names no venue.
+    expect(namesOne('The planner keeps the venues, the dates and the prices.', 'venu')).toBe(false);
+    expect(namesOne('The planner keeps the venue, which is near the station.', 'venu')).toBe(false);
+  });
+
   it('comes first when it names one N, over one that only speaks of an N', async () => {
     const notes = readFile('l', 'notes/launch.md', [
       '# Launch',
@@ -290,6 +298,15 @@ describe('"which N" asks for one N', () => {
     expect(await ask(notes, 'Which venue is used for the launch?')).toBe(
       'The launch is held at the Harbour venue.',
     );
+  });
+
+  it('comes first when it names one N, asked for a bare noun phrase too', async () => {
+    const notes = readFile('l', 'notes/launch.md', [
+      '# Launch',
+      'The launch is held at the Harbour venue.',
+      'The venue for the launch party is booked by the events team.',
+    ]);
+    expect(await ask(notes, 'Launch venue?')).toBe('The launch is held at the Harbour venue.');
   });
 });
 
