@@ -9,6 +9,7 @@
  * Kept: one-word lemmas of letters only, and two-word ones (`mix_up`), each with its first
  * SENSES_KEPT senses in each part of speech (WordNet lists a lemma's senses most frequent first);
  * of each such synset, its one-word members. A sense with no other one-word member is left out.
+ * Beside them, every one-word verb lemma.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,6 +36,11 @@ export interface ThesaurusData {
    * of their first two fields, so the reader finds one by binary search without parsing the rest.
    */
   lemmas: string;
+  /**
+   * Every one-word verb lemma, one a line in code-unit order, whether it has words of like meaning or
+   * not: whether a word can be a verb at all ("crash", "care").
+   */
+  verbs: string;
 }
 
 const ONE_WORD = /^[a-z]{2,}$/;
@@ -56,6 +62,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       members.set(`${pos}:${fields[0]}`, [...words]);
     }
   }
+  const verbs: string[] = [];
   const synsetIds = new Map<string, number>();
   const synsetLines: string[] = [];
   let synsetsLength = 0;
@@ -65,6 +72,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       if (line === '' || line.startsWith('  ')) continue;
       const fields = line.trim().split(' ');
       const lemma = fields[0] ?? '';
+      if (pos === 'verb' && ONE_WORD.test(lemma)) verbs.push(lemma);
       if (!ONE_WORD.test(lemma) && !TWO_WORDS.test(lemma)) continue;
       const synsetCount = Number.parseInt(fields[2] ?? '0', 10);
       const offsets = fields.slice(fields.length - synsetCount).slice(0, SENSES_KEPT);
@@ -95,6 +103,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
     sensesKept: SENSES_KEPT,
     synsets: synsetLines.join('\n'),
     lemmas: lemmas.join('\n'),
+    verbs: verbs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join('\n'),
   };
 }
 

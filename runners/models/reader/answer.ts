@@ -35,6 +35,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedParts } from './dialogue-act.js';
+import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
 import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
@@ -43,6 +44,8 @@ import {
   BOUND_PREFIXES,
   DATA_UNITS,
   EXPLANATION_NOUNS,
+  POSSESSIVE_DETERMINERS,
+  REASON_MARKERS,
   KIND_NOUNS,
   RELATIVE_DAYS,
   SPAN_UNITS,
@@ -51,8 +54,9 @@ import {
   VALUE_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
-import { plainTokensAt } from './phrases.js';
-import { analyse } from './language.js';
+import { Phrases, plainTokensAt } from './phrases.js';
+import { analyse, type Token } from './language.js';
+import { canBeVerb } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -69,12 +73,29 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
 
 /** The stems of the nouns and names of what a question asks ("the kiln", "Raku"). */
 function namedThings(question: string, context?: ReaderContext): ReadonlySet<string> {
-  const nouns = remembered(context, askedParts, question).asked.filter(
-    (token) => token.pos === 'NOUN' || token.pos === 'PROPN',
+  const asked = remembered(context, askedParts, question).asked;
+  const nouns = asked.filter(
+    (token, at) => token.pos === 'PROPN' || (token.pos === 'NOUN' && !mayBeVerb(asked, at)),
   );
   return new Set(
     nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
   );
+}
+
+/** Parts of speech of a word that a noun phrase may go on from ("the", "new", "data", "7"). */
+const NOUN_PHRASE_POS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+
+/**
+ * True when the word at `at`, tagged a noun, may name no thing: it stands where no noun phrase goes on
+ * (after a verb, an adverb, a preposition or a pronoun that is no possessive) and WordNet lists it as
+ * a verb. It is then a verb the tagger took for a noun ("make the program there crash") or the noun
+ * of a set phrase ("takes care of", "in charge of").
+ */
+function mayBeVerb(tokens: readonly Token[], at: number): boolean {
+  const before = tokens[at - 1];
+  if (before === undefined || NOUN_PHRASE_POS.has(before.pos) || POSSESSIVE_DETERMINERS.has(before.lower))
+    return false;
+  return canBeVerb(tokens[at]?.lower ?? '');
 }
 
 /**
@@ -329,9 +350,23 @@ export function answerQuestion(
     holds,
     (alone) => coverage(key, alone, weights, type === 'yes-no') !== undefined,
   );
-  if (type !== 'yes-no') return reply;
+  if (type !== 'yes-no') return shape.wh === 'why' ? withReason(chosen, reply) : reply;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/** Words and phrases that give a reason. */
+const REASONS = new Phrases(REASON_MARKERS);
+
+/**
+ * A reply to "why": a sentence that gives no reason ("Pressing the key stops the program.") is
+ * explained by what goes on from it, when the sentence after it points back to it ("That key sends
+ * a signal …"), so that one is said too.
+ */
+function withReason(chosen: Sourced, reply: string): string {
+  const { following } = chosen;
+  if (following === undefined || REASONS.inPlain(chosen.text) || !pointsBack(following)) return reply;
+  return `${reply} ${following}`;
 }
 
 /** The names a question writes as code: in backticks, with `_` inside, or in camelCase. */

@@ -65,6 +65,20 @@ export function refersBack(sentence: string, analysed?: readonly Token[]): boole
   return false;
 }
 
+/**
+ * True when `sentence` points back to what came before: it refers back with a bare pronoun or
+ * demonstrative, or a demonstrative goes with one of its words ("that key", "this limit"). Read from
+ * the words alone: a tagger may take the demonstrative for a conjunction.
+ */
+export function pointsBack(sentence: string): boolean {
+  if (refersBack(sentence)) return true;
+  const words = [...sentence.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
+  return words.some(
+    (word, i) =>
+      DEMONSTRATIVES.has(word) && words[i + 1] !== undefined && !STOP_WORDS.has(words[i + 1] ?? ''),
+  );
+}
+
 /** One sentence with the sentence it leans on, when it refers back to one in the same group. */
 export interface InContext {
   sentence: string;

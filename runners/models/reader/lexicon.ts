@@ -30,6 +30,9 @@ export const PERSONAL_PRONOUNS = words(
   'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs',
 );
 
+/** The possessive forms of the personal pronouns that go before a noun ("our tooling"). */
+export const POSSESSIVE_DETERMINERS = words('my our your his her its their');
+
 /** Demonstratives, which may stand alone ("this is slow") or determine a noun ("this option"). */
 export const DEMONSTRATIVES = words('this that these those');
 /** Verbs by which the person and the model speak of what was said between them ("as I told you"). */
@@ -384,6 +387,21 @@ export const NAMED_KEYS = words(
  * a text gives a reason with "because" or "to", seldom with the noun.
  */
 export const EXPLANATION_NOUNS = words('reason cause purpose');
+
+/** Words and phrases by which a sentence gives a reason or a cause ("because", "due to"). */
+export const REASON_MARKERS: readonly string[] = [
+  'because',
+  'since',
+  'therefore',
+  'hence',
+  'thus',
+  'consequently',
+  'due to',
+  'owing to',
+  'caused by',
+  'so that',
+  'which is why',
+];
 
 /**
  * Nouns of a place within a sequence or a thing ("the end of the queue", "the top of the page"): what a

@@ -41,6 +41,11 @@ export type Sourced = Candidate & {
    * release notes is about its release).
    */
   heading?: Heading;
+  /**
+   * The sentence after it in its section, which may go on from it: what explains it or follows from
+   * it ("The kernel maps that key to …").
+   */
+  following?: string;
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -86,11 +91,14 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .split('\n')
     .filter((line) => !FRAMING.test(line))
     .join('\n');
-  for (const { sentence, antecedent, heading } of inSections(
-    content,
-    origin === 'document' ? prose : undefined,
-  )) {
+  const sections = inSections(content, origin === 'document' ? prose : undefined);
+  for (const [at, { sentence, antecedent, heading }] of sections.entries()) {
     if (!isCandidate(sentence, origin === 'document')) continue;
+    const after = sections[at + 1];
+    const following =
+      after !== undefined && after.heading === heading && !HEADING.test(after.sentence)
+        ? cleanSentence(after.sentence)
+        : undefined;
     // A file the person asks to have read is where to look, not a value they state: a sentence that
     // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
     const requested = origin === 'person' ? requestedReads(sentence) : [];
@@ -104,6 +112,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
       joined: joinedPairs(cleaned),
+      ...(following === undefined ? {} : { following }),
     };
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
     const context = antecedent ?? heading;

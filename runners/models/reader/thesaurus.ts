@@ -89,6 +89,33 @@ const WORD_CLASSES: readonly WordClass[] = ['n', 'v', 'a', 'r'];
 
 /** The lemmas of `pos` that `word` (lower case) may be a form of, itself first: those WordNet lists. */
 export function lemmasOf(word: string, pos: WordClass): string[] {
+  return formsOf(word, pos).filter((form) => sensesOf(pos, form).length > 0);
+}
+
+/** True when `word` (lower case, any inflection) is a form of a verb WordNet lists ("crashes"). */
+export function canBeVerb(word: string): boolean {
+  return formsOf(word, 'v').some((form) => listed(data.verbs, form));
+}
+
+/** True when `line` is one of the sorted lines of `text`: a binary search, nothing parsed. */
+function listed(text: string, line: string): boolean {
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const start = text.lastIndexOf('\n', middle - 1) + 1;
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const found = text.slice(start, end);
+    if (found === line) return true;
+    if (found < line) low = end + 1;
+    else high = start;
+  }
+  return false;
+}
+
+/** `word` and the lemmas of `pos` it may be a form of by the endings inflection adds. */
+function formsOf(word: string, pos: WordClass): string[] {
   const forms = new Set<string>([word]);
   const irregular = pos === 'v' ? IRREGULAR_VERB_FORMS.get(word) : undefined;
   if (irregular !== undefined) forms.add(irregular);
@@ -99,7 +126,7 @@ export function lemmasOf(word: string, pos: WordClass): string[] {
     // A consonant doubled before the ending ("stopped", "bigger") was not the root's.
     if (base === '' && /([b-df-hj-np-tv-z])\1$/.test(root)) forms.add(root.slice(0, -1));
   }
-  return [...forms].filter((form) => sensesOf(pos, form).length > 0);
+  return [...forms];
 }
 
 /** True when WordNet has `word` (any inflection) in some part of speech. */

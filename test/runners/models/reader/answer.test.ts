@@ -743,3 +743,60 @@ describe('the order of reads, asked in other words', () => {
     );
   });
 });
+
+describe('a question why', () => {
+  const panel = readFile('w', 'notes/panel.md', [
+    '# Panel',
+    'Pressing F9 on the panel stops the pump within a second.',
+    '',
+    'The firmware maps that key to an emergency halt.',
+    '',
+    'The pump restarts at dawn because the timer says so.',
+    'That timer is in the cellar.',
+  ]);
+
+  it('is answered with what goes on from a sentence that gives no reason', async () => {
+    expect(await ask(panel, 'Why does pressing F9 on the panel stop the pump?')).toBe(
+      'Pressing F9 on the panel stops the pump within a second. The firmware maps that key to an emergency halt.',
+    );
+  });
+
+  it('is answered with the sentence alone when it gives the reason itself', async () => {
+    expect(await ask(panel, 'Why does the pump restart at dawn?')).toBe(
+      'The pump restarts at dawn because the timer says so.',
+    );
+  });
+
+  it('is answered with the sentence alone when nothing after it goes on from it', async () => {
+    const plain = readFile('v', 'notes/valve.md', [
+      '# Valve',
+      'Turning the red handle opens the valve to the tank.',
+      'Lunch is at noon.',
+    ]);
+    expect(await ask(plain, 'Why does turning the red handle open the valve?')).toBe(
+      'Turning the red handle opens the valve to the tank.',
+    );
+  });
+});
+
+describe('a word tagged a noun where no noun phrase goes on', () => {
+  const garden = [
+    user('Mira Holt looks after the vegetable garden by the mill, and Jon Berg does the accounts.'),
+    assistant('Noted.'),
+    user('The shed needs a new roof before the winter, and the fence wants paint.'),
+    assistant('Noted.'),
+    user('We meet on Thursdays to plan the planting and the watering.'),
+    assistant('Noted.'),
+  ];
+
+  it('is no thing that must be in view when it may be a verb: "in charge of", "takes care of"', async () => {
+    expect(await ask(garden, 'Who is in charge of the vegetable garden by the mill?')).toContain('Mira Holt');
+    expect(
+      await ask(garden, 'Could you remind me who takes care of our vegetable garden by the mill?'),
+    ).toContain('Mira Holt');
+  });
+
+  it('is still a thing after a determiner: nothing in view speaks of a charge', async () => {
+    expect(await ask(garden, 'Who pays the charge for the vegetable garden by the mill?')).toBe(ABSTENTION);
+  });
+});

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { refersBack, withAntecedents } from '../../../../runners/models/reader/discourse.js';
+import { pointsBack, refersBack, withAntecedents } from '../../../../runners/models/reader/discourse.js';
+
+describe('pointsBack: a sentence that goes on from the one before it', () => {
+  it('fires on a bare pronoun or demonstrative, and on a demonstrative with its noun', () => {
+    expect(pointsBack('It restarts every night.')).toBe(true);
+    expect(pointsBack('The firmware maps that key to a halt.')).toBe(true);
+    expect(pointsBack('These limits come from the vendor.')).toBe(true);
+  });
+
+  it('does not fire on a sentence that names what it speaks of anew', () => {
+    expect(pointsBack('The firmware maps the key to a halt.')).toBe(false);
+    expect(pointsBack('The daemon reports that the port is free.')).toBe(false);
+    expect(pointsBack('')).toBe(false);
+  });
+});
 
 describe('refersBack: a sentence that leans on the one before it', () => {
   it('fires on a bare demonstrative or "it" used as an argument', () => {

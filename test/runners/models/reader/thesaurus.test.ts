@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { stem } from '../../../../runners/models/reader/text.js';
-import { askedSynonyms, lemmasOf, synonymsOf } from '../../../../runners/models/reader/thesaurus.js';
+import {
+  askedSynonyms,
+  canBeVerb,
+  lemmasOf,
+  synonymsOf,
+} from '../../../../runners/models/reader/thesaurus.js';
 import { buildThesaurus, wordnetDictionary } from '../../../../scripts/build-thesaurus.js';
 import { exchange, page, request, user } from './conversation-fixtures.js';
 
@@ -24,6 +29,21 @@ describe('lemmasOf', () => {
   it('gives nothing for a word WordNet does not list', () => {
     expect(lemmasOf('qzxv', 'n')).toEqual([]);
     expect(lemmasOf('', 'v')).toEqual([]);
+  });
+});
+
+describe('canBeVerb', () => {
+  it('is true for any inflection of a verb WordNet lists, with words of like meaning or not', () => {
+    expect(canBeVerb('crash')).toBe(true);
+    expect(canBeVerb('crashes')).toBe(true);
+    expect(canBeVerb('care')).toBe(true);
+    expect(canBeVerb('wrote')).toBe(true);
+  });
+
+  it('is false for a word that is no verb, and for nothing', () => {
+    expect(canBeVerb('pamphlet')).toBe(false);
+    expect(canBeVerb('qzxv')).toBe(false);
+    expect(canBeVerb('')).toBe(false);
   });
 });
 
