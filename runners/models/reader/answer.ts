@@ -44,6 +44,7 @@ import {
   BOUND_PREFIXES,
   DATA_UNITS,
   EXPLANATION_NOUNS,
+  GENERAL_NOUNS,
   POSSESSIVE_DETERMINERS,
   REASON_MARKERS,
   KIND_NOUNS,
@@ -80,6 +81,12 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
   return new Set(
     nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
   );
+}
+
+/** The stems of the general nouns among a question's asked words, said as nouns ("which problem"). */
+function generalNounStems(asked: readonly Token[]): ReadonlySet<string> {
+  const nouns = asked.filter((token) => token.pos === 'NOUN' && GENERAL_NOUNS.has(token.lemma));
+  return new Set(nouns.flatMap((token) => contentStems(token.value)));
 }
 
 /** Parts of speech of a word that a noun phrase may go on from ("the", "new", "data", "7"). */
@@ -248,8 +255,11 @@ export function answerQuestion(
   ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const askedWords = remembered(context, askedParts, question).text;
+  // General nouns ("which security problem", "what kind of cache") say what sort of thing is asked
+  // for; a text names the problem or the kind itself, seldom with the noun: they leave the key.
+  const general = generalNounStems(remembered(context, askedParts, question).asked);
   const asked = remembered(context, keyOfAsked, askedWords).filter(
-    (stem) => !framing.has(stem) || seen(stem),
+    (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
   );
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell

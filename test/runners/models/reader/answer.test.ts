@@ -800,3 +800,23 @@ describe('a word tagged a noun where no noun phrase goes on', () => {
     expect(await ask(garden, 'Who pays the charge for the vegetable garden by the mill?')).toBe(ABSTENTION);
   });
 });
+
+describe('a general noun in a question', () => {
+  const notes = readFile('g', 'notes/release.md', [
+    '# Release 2.1',
+    'The 2.1 release closes a security hole in the option parser, a prototype pollution.',
+    'The proxy keeps an on-disk cache of every tarball it fetches.',
+    'Builds take about four minutes on the old runners.',
+  ]);
+
+  it('leaves the key: a text names the problem or the kind itself, not with the noun', async () => {
+    expect(await ask(notes, 'Which security problem did the 2.1 release close?')).toContain(
+      'prototype pollution',
+    );
+    expect(await ask(notes, 'What kind of cache does the proxy keep?')).toContain('on-disk cache');
+  });
+
+  it('does not stand in for what the question asks about', async () => {
+    expect(await ask(notes, 'Which problem did the 3.0 release close?')).toBe(ABSTENTION);
+  });
+});
