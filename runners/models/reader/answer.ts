@@ -12,7 +12,6 @@ import {
   questionShape,
   saysNoneOf,
   namesOne,
-  type AnswerType,
   type QuestionShape,
 } from './answer-types.js';
 import { answerKindStem, coverage, hasSynonyms, isSubjectWord, keyOfAsked } from './match.js';
@@ -279,6 +278,8 @@ export function answerQuestion(
   );
   const shape = remembered(context, questionShape, question);
   const type = shape.type;
+  // A yes or a no, or one of the alternatives offered, answers with no value of its own.
+  const polar = type === 'yes-no' || shape.alternatives === true;
   const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
@@ -308,8 +309,8 @@ export function answerQuestion(
   // Only a sentence that covers the key can be chosen (with its own words or with those of the
   // sentence before, which only add to them); the others need no look for values.
   const covers = (candidate: Sourced) =>
-    coverage(key, candidate, weights, type === 'yes-no') !== undefined ||
-    (personKey !== key && coverage(personKey, candidate, weights, type === 'yes-no') !== undefined);
+    coverage(key, candidate, weights, polar) !== undefined ||
+    (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined);
   // A sentence that holds no value of the kind asked for cannot answer.
   const typed = pool.filter(
     (candidate) =>
@@ -332,12 +333,12 @@ export function answerQuestion(
       personal.filter(keep),
       weights,
       mode === 'earliest' ? 'earliest' : 'latest',
-      type,
+      polar,
       holds,
       bonus,
     ) ??
-    choose(key, from('document').filter(keep), weights, mode, type, holds, bonus) ??
-    choose(key, own.filter(keep), weights, mode, type, holds, bonus);
+    choose(key, from('document').filter(keep), weights, mode, polar, holds, bonus) ??
+    choose(key, own.filter(keep), weights, mode, polar, holds, bonus);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);
@@ -355,11 +356,7 @@ export function answerQuestion(
   if (supported.length > 0 && support(supported, said, keyWeights(supported, pool)) < LEAST_SUPPORT) {
     return ABSTENTION;
   }
-  const reply = inContext(
-    chosen,
-    holds,
-    (alone) => coverage(key, alone, weights, type === 'yes-no') !== undefined,
-  );
+  const reply = inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
   if (type !== 'yes-no') return shape.wh === 'why' ? withReason(chosen, reply) : reply;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
@@ -430,7 +427,7 @@ function choose(
   pool: readonly Sourced[],
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
-  type: AnswerType,
+  polar: boolean,
   holds: (sentence: string) => boolean,
   bonus: Bonus,
 ): Sourced | undefined {
@@ -445,13 +442,13 @@ function choose(
         : new Set([...candidate.ownStems, ...candidate.heading.stems]),
     alike: candidate.ownAlike,
   }));
-  const index = chooseAmong(key, bySelf, weights, mode, type, bonus);
+  const index = chooseAmong(key, bySelf, weights, mode, polar, bonus);
   if (index !== undefined) return alone[index];
   // With the words of what it lies under: first a sentence that holds a value itself, then one whose
   // value is in the sentence before it or in its heading.
-  const holding = chooseAmong(key, alone, weights, mode, type, bonus);
+  const holding = chooseAmong(key, alone, weights, mode, polar, bonus);
   if (holding !== undefined) return alone[holding];
-  const withContext = chooseAmong(key, pool, weights, mode, type, bonus);
+  const withContext = chooseAmong(key, pool, weights, mode, polar, bonus);
   return withContext === undefined ? undefined : pool[withContext];
 }
 
@@ -461,12 +458,12 @@ function chooseAmong(
   pool: readonly Sourced[],
   weights: ReadonlyMap<string, number>,
   mode: TemporalMode,
-  type: AnswerType,
+  polar: boolean,
   bonus: Bonus,
 ): number | undefined {
   let chosen: { index: number; score: number } | undefined;
   for (const [index, candidate] of pool.entries()) {
-    if (coverage(key, candidate, weights, type === 'yes-no') === undefined) continue;
+    if (coverage(key, candidate, weights, polar) === undefined) continue;
     const score =
       weightedCoverage(key, candidate, weights) +
       pairBonus(bonus.pairs, candidate, weights) +

@@ -40,6 +40,11 @@ export interface QuestionShape {
   type: AnswerType;
   /** The words of the noun phrase the question word determines ("Redis", "version"). */
   nouns: string[];
+  /**
+   * True for a question that offers alternatives ("before or after …?"): it asks which one holds, and
+   * a sentence that says its words with one of them answers, as a sentence answers yes or no.
+   */
+  alternatives?: boolean;
 }
 
 /** The kind of value a head noun names, by its lemma or its form as written. */

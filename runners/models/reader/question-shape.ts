@@ -318,6 +318,11 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   return phrase.length > 0 ? phrase : undefined;
 }
 
+/** True when `words` join two alternatives with "or", not "or not". */
+function offersAlternatives(words: readonly TaggedWord[]): boolean {
+  return words.some((word, i) => word.lower === 'or' && i > 0 && (words[i + 1]?.lower ?? 'not') !== 'not');
+}
+
 const isNoun = (word: TaggedWord | undefined) => word?.pos === 'NOUN' || word?.pos === 'PROPN';
 
 /** The shape of one sentence of a question. */
@@ -328,17 +333,21 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
   if (first === undefined) return { type: 'any', nouns: [] };
   if (isWh(first)) return whShape(words, start);
   const embedded = embeddedQuestion(words, start);
+  // "Before or after …?", "Is it on or off?": a question that offers alternatives asks which one holds,
+  // not yes or no ("whether or not" offers none).
+  const polar: QuestionShape = offersAlternatives(words.slice(start))
+    ? { type: 'any', nouns: [], alternatives: true }
+    : { type: 'yes-no', nouns: [] };
   if (isAuxiliary(first)) {
     // "Do you know which port ...?" asks for the port, "Could you tell me the port ...?" too; "Does
     // it stop when ...?" asks yes or no.
     if (embedded !== undefined) return whShape(words, embedded);
     const whether = words.some((word) => YES_NO_COMPLEMENTISERS.has(word.lower));
     const needed = whether ? undefined : requestedObject(words, start);
-    return needed === undefined ? { type: 'yes-no', nouns: [] } : shapeOfPhrase(needed, undefined, words);
+    return needed === undefined ? polar : shapeOfPhrase(needed, undefined, words);
   }
   if (embedded !== undefined) return whShape(words, embedded);
-  if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower)))
-    return { type: 'yes-no', nouns: [] };
+  if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower))) return polar;
   const within = questionWordWithin(words, start);
   if (within !== undefined) return whShape(words, within);
   const needed = neededObject(words, start);

@@ -820,3 +820,15 @@ describe('a general noun in a question', () => {
     expect(await ask(notes, 'Which problem did the 3.0 release close?')).toBe(ABSTENTION);
   });
 });
+
+describe('a question that offers alternatives', () => {
+  it('is answered with the sentence that says which, not with a yes or a no', async () => {
+    const notes = readFile('d', 'notes/dye.md', [
+      '# Dye',
+      'The dye is fixed after the cold rinse, never before it.',
+    ]);
+    expect(await ask(notes, 'Is the dye fixed before or after the cold rinse?')).toBe(
+      'The dye is fixed after the cold rinse, never before it.',
+    );
+  });
+});

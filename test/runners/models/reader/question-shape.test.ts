@@ -79,6 +79,14 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('So, is the mill open?')).toBe('yes-no');
   });
 
+  it('reads a question that offers alternatives as asking which, not yes or no', () => {
+    expect(answerType('Is the dye set before or after the rinse?')).toBe('any');
+    expect(answerType('I forget whether the loom runs on gas or on wood.')).toBe('any');
+    // "Or not" offers no alternative.
+    expect(answerType('I forget whether or not the loom stops at night.')).toBe('yes-no');
+    expect(answerType('Does the loom stop, or not?')).toBe('yes-no');
+  });
+
   it('reads an embedded question as the question it embeds', () => {
     expect(answerType('Do you remember which version we pinned?')).toBe('version');
     expect(answerType('I can’t recall who signed off the order.')).toBe('person');
