@@ -20,7 +20,7 @@ import {
   READING_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
-import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE } from './match.js';
+import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE, withoutTimeClauses } from './match.js';
 import { Phrases, plainTokensAt } from './phrases.js';
 import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
 
@@ -46,7 +46,10 @@ const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
  * structure: a reading verb, or the order ("first", "last") of a file or document. "Which file does
  * bash read" is about what a program reads, not about the conversation, and is answered from text.
  */
-export function isFileOrderQuestion(question: string): boolean {
+export function isFileOrderQuestion(prompt: string): boolean {
+  // A clause that places the question in time ("… before we read the docs?") says when, not what is
+  // asked: "Task before the docs?" asks for no file.
+  const question = withoutTimeClauses(prompt);
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   if (isElliptical(question))
     return words(question).some((word) => READING_NOUNS.has(word)) && ordered(question);

@@ -232,6 +232,15 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
   return question;
 }
 
+/**
+ * `question` without the clauses that only place it in time, at its start or its end ("… before we
+ * read the docs?"), whatever is left.
+ */
+export function withoutTimeClauses(question: string): string {
+  const opened = withoutOpeningClause(question);
+  return withoutClosingClause(opened, plainTokensAt(opened));
+}
+
 /** `question` without an opening time clause: from its first word, a conjunction of time, to a comma. */
 function withoutOpeningClause(question: string): string {
   const first = plainTokensAt(question)[0];

@@ -736,6 +736,12 @@ describe('the order of reads, asked in other words', () => {
     expect(await ask(reads, 'What was the 3rd file you read?')).toMatch(/only 2 files/);
   });
 
+  it('takes a clause that places the question in time for no question about the order', async () => {
+    expect(await ask(reads, 'Chore before the files?')).not.toMatch(/file I read/);
+    expect(await ask(reads, 'What were we doing before you opened the files?')).not.toMatch(/file I read/);
+    expect(await ask(reads, 'Before the moorings, which file did you read?')).toMatch(/file I read/);
+  });
+
   it('answers an elliptical question and a lost track of the order', async () => {
     expect(await ask(reads, 'Last file?')).toBe('The last file I read was notes/moorings.md.');
     expect(await ask(reads, "I've lost track of which file you began with.")).toBe(
