@@ -44,6 +44,7 @@ import {
   DATA_UNITS,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
+  READING_NOUNS,
   POSSESSIVE_DETERMINERS,
   REASON_MARKERS,
   KIND_NOUNS,
@@ -82,9 +83,18 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
   );
 }
 
-/** The stems of the general nouns among a question's asked words, said as nouns ("which problem"). */
-function generalNounStems(asked: readonly Token[]): ReadonlySet<string> {
-  const nouns = asked.filter((token) => token.pos === 'NOUN' && GENERAL_NOUNS.has(token.lemma));
+/**
+ * The stems of the nouns among a question's asked words that say what sort of thing is asked for, or
+ * where it is written, rather than what it is: general nouns ("which security problem") and nouns
+ * for a document ("what does the README suggest", "the manual"; not "file", which asks for a path).
+ */
+function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
+  const nouns = asked.filter(
+    (token) =>
+      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
+      (GENERAL_NOUNS.has(token.lemma) ||
+        (READING_NOUNS.has(token.lower) && !KIND_NOUNS.path.has(token.lemma))),
+  );
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
 }
 
@@ -255,8 +265,9 @@ export function answerQuestion(
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const askedWords = remembered(context, askedParts, question).text;
   // General nouns ("which security problem", "what kind of cache") say what sort of thing is asked
-  // for; a text names the problem or the kind itself, seldom with the noun: they leave the key.
-  const general = generalNounStems(remembered(context, askedParts, question).asked);
+  // for, and a text names the problem or the kind itself; a document ("the README") does not name
+  // itself: both leave the key.
+  const general = framingNounStems(remembered(context, askedParts, question).asked);
   const asked = remembered(context, keyOfAsked, askedWords).filter(
     (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
   );

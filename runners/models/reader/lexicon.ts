@@ -548,6 +548,14 @@ export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
 export const NEGATIONS = words('not never cannot');
 
 /**
+ * Adverbs that join what they say to what was said before ("instead", "however"): they tell how two
+ * statements stand to each other, not what either is about.
+ */
+export const CONJUNCTIVE_ADVERBS = words(
+  'instead however otherwise moreover furthermore nevertheless nonetheless meanwhile besides likewise accordingly',
+);
+
+/**
  * Closed-class words and politeness, none of which says what a question is about: articles,
  * pronouns (personal, indefinite and reflexive), prepositions, conjunctions, auxiliaries and modals,
  * question words, and the verbs of asking and knowing.
@@ -565,6 +573,7 @@ ok okay yes yeah well oh hi hello thanks thank something anything nothing thing 
 more most less other else what which who whom whose when where why how remember recall forget got
 somebody someone anybody anyone everybody everyone nobody everything itself themselves yourself
 yourselves himself herself ourselves`),
+  ...CONJUNCTIVE_ADVERBS,
 ]);
 
 /** Irregular verb forms and the verb each belongs to ("found" is "find", "goes" is "go"). */

@@ -838,3 +838,22 @@ describe('a question that offers alternatives', () => {
     );
   });
 });
+
+describe('a noun for the document itself', () => {
+  it('leaves the key: the text in view does not name itself ("the README", "the manual")', async () => {
+    const readme = readFile('r', 'docs/kiln.md', [
+      '# Kiln',
+      'For a kiln that is fired only at night, consider a timer relay on the main switch.',
+      'The door seal is replaced every spring.',
+    ]);
+    expect(await ask(readme, 'For a kiln fired only at night, what does the README recommend?')).toContain(
+      'timer relay',
+    );
+    expect(await ask(readme, 'What does the manual say about the door seal?')).toContain('every spring');
+  });
+
+  it('still asks for a path when it is "file"', async () => {
+    const readme = readFile('s', 'docs/kiln.md', ['# Kiln', 'The door seal is replaced every spring.']);
+    expect(await ask(readme, 'Which file covers the door seal of the dryer?')).toBe(ABSTENTION);
+  });
+});

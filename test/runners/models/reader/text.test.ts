@@ -56,6 +56,14 @@ describe('stem and contentStems', () => {
     ]);
   });
 
+  it('drops adverbs that join a statement to the one before ("instead", "however")', () => {
+    expect(contentStems('What should the kiln use instead, however slow?')).toEqual([
+      stem('kiln'),
+      stem('use'),
+      stem('slow'),
+    ]);
+  });
+
   it('gives the same stems through a memo, which keeps each word once', () => {
     const memo = new Map<string, string>();
     const text = 'The runners ran; the runner runs. Releases were released.';
