@@ -63,6 +63,7 @@ const SINGLE: Partial<Record<AnswerType, ValueKind>> = {
   path: 'path',
   position: 'position',
   'env-var': 'env-var',
+  command: 'code',
   'yes-no': 'statement',
 };
 

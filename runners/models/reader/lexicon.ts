@@ -325,6 +325,7 @@ export const KIND_NOUNS = {
   version: words('version release'),
   path: words('file path directory folder filename'),
   option: words('option flag switch setting parameter argument directive key property variable'),
+  command: words('command commands'),
   person: words('person people author maintainer owner creator contributor'),
   identifier: words('name identifier id username alias label tag'),
 } as const;

@@ -25,6 +25,7 @@ export type AnswerType =
   | 'version'
   | 'path'
   | 'option'
+  | 'command'
   | 'env-var'
   | 'identifier'
   | 'position'

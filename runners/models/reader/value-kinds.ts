@@ -9,6 +9,7 @@
 import {
   CESSATION_PHRASES,
   ENVIRONMENT_WORDS,
+  KIND_NOUNS,
   MONTHS,
   NAME_INTRODUCERS,
   NEGATIONS,
@@ -134,6 +135,39 @@ const CODE_NAME = new RegExp(
     String.raw`|(?<![\w./])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+(?![\w./])`,
   'g',
 );
+
+// A fenced block (three backquotes, with what it holds) or a span in single backquotes, spaces and
+// all: how documentation writes a command to type.
+const CODE = /\x60\x60\x60([^\x60]+)\x60\x60\x60|\x60([^\x60\n]+)\x60/g;
+
+// The word "command" and what follows it up to a mark that ends a clause: "command node
+// test/run.js: exit status 0", "the command npm ci --omit dev".
+const NAMED_COMMAND = new RegExp(
+  String.raw`\b(?:${alternation(KIND_NOUNS.command)})\s+([^\s:;,.][^:;,\n]*?)(?=[:;,]|\.(?:\s|$)|$)`,
+  'gi',
+);
+
+/**
+ * Code as documentation writes it: a fenced block or a span in backquotes ("`npm ci`"), or a command
+ * named after the word "command" when what follows holds a path or an option ("command node
+ * test/run.js"; not "the command succeeded").
+ */
+export function codeSpans(sentence: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  for (const match of sentence.matchAll(CODE)) {
+    const text = (match[1] ?? match[2] ?? '').trim();
+    if (text === '') continue;
+    const start = match.index + match[0].indexOf(text);
+    spans.push({ start, end: start + text.length, text });
+  }
+  for (const match of sentence.matchAll(NAMED_COMMAND)) {
+    const text = (match[1] ?? '').trim();
+    if (pathSpans(text).length === 0 && commandOptionSpans(text).length === 0) continue;
+    const start = match.index + match[0].lastIndexOf(text);
+    spans.push({ start, end: start + text.length, text });
+  }
+  return inOrder(spans);
+}
 
 /** Names as code writes them: in backquotes, camelCase, snake_case, "Foo::Bar", "server.port". */
 export function codeNameSpans(sentence: string): ValueSpan[] {
@@ -277,6 +311,7 @@ export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => Value
   'command-option': commandOptionSpans,
   'env-var': envVarSpans,
   'code-name': codeNameSpans,
+  code: codeSpans,
   'proper-noun': properNounSpans,
   literal: literalSpans,
   person: personSpans,

@@ -21,6 +21,7 @@ export type ValueKind =
   | 'command-option'
   | 'env-var'
   | 'code-name'
+  | 'code'
   | 'proper-noun'
   | 'literal'
   | 'person'

@@ -857,3 +857,27 @@ describe('a noun for the document itself', () => {
     expect(await ask(readme, 'Which file covers the door seal of the dryer?')).toBe(ABSTENTION);
   });
 });
+
+describe('a question for a command', () => {
+  const guide = readFile('c', 'docs/kiln-cli.md', [
+    '# Kiln CLI',
+    'Sign in once per machine:',
+    '',
+    '```',
+    'kiln login --site north',
+    '```',
+    '',
+    'The firing log is kept for ninety days.',
+  ]);
+
+  it('is answered by code the documentation writes, not by prose alone', async () => {
+    expect(await ask(guide, 'Which command signs me in to the kiln site?')).toContain(
+      'kiln login --site north',
+    );
+  });
+
+  it('abstains when nothing in view writes code', async () => {
+    const prose = readFile('p', 'docs/kiln.md', ['# Kiln', 'You sign in to the kiln site once per machine.']);
+    expect(await ask(prose, 'Which command signs me in to the kiln site?')).toBe(ABSTENTION);
+  });
+});

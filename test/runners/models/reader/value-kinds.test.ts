@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clockSpans,
   codeNameSpans,
+  codeSpans,
   commandOptionSpans,
   daySpans,
   durationSpans,
@@ -279,4 +280,25 @@ describe('every recogniser', () => {
         for (const span of recognise(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
     }
   }, 300_000);
+});
+
+describe('code', () => {
+  it('is what a fenced block or a span in backquotes holds, spaces and all', () => {
+    expect(texts(codeSpans('Sign in once: ``` kiln login --site north ``` and go on.'))).toEqual([
+      'kiln login --site north',
+    ]);
+    expect(texts(codeSpans('Run `npm ci` first, then `npm test`.'))).toEqual(['npm ci', 'npm test']);
+  });
+
+  it('is a command named after the word "command" when it holds a path or an option', () => {
+    expect(texts(codeSpans('command node test/run.js: exit status 0'))).toEqual(['node test/run.js']);
+    expect(texts(codeSpans('Run the command kiln fire --slow, then wait.'))).toEqual(['kiln fire --slow']);
+    expect(codeSpans('The command succeeded at noon.')).toEqual([]);
+  });
+
+  it('is not found in prose, nor in empty backquotes', () => {
+    expect(codeSpans('Sign in once per machine.')).toEqual([]);
+    expect(codeSpans('An empty span `` says nothing.')).toEqual([]);
+    expect(codeSpans('')).toEqual([]);
+  });
 });
