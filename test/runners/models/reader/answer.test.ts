@@ -707,6 +707,11 @@ describe('phrases that place a question in time', () => {
     expect(await ask(moves, 'Where does the kiln room go, in the end?')).toMatch(/east barn/);
     expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
   });
+
+  it('read "end up" in any of its forms as the latest', async () => {
+    expect(await ask(moves, 'Where does the kiln room end up?')).toMatch(/east barn/);
+    expect(await ask(moves, 'So the kiln room ends up where?')).toMatch(/east barn/);
+  });
 });
 
 describe('the order of reads, asked in other words', () => {
