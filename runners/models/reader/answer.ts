@@ -56,6 +56,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt } from './phrases.js';
+import { codeSpans } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { canBeVerb } from './thesaurus.js';
 
@@ -368,9 +369,21 @@ export function answerQuestion(
     return ABSTENTION;
   }
   const reply = inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
-  if (type !== 'yes-no') return shape.wh === 'why' ? withReason(chosen, reply) : reply;
+  if (type !== 'yes-no')
+    return shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/**
+ * A reply whose sentence introduces code it does not hold ("import the browser module.", "Sign in
+ * once:") goes on with the code block after it, where documentation shows what it says.
+ */
+function withExample(chosen: Sourced, reply: string, holds: (sentence: string) => boolean): string {
+  const { following } = chosen;
+  if (following === undefined || !following.startsWith('```')) return reply;
+  if (codeSpans(chosen.text).length > 0 || !holds(following)) return reply;
+  return `${reply} ${following}`;
 }
 
 /** Words and phrases that give a reason. */

@@ -886,3 +886,26 @@ describe('a question for a command', () => {
     expect(await ask(prose, 'Which command signs me in to the kiln site?')).toBe(ABSTENTION);
   });
 });
+
+describe('a sentence that introduces code', () => {
+  const guide = readFile('e', 'docs/kiln-web.md', [
+    '# Kiln web',
+    'To drive the kiln from a browser, load the web module.',
+    '',
+    '```js',
+    "import kiln from 'kiln/web'",
+    '```',
+    '',
+    'The kiln keeps its log for ninety days.',
+  ]);
+
+  it('is answered together with the code block after it', async () => {
+    expect(await ask(guide, 'From a browser, which module of kiln do I load?')).toContain("'kiln/web'");
+  });
+
+  it('is answered alone when no code block follows it', async () => {
+    expect(await ask(guide, 'How long does the kiln keep its log?')).toBe(
+      'The kiln keeps its log for ninety days.',
+    );
+  });
+});
