@@ -21,8 +21,22 @@ export type WordClass = 'n' | 'v' | 'a' | 'r';
  * binary search over the sorted lemma lines, so nothing is parsed before it is asked for.
  */
 function sensesOf(pos: WordClass, lemma: string): number[] {
-  const key = `${pos} ${lemma}`;
-  const text = data.lemmas;
+  // A lemma line is its letter, the lemma, then the synsets' offsets: its key is its first two fields.
+  const line = sortedLine(data.lemmas, `${pos} ${lemma}`, (found) =>
+    found.slice(0, found.indexOf(' ', found.indexOf(' ') + 1)),
+  );
+  if (line === undefined) return [];
+  return line
+    .slice(line.indexOf(' ', line.indexOf(' ') + 1) + 1)
+    .split(' ')
+    .map(Number);
+}
+
+/**
+ * The line of `text`, whose lines are sorted by their keys in code-unit order, whose key (as `keyOf`
+ * reads it from the line) is `key`: a binary search over the text, nothing split or parsed.
+ */
+function sortedLine(text: string, key: string, keyOf: (line: string) => string): string | undefined {
   let low = 0;
   let high = text.length;
   while (low < high) {
@@ -31,17 +45,12 @@ function sensesOf(pos: WordClass, lemma: string): number[] {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
     const line = text.slice(start, end);
-    const keyEnd = line.indexOf(' ', line.indexOf(' ') + 1);
-    const lineKey = line.slice(0, keyEnd);
-    if (lineKey === key)
-      return line
-        .slice(keyEnd + 1)
-        .split(' ')
-        .map(Number);
+    const lineKey = keyOf(line);
+    if (lineKey === key) return line;
     if (lineKey < key) low = end + 1;
     else high = start;
   }
-  return [];
+  return undefined;
 }
 
 /** The one-word members of the synset whose line starts at `at`. */
@@ -94,24 +103,7 @@ export function lemmasOf(word: string, pos: WordClass): string[] {
 
 /** True when `word` (lower case, any inflection) is a form of a verb WordNet lists ("crashes"). */
 export function canBeVerb(word: string): boolean {
-  return formsOf(word, 'v').some((form) => listed(data.verbs, form));
-}
-
-/** True when `line` is one of the sorted lines of `text`: a binary search, nothing parsed. */
-function listed(text: string, line: string): boolean {
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const start = text.lastIndexOf('\n', middle - 1) + 1;
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline;
-    const found = text.slice(start, end);
-    if (found === line) return true;
-    if (found < line) low = end + 1;
-    else high = start;
-  }
-  return false;
+  return formsOf(word, 'v').some((form) => sortedLine(data.verbs, form, (line) => line) !== undefined);
 }
 
 /** `word` and the lemmas of `pos` it may be a form of by the endings inflection adds. */
