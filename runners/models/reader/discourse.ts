@@ -10,7 +10,7 @@
  */
 import { CLAUSE_JOINING_DEMONSTRATIVES, DEMONSTRATIVES, NEUTER_PRONOUN } from './lexicon.js';
 import { tokens, type Token } from './nlp.js';
-import { STOP_WORDS, TEMPORAL_WORDS } from './text.js';
+import { STOP_WORDS, TEMPORAL_WORDS, words } from './text.js';
 
 // The parts of speech of a word a demonstrative determines.
 const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
@@ -72,10 +72,9 @@ export function refersBack(sentence: string, analysed?: readonly Token[]): boole
  */
 export function pointsBack(sentence: string): boolean {
   if (refersBack(sentence)) return true;
-  const words = [...sentence.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
-  return words.some(
-    (word, i) =>
-      DEMONSTRATIVES.has(word) && words[i + 1] !== undefined && !STOP_WORDS.has(words[i + 1] ?? ''),
+  const said = words(sentence);
+  return said.some(
+    (word, i) => DEMONSTRATIVES.has(word) && said[i + 1] !== undefined && !STOP_WORDS.has(said[i + 1] ?? ''),
   );
 }
 
