@@ -100,6 +100,9 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
       phrase = [];
       continue;
     }
+    // A hyphen between two words joins them into one modifier ("command-line option", "time-out
+    // value"): the phrase goes on to the noun after it.
+    if (word.value === '-' && phrase.length > 0 && next !== undefined && !CLOSED.has(next.pos)) continue;
     if (word.pos === 'ADV' && (next?.pos === 'ADJ' || next?.pos === 'NUM')) continue;
     if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
     // A day said relative to now ("today") places the phrase in time; it is no part of it.

@@ -79,6 +79,14 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('So, is the mill open?')).toBe('yes-no');
   });
 
+  it('reads a noun phrase on past a hyphen that joins two words ("command-line option")', () => {
+    expect(questionShape('Which command-line option turns the kiln off?')).toMatchObject({
+      head: 'option',
+      type: 'option',
+    });
+    expect(questionShape('Which pre-firing check comes first?')).toMatchObject({ head: 'check' });
+  });
+
   it('reads a question that offers alternatives as asking which, not yes or no', () => {
     expect(answerType('Is the dye set before or after the rinse?')).toBe('any');
     expect(answerType('I forget whether the loom runs on gas or on wood.')).toBe('any');
