@@ -97,10 +97,17 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
   return { text, stems: new Set(sequence.flatMap(withLeadingParts)), sequence };
 }
 
-/** True when a sentence says stem `a` with `b` right after it, as a question may ("kiln shelf"). */
+/**
+ * True when a sentence says stems `a` and `b` next to each other, as a question may ("kiln shelf"), in
+ * either order: a question puts its words in another order than a statement ("the kiln, by default,
+ * vents" against "by default, the kiln …").
+ */
 export function saysTogether(candidate: Candidate, a: string, b: string): boolean {
   const sequence = candidate.sequence ?? [];
-  for (let i = 0; i + 1 < sequence.length; i++) if (sequence[i] === a && sequence[i + 1] === b) return true;
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    if (sequence[i] === a && sequence[i + 1] === b) return true;
+    if (sequence[i] === b && sequence[i + 1] === a) return true;
+  }
   return false;
 }
 

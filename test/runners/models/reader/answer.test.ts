@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { saysTogether, toCandidate } from '../../../../runners/models/reader/match.js';
+import { stem } from '../../../../runners/models/reader/text.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
 import { assistant, exchange, page, readFile, request, user } from './conversation-fixtures.js';
 
@@ -472,6 +474,14 @@ describe('what a question asks for', () => {
 
   it('still abstains when the thing it names is nowhere in view', async () => {
     expect(await ask(ferries, 'What is the duration of the island ferry?')).toBe(ABSTENTION);
+  });
+
+  it('counts two of its words said together in either order', () => {
+    // A question puts its words in another order than a statement: "kilnctl, by default, raises …".
+    const sentence = toCandidate('By default, kilnctl does not raise an alarm on high readings.');
+    expect(saysTogether(sentence, stem('kilnctl'), stem('default'))).toBe(true);
+    expect(saysTogether(sentence, stem('default'), stem('kilnctl'))).toBe(true);
+    expect(saysTogether(sentence, stem('kilnctl'), stem('alarm'))).toBe(false);
   });
 });
 
