@@ -548,6 +548,9 @@ export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
 /** Words that negate a statement; "n't" on a verb does too. */
 export const NEGATIONS = words('not never cannot');
 
+/** A determiner that says none of what follows is so: "there is no pruning", "it takes no options". */
+export const NEGATING_DETERMINERS = words('no');
+
 /**
  * Adverbs that join what they say to what was said before ("instead", "however"): they tell how two
  * statements stand to each other, not what either is about.

@@ -13,6 +13,7 @@ import {
   MONTHS,
   NAME_INTRODUCERS,
   NEGATIONS,
+  NEGATING_DETERMINERS,
   NEGATIVE_CLITICS,
   NUMBER_WORDS,
   PARTITIVE_PREPOSITIONS,
@@ -269,16 +270,28 @@ export function statementSpans(sentence: string): ValueSpan[] {
 
 const CESSATION = new Phrases(CESSATION_PHRASES);
 
-/** True when a sentence says no: "not", "never", "cannot", "no longer", or a verb with "n't". */
+/**
+ * True when a sentence says no: "not", "never", "cannot", "no longer", a verb with "n't", or "no"
+ * before what it denies ("there is no pruning"), standing apart as a word of the sentence (not a
+ * value in code, `no`, nor part of a name, "--no-verify").
+ */
 export function isNegative(sentence: string): boolean {
   const words = wordsOf(sentence);
   const lowered = words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
   return words.some(
     (word, i) =>
       NEGATIONS.has(word.lower) ||
+      (NEGATING_DETERMINERS.has(word.lower) && standsApart(sentence, word)) ||
       [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic)) ||
       CESSATION.at(lowered, i) !== undefined,
   );
+}
+
+/** True when nothing but white space (or the sentence's edges) stands either side of `word`. */
+function standsApart(sentence: string, word: { start: number; end: number }): boolean {
+  const before = sentence.charAt(word.start - 1);
+  const after = sentence.charAt(word.end);
+  return before.trim() === '' && after.trim() === '';
 }
 
 // ---- positions ----

@@ -227,6 +227,13 @@ describe('statements and their polarity', () => {
     expect(isNegative('The shed is locked at night.')).toBe(false);
     expect(isNegative('Nothing noteworthy: the knot holds.')).toBe(false);
   });
+
+  it('read "no" before what it denies as a negation, but not inside code or a name', () => {
+    expect(isNegative('There is no lock on the shed by default.')).toBe(true);
+    expect(isNegative('The shed takes no padlock.')).toBe(true);
+    expect(isNegative('Pass --no-lock to leave the shed open.')).toBe(false);
+    expect(isNegative('Set `locked` to `no` to leave the shed open.')).toBe(false);
+  });
 });
 
 describe('places within a thing', () => {
