@@ -14,7 +14,7 @@ import {
   namesOne,
   type QuestionShape,
 } from './answer-types.js';
-import { answerKindStem, coverage, hasSynonyms, isSubjectWord, keyOfAsked } from './match.js';
+import { answerKindStem, coverage, hasSynonyms, isKindWord, isSubjectWord, keyOfAsked } from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
 import {
   candidates,
@@ -98,6 +98,23 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
   );
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
 }
+
+/**
+ * The stems of the words for a kind of value ("time", "date", "number") that stand right after a
+ * preposition with no determiner and no value after them: a set phrase ("ahead of time", "on time",
+ * "in time") that asks for no value of the kind, where "at what time" and "from version 5" do.
+ */
+function kindsInPhrases(asked: readonly Token[]): string[] {
+  return asked.flatMap((token, at) => {
+    if (token.pos !== 'NOUN' || asked[at - 1]?.pos !== 'ADP') return [];
+    if (VALUE_FOLLOWERS.has(asked[at + 1]?.pos ?? '')) return [];
+    const stemmed = contentStems(token.value)[0];
+    return stemmed !== undefined && isKindWord(stemmed) ? [stemmed] : [];
+  });
+}
+
+/** Parts of speech of a word after a kind's noun that says which one: "version 5", "port 8080". */
+const VALUE_FOLLOWERS: ReadonlySet<string> = new Set(['NUM', 'NOUN', 'PROPN']);
 
 /** Parts of speech of a word that a noun phrase may go on from ("the", "new", "data", "7"). */
 const NOUN_PHRASE_POS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
@@ -267,8 +284,10 @@ export function answerQuestion(
   const askedWords = remembered(context, askedParts, question).text;
   // General nouns ("which security problem", "what kind of cache") say what sort of thing is asked
   // for, and a text names the problem or the kind itself; a document ("the README") does not name
-  // itself: both leave the key.
-  const general = framingNounStems(remembered(context, askedParts, question).asked);
+  // itself; a word for a kind of value in a set phrase ("ahead of time") asks for none: all leave
+  // the key.
+  const askedTokens = remembered(context, askedParts, question).asked;
+  const general = new Set([...framingNounStems(askedTokens), ...kindsInPhrases(askedTokens)]);
   const asked = remembered(context, keyOfAsked, askedWords).filter(
     (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
   );

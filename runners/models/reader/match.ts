@@ -281,7 +281,7 @@ export function meetWeight(stem: string, candidate: Candidate): number {
   return how === undefined ? 0 : MEET_WEIGHT[how];
 }
 
-function isKindWord(stem: string): boolean {
+export function isKindWord(stem: string): boolean {
   return VALUE_KINDS.some((kind) => kind.stems.has(stem));
 }
 

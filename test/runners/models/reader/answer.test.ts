@@ -919,3 +919,18 @@ describe('a sentence that introduces code', () => {
     );
   });
 });
+
+describe('a word for a kind of value in a set phrase', () => {
+  it('asks for no value of the kind: "ahead of time" wants no time', async () => {
+    const notes = readFile('t', 'docs/kiln.md', [
+      '# Kiln',
+      'There is no early venting of spent gas by default, but a vent can be fitted to the kiln.',
+      'Each firing takes a long time to cool down.',
+      'The glaze shelf holds twelve tiles.',
+      'Spent gas leaves through the flue.',
+    ]);
+    expect(await ask(notes, 'Does the kiln vent spent gas ahead of time by default?')).toMatch(
+      /^No: There is no/,
+    );
+  });
+});
