@@ -30,13 +30,25 @@ import {
 import { durationSpans } from './time-values.js';
 import { codeNameSpans } from './value-kinds.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
+import { wordsOf } from './value-spans.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
 import { withLeadingParts } from './releases.js';
 
-/** Words that name a day or a time of day, each also in the plural ("Mondays", "tomorrow"). */
-const DAY_WORDS = new Phrases(
-  [...WEEKDAYS, ...MONTHS, ...RELATIVE_DAYS, ...CLOCK_WORDS].flatMap((word) => [word, `${word}s`]),
+/** Words that name a day or a time of day, each also in the plural ("tomorrow", "mornings"). */
+const DAY_WORDS = new Phrases([...RELATIVE_DAYS, ...CLOCK_WORDS].flatMap((word) => [word, `${word}s`]));
+
+/** The names of weekdays and months, each also in the plural ("Mondays"). */
+const CALENDAR_NAMES: ReadonlySet<string> = new Set(
+  [...WEEKDAYS, ...MONTHS].flatMap((word) => [word, `${word}s`]),
 );
+
+/**
+ * True when `sentence` names a weekday or a month, written with its capital as English writes them:
+ * "in May" names a month, "you may set" does not.
+ */
+function namesCalendarDay(sentence: string): boolean {
+  return wordsOf(sentence).some((word) => CALENDAR_NAMES.has(word.lower) && word.text !== word.lower);
+}
 
 /** The stems of a list of words. */
 function stemsOf(list: ReadonlySet<string>): ReadonlySet<string> {
@@ -59,7 +71,10 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
   {
     stems: stemsOf(TIME_ASKING_WORDS),
     // A clock time or an ISO date, or a word for a day or a time of day.
-    present: (sentence) => /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}/.test(sentence) || DAY_WORDS.inPlain(sentence),
+    present: (sentence) =>
+      /\d{1,2}[:.]\d{2}|\d{4}-\d{2}-\d{2}/.test(sentence) ||
+      DAY_WORDS.inPlain(sentence) ||
+      namesCalendarDay(sentence),
   },
   {
     // The nouns that ask for a span ("duration", "period"): a span of time says it ("seven weeks").

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
-import { saysTogether, toCandidate } from '../../../../runners/models/reader/match.js';
+import { coverage, saysTogether, toCandidate } from '../../../../runners/models/reader/match.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
 import { assistant, exchange, page, readFile, request, user } from './conversation-fixtures.js';
@@ -932,5 +932,13 @@ describe('a word for a kind of value in a set phrase', () => {
     expect(await ask(notes, 'Does the kiln vent spent gas ahead of time by default?')).toMatch(
       /^No: There is no/,
     );
+  });
+});
+
+describe('a weekday or a month as a value of time', () => {
+  it('is a name written with its capital: "may" the verb names no month', () => {
+    const key = [stem('time'), stem('kiln'), stem('vent')];
+    expect(coverage(key, toCandidate('In May, the kiln is vented after each firing.'))).toBeDefined();
+    expect(coverage(key, toCandidate('You may vent the kiln after each firing.'))).toBeUndefined();
   });
 });
