@@ -86,7 +86,7 @@ function namedThings(question: string, context?: ReaderContext): ReadonlySet<str
 
 /**
  * The stems of the nouns among a question's asked words that say what sort of thing is asked for, or
- * where it is written, rather than what it is: general nouns ("which security problem") and nouns
+ * where it is written, rather than what it is: general nouns ("which glaze problem") and nouns
  * for a document ("what does the README suggest", "the manual"; not "file", which asks for a path).
  */
 function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
@@ -122,8 +122,8 @@ const NOUN_PHRASE_POS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PRO
 /**
  * True when the word at `at`, tagged a noun, may name no thing: it stands where no noun phrase goes on
  * (after a verb, an adverb, a preposition or a pronoun that is no possessive) and WordNet lists it as
- * a verb. It is then a verb the tagger took for a noun ("make the program there crash") or the noun
- * of a set phrase ("takes care of", "in charge of").
+ * a verb. It is then a verb the tagger took for a noun ("make the pump there stall") or the noun of
+ * a set phrase ("keeps watch over", "in control of").
  */
 function mayBeVerb(tokens: readonly Token[], at: number): boolean {
   const before = tokens[at - 1];
@@ -282,7 +282,7 @@ export function answerQuestion(
   ]);
   const seen = (stem: string) => pool.some((c) => c.stems.has(stem));
   const askedWords = remembered(context, askedParts, question).text;
-  // General nouns ("which security problem", "what kind of cache") say what sort of thing is asked
+  // General nouns ("which glaze problem", "what kind of cache") say what sort of thing is asked
   // for, and a text names the problem or the kind itself; a document ("the README") does not name
   // itself; a word for a kind of value in a set phrase ("ahead of time") asks for none: all leave
   // the key.
@@ -315,7 +315,7 @@ export function answerQuestion(
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice. A bare noun
-  // phrase ("Shelf hash?") asks for one N too, but its words weigh alike: its head need not be N.
+  // phrase ("Launch venue?") asks for one N too, but its words weigh alike: its head need not be N.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
   const bonus: Bonus = {

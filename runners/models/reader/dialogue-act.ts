@@ -250,7 +250,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
 
 /**
  * Where a frame after an embedded question that is the sentence's subject starts: "Where the
- * spindles go | is something I never learned", "Which gate it uses | is unclear to me". The
+ * spindles belong | is something I never learned", "Which gate it uses | is unclear to me". The
  * frame is the verb "be" and a predicate that says the person lacks the knowledge: a negated clause
  * of theirs, or a word of uncertainty. Undefined when the sentence has no such frame.
  */
@@ -261,7 +261,7 @@ function trailingFrame(words: readonly Token[]): number | undefined {
 
 /**
  * An embedded question that is a sentence's subject, as where the "be" after it stands and whether
- * what follows says the speaker lacks the knowledge: "Where the spindles go | is unclear to me" asks,
+ * what follows says the speaker lacks the knowledge: "Where the spindles belong | is unclear to me" asks,
  * "What the tiles need | is a clear glaze" states. Undefined when the sentence opens otherwise.
  */
 function subjectClause(words: readonly Token[]): { be: number; lacking: boolean } | undefined {

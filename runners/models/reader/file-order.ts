@@ -47,8 +47,8 @@ const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
  * bash read" is about what a program reads, not about the conversation, and is answered from text.
  */
 export function isFileOrderQuestion(prompt: string): boolean {
-  // A clause that places the question in time ("… before we read the docs?") says when, not what is
-  // asked: "Task before the docs?" asks for no file.
+  // A clause that places the question in time ("… before you opened the files?") says when, not what
+  // is asked: "Chore before the files?" asks for no file.
   const question = withoutTimeClauses(prompt);
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   if (isElliptical(question))

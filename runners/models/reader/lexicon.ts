@@ -428,8 +428,8 @@ export const COMPLEX_PREPOSITIONS = phrases(
 export const BOUND_PREFIXES = words('pre post non re un anti co sub multi semi');
 
 /**
- * General nouns, which stand for a thing of almost any sort ("which security problem", "what kind of
- * cache"): a text names the thing itself ("prototype pollution"), seldom with the noun.
+ * General nouns, which stand for a thing of almost any sort ("which glaze problem", "what kind of
+ * cache"): a text names the thing itself ("crazing"), seldom with the noun.
  */
 export const GENERAL_NOUNS = words('thing stuff matter kind sort type problem issue');
 

@@ -255,8 +255,8 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
 }
 
 /**
- * `question` without the clauses that only place it in time, at its start or its end ("… before we
- * read the docs?"), whatever is left.
+ * `question` without the clauses that only place it in time, at its start or its end ("… before the
+ * kiln was fired?"), whatever is left.
  */
 export function withoutTimeClauses(question: string): string {
   const opened = withoutOpeningClause(question);

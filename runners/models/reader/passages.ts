@@ -43,7 +43,7 @@ export type Sourced = Candidate & {
   heading?: Heading;
   /**
    * The sentence after it in its section, which may go on from it: what explains it or follows from
-   * it ("The kernel maps that key to …").
+   * it ("That key sends a signal …").
    */
   following?: string;
 };

@@ -141,8 +141,8 @@ const CODE_NAME = new RegExp(
 // all: how documentation writes a command to type.
 const CODE = /\x60\x60\x60([^\x60]+)\x60\x60\x60|\x60([^\x60\n]+)\x60/g;
 
-// The word "command" and what follows it up to a mark that ends a clause: "command node
-// test/run.js: exit status 0", "the command npm ci --omit dev".
+// The word "command" and what follows it up to a mark that ends a clause: "command kiln fire
+// --slow: exit status 0", "the command npm ci --omit dev".
 const NAMED_COMMAND = new RegExp(
   String.raw`\b(?:${alternation(KIND_NOUNS.command)})\s+([^\s:;,.][^:;,\n]*?)(?=[:;,]|\.(?:\s|$)|$)`,
   'gi',
@@ -150,8 +150,8 @@ const NAMED_COMMAND = new RegExp(
 
 /**
  * Code as documentation writes it: a fenced block or a span in backquotes ("`npm ci`"), or a command
- * named after the word "command" when what follows holds a path or an option ("command node
- * test/run.js"; not "the command succeeded").
+ * named after the word "command" when what follows holds a path or an option ("command kiln
+ * fire --slow"; not "the command succeeded").
  */
 export function codeSpans(sentence: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
@@ -273,7 +273,7 @@ const CESSATION = new Phrases(CESSATION_PHRASES);
 /**
  * True when a sentence says no: "not", "never", "cannot", "no longer", a verb with "n't", or "no"
  * before what it denies ("there is no pruning"), standing apart as a word of the sentence (not a
- * value in code, `no`, nor part of a name, "--no-verify").
+ * value in code, `no`, nor part of a name, "--no-lock").
  */
 export function isNegative(sentence: string): boolean {
   const words = wordsOf(sentence);

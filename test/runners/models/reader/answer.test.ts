@@ -754,7 +754,7 @@ describe('the order of reads, asked in other words', () => {
   it('takes a clause that places the question in time for no question about the order', async () => {
     expect(await ask(reads, 'Chore before the files?')).not.toMatch(/file I read/);
     expect(await ask(reads, 'What were we doing before you opened the files?')).not.toMatch(/file I read/);
-    expect(await ask(reads, 'Before the moorings, which file did you read?')).toMatch(/file I read/);
+    expect(await ask(reads, 'Before the moorings, which file did you open?')).toMatch(/file I read/);
   });
 
   it('answers an elliptical question and a lost track of the order', async () => {
@@ -810,10 +810,12 @@ describe('a word tagged a noun where no noun phrase goes on', () => {
     assistant('Noted.'),
   ];
 
-  it('is no thing that must be in view when it may be a verb: "in charge of", "takes care of"', async () => {
-    expect(await ask(garden, 'Who is in charge of the vegetable garden by the mill?')).toContain('Mira Holt');
+  it('is no thing that must be in view when it may be a verb: "in control of", "keeps watch over"', async () => {
+    expect(await ask(garden, 'Who is in control of the vegetable garden by the mill?')).toContain(
+      'Mira Holt',
+    );
     expect(
-      await ask(garden, 'Could you remind me who takes care of our vegetable garden by the mill?'),
+      await ask(garden, 'Could you tell me who keeps watch over the vegetable garden by the mill?'),
     ).toContain('Mira Holt');
   });
 
@@ -825,15 +827,13 @@ describe('a word tagged a noun where no noun phrase goes on', () => {
 describe('a general noun in a question', () => {
   const notes = readFile('g', 'notes/release.md', [
     '# Release 2.1',
-    'The 2.1 release closes a security hole in the option parser, a prototype pollution.',
+    'The 2.1 release closes a glaze fault in the tile firing, a crazing of the surface.',
     'The proxy keeps an on-disk cache of every tarball it fetches.',
     'Builds take about four minutes on the old runners.',
   ]);
 
   it('leaves the key: a text names the problem or the kind itself, not with the noun', async () => {
-    expect(await ask(notes, 'Which security problem did the 2.1 release close?')).toContain(
-      'prototype pollution',
-    );
+    expect(await ask(notes, 'Which glaze problem did the 2.1 release close?')).toContain('crazing');
     expect(await ask(notes, 'What kind of cache does the proxy keep?')).toContain('on-disk cache');
   });
 

@@ -298,7 +298,9 @@ describe('code', () => {
   });
 
   it('is a command named after the word "command" when it holds a path or an option', () => {
-    expect(texts(codeSpans('command node test/run.js: exit status 0'))).toEqual(['node test/run.js']);
+    expect(texts(codeSpans('command kiln fire ./tiles.cfg: exit status 0'))).toEqual([
+      'kiln fire ./tiles.cfg',
+    ]);
     expect(texts(codeSpans('Run the command kiln fire --slow, then wait.'))).toEqual(['kiln fire --slow']);
     expect(codeSpans('The command succeeded at noon.')).toEqual([]);
   });
