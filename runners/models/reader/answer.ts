@@ -73,9 +73,8 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
-/** The stems of the nouns and names of what a question asks ("the kiln", "Raku"). */
-function namedThings(question: string, context?: ReaderContext): ReadonlySet<string> {
-  const asked = remembered(context, askedParts, question).asked;
+/** The stems of the nouns and names among a question's asked words ("the kiln", "Raku"). */
+function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   const nouns = asked.filter(
     (token, at) => token.pos === 'PROPN' || (token.pos === 'NOUN' && !mayBeVerb(asked, at)),
   );
@@ -295,7 +294,7 @@ export function answerQuestion(
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
-  const things = namedThings(question, context);
+  const things = namedThings(askedTokens);
   if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
