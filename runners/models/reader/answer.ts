@@ -83,6 +83,20 @@ function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   );
 }
 
+/** A candidate read in a file whose name names some of `named`: it speaks of them. */
+function inFileNamed(candidate: Sourced, named: readonly string[]): Sourced {
+  const { fileWords } = candidate;
+  if (fileWords === undefined) return candidate;
+  const about = named.filter((stem) => fileWords.has(stem) && !candidate.stems.has(stem));
+  if (about.length === 0) return candidate;
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...about]),
+    ownStems: new Set([...candidate.ownStems, ...about]),
+    scope: new Set(about),
+  };
+}
+
 /**
  * The stems of the nouns among a question's asked words that say what sort of thing is asked for, or
  * where it is written, rather than what it is: general nouns ("which glaze problem") and nouns
@@ -299,6 +313,15 @@ export function answerQuestion(
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
+  // A thing the question names (a noun, a name, a number) that a file's name names ("what does the
+  // Kestrel 3.0 want done …" and kestrel-3.0-storage.txt) says which file the question is about: each
+  // sentence of that file speaks of it, and need only say the rest. A question that asks about
+  // nothing else is answered by what the text itself says of it.
+  const numbers = new Set(
+    askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
+  );
+  const named = key.filter((stem) => things.has(stem) || numbers.has(stem));
+  const scoped = named.length < key.length ? pool.map((candidate) => inFileNamed(candidate, named)) : pool;
   const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
   );
@@ -342,8 +365,9 @@ export function answerQuestion(
     coverage(key, candidate, weights, polar) !== undefined ||
     (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined);
   // A sentence that holds no value of the kind asked for cannot answer.
-  const typed = pool.filter(
+  const typed = scoped.filter(
     (candidate) =>
+      !(candidate.title === true && type === 'any') &&
       covers(candidate) &&
       saysWhich(candidate) &&
       !underAnotherRelease(releases, candidate.heading) &&

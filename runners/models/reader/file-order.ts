@@ -12,6 +12,8 @@ import {
   CONVERSATION_PRONOUNS,
   FILE_NOUNS,
   FILE_READING_VERBS,
+  FIRST_PERSON_OBJECTS,
+  FIRST_PERSON_SUBJECTS,
   MODALS,
   ORDER_END_WORDS,
   PERSONAL_PRONOUNS,
@@ -20,8 +22,15 @@ import {
   READING_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
-import { EARLIEST_PHRASE, LATEST_PHRASE, RECENT_PHRASE, withoutTimeClauses } from './match.js';
+import {
+  EARLIEST_PHRASE,
+  LATEST_PHRASE,
+  outsideConditions,
+  RECENT_PHRASE,
+  withoutTimeClauses,
+} from './match.js';
 import { Phrases, plainTokensAt } from './phrases.js';
+import { tokens } from './nlp.js';
 import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
@@ -30,12 +39,46 @@ export type TemporalMode = 'latest' | 'earliest' | 'best';
 /** The temporal preference a question states, if any. */
 export function temporalMode(question: string): TemporalMode {
   // "At the very start" places a question as "at the start" does.
-  const tokens = plainTokensAt(question).filter((token) => !INTENSIFIERS.has(token.word));
-  if (LATEST_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';
-  if (EARLIEST_PHRASE.find(question, 0, tokens) !== undefined) return 'earliest';
-  if (RECENT_PHRASE.find(question, 0, tokens) !== undefined) return 'latest';
+  // A time phrase in a condition ("if it's the first time …") places nothing.
+  const tokens = outsideConditions(question).filter((token) => !INTENSIFIERS.has(token.word));
+  const placing = (phrases: Phrases) => {
+    const hit = phrases.find(question, 0, tokens);
+    return hit !== undefined && !(ORDER_END_WORDS.has(hit.phrase) && ordersAThing(question, hit.phrase));
+  };
+  if (placing(LATEST_PHRASE)) return 'latest';
+  if (placing(EARLIEST_PHRASE)) return 'earliest';
+  if (placing(RECENT_PHRASE)) return 'latest';
   return 'best';
 }
+
+/**
+ * True when `word` ("first", "last") is an adverb of a clause that no one of the conversation is in:
+ * "Where does the kiln look first?" asks about the kiln's own order, which a text gives, not about
+ * the earliest of several answers. "What did we pick first?" places the question among events.
+ */
+function ordersAThing(question: string, word: string): boolean {
+  const read = tokens(question);
+  if (read.some((token) => CONVERSATION_PRONOUNS.has(token.lemma) || FIRST_PERSON.has(token.lemma)))
+    return false;
+  // Tagged an adverb, or an adjective that stands in no noun phrase ("try first for …"; not "the
+  // first release").
+  return read.some(
+    (token, at) =>
+      token.lemma === word &&
+      (token.pos === 'ADV' ||
+        (token.pos === 'ADJ' &&
+          !DETERMINING.has(read[at - 1]?.pos ?? '') &&
+          !NOMINAL.has(read[at + 1]?.pos ?? ''))),
+  );
+}
+
+/** Parts of speech of a word that opens a noun phrase ("the first", "its first"). */
+const DETERMINING: ReadonlySet<string> = new Set(['DET', 'PRON']);
+/** Parts of speech a word of a noun phrase may be followed by within it. */
+const NOMINAL: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/** The person speaking, alone or with others, in any case. */
+const FIRST_PERSON = new Set([...FIRST_PERSON_SUBJECTS, ...FIRST_PERSON_OBJECTS]);
 
 /** Verbs by which a text says a file was looked at, as stems. */
 const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));

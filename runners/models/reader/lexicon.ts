@@ -46,6 +46,15 @@ export const CONJUNCTIONS = words(
   'and or but nor so yet if because although though unless whether while whereas once',
 );
 
+/** Conjunctions that open a condition: what a clause of theirs says is supposed, not asked. */
+export const CONDITIONAL_CONJUNCTIONS = words('if unless provided providing assuming supposing');
+
+/**
+ * Conjunctions of time that, before a clause in the present, say when what is asked holds, as a
+ * condition does ("when a reviewer asks, …", "before I ship it"): the time conjunctions and "when".
+ */
+export const GENERIC_TIME_CONJUNCTIONS = words('before after since until while when');
+
 /** Words that order a sequence: ordinals and their kin ("last", "latest", "previous"). */
 export const ORDINALS = words(
   'first second third fourth fifth sixth seventh eighth ninth tenth last final latest earliest next previous',
@@ -112,6 +121,9 @@ export const FIRST_PERSON_OBJECTS = words('me us');
 
 /** Forms of "be", "do" and "have" that place what they say in the past, with their participles. */
 export const PAST_AUXILIARY_FORMS = words('was were been did done had');
+
+/** Forms of "be", "do" and "have" that say a clause is in the past ("did", "were"; not "been"). */
+export const PAST_FINITE_AUXILIARIES = words('was were did had');
 
 /** Forms of "have" that, before a participle, make the perfect ("have read", "'ve been"). */
 export const PERFECT_AUXILIARIES = words('have has had ve');

@@ -9,6 +9,11 @@ import {
   ANSWER_GROUPS,
   CLOCK_WORDS,
   COMPLEX_PREPOSITIONS,
+  CONDITIONAL_CONJUNCTIONS,
+  GENERIC_TIME_CONJUNCTIONS,
+  BE_FORMS,
+  PAST_FINITE_AUXILIARIES,
+  PERFECT_AUXILIARIES,
   EARLIEST_PHRASES,
   FIGURE_ASKING_WORDS,
   KIND_NOUNS,
@@ -28,6 +33,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
+import { tokens } from './nlp.js';
 import { codeNameSpans } from './value-kinds.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
@@ -101,6 +107,11 @@ export interface Candidate {
   alike?: ReadonlySet<string>;
   /** Its content words' stems in order, for words said together (see `saysTogether`). */
   sequence?: readonly string[];
+  /**
+   * Key words it speaks of by where it stands rather than by what it says: the things a question
+   * names that the name of its file names. The rest of the key must be covered without them.
+   */
+  scope?: ReadonlySet<string>;
 }
 
 /**
@@ -156,6 +167,57 @@ const TIME_PHRASE = new Phrases(
 
 /** Prepositions of several words ("relative to"), which leave the key as a whole. */
 const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
+
+/**
+ * The tokens of `text` that lie outside its conditions: a clause opened by "if" or "unless" runs to
+ * its comma, or to the end. A time phrase there says what is supposed ("if it's the first time the
+ * kiln cracks, …"), not which of several answers is wanted.
+ */
+export function outsideConditions(text: string, tokens: readonly WordAt[] = plainTokensAt(text)): WordAt[] {
+  const kept: WordAt[] = [];
+  const generic = !speaksOfThePast(text);
+  let until = -1;
+  for (const [at, token] of tokens.entries()) {
+    if (token.start < until) continue;
+    const timed = generic && GENERIC_TIME_CONJUNCTIONS.has(token.word) && opensClause(tokens, at, text);
+    if (CONDITIONAL_CONJUNCTIONS.has(token.word) || timed) {
+      const comma = text.indexOf(',', token.end);
+      until = comma < 0 ? text.length : comma;
+      continue;
+    }
+    kept.push(token);
+  }
+  return kept;
+}
+
+/**
+ * True when a question speaks of what happened: a past form of "be", "do" or "have" ("did", "were"),
+ * or a verb in a past form ("fired", "ran"; not the participle of "have modified" or "is set"). One
+ * that does not speaks of what holds in general, or will.
+ */
+export function speaksOfThePast(question: string): boolean {
+  const read = tokens(question);
+  return read.some((token, at) => {
+    const form = token.value.toLowerCase();
+    if (token.pos === 'AUX') return PAST_FINITE_AUXILIARIES.has(form);
+    if (token.pos !== 'VERB' || form === token.lemma || form.endsWith('s') || form.endsWith('ing'))
+      return false;
+    const before = read[at - 1]?.lemma ?? '';
+    return !PERFECT_AUXILIARIES.has(before) && !BE_FORMS.has(before);
+  });
+}
+
+/**
+ * True when the conjunction at `at` opens a clause with a verb of its own ("when a reviewer asks",
+ * "before shipping it"), not a phrase ("after the change") or a question word ("when does …").
+ */
+function opensClause(words: readonly WordAt[], at: number, text: string): boolean {
+  const end = text.indexOf(',', words[at]?.end ?? 0);
+  const clause = text.slice(words[at]?.end ?? 0, end < 0 ? text.length : end);
+  const read = tokens(clause);
+  if (read[0] === undefined || read[0].pos === 'AUX') return false;
+  return read.some((token) => token.pos === 'VERB');
+}
 
 /** `text` with each hit of `phrases` put as a space. */
 function withoutPhrases(phrases: Phrases, text: string): string {
@@ -347,6 +409,11 @@ export function coverage(
   weights?: ReadonlyMap<string, number>,
   polar = false,
 ): number | undefined {
+  const { scope } = candidate;
+  if (scope !== undefined && key.some((stem) => !scope.has(stem))) {
+    const rest = key.filter((stem) => !scope.has(stem));
+    return coverage(rest, { ...candidate, scope: undefined }, weights, polar) === undefined ? undefined : 1;
+  }
   const subject = subjectWords(key);
   const kinds = key.filter(isKindWord);
   const met = new Map(key.map((stem) => [stem, meet(stem, candidate)] as const));

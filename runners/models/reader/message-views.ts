@@ -66,6 +66,8 @@ export interface VisibleText {
   call?: Pick<ToolCall, 'tool' | 'arguments'>;
   /** True for a file's own text, whose lines wrap sentences rather than separate records. */
   prose?: boolean;
+  /** For a file's text read whole: the path it was read from. */
+  path?: string;
 }
 
 /**
@@ -91,13 +93,17 @@ export function visibleTexts(messages: readonly Message[], except: number): Visi
         }
         break;
       case 'tool': {
+        const call = calls.get(message.callId);
+        // A file's own text (its lines numbered), not a reference to it, is read with its path.
+        const prose = /^\s*\d+\t/m.test(message.content);
+        const path = call?.tool === 'read_file' && prose ? stringArgument(call.arguments, 'path') : undefined;
         texts.push({
           source: 'tool',
           text: withSettingStatements(readableOutput(message.content)),
-          prose: /^\s*\d+\t/m.test(message.content),
+          prose,
+          ...(path === undefined ? {} : { path }),
         });
         // A change the tool made says what the file holds now, as a read of it would.
-        const call = calls.get(message.callId);
         const written = call?.tool === 'edit_file' ? stringArgument(call.arguments, 'text') : undefined;
         if (written !== undefined && !/^\s*error:/i.test(message.content)) {
           texts.push({ source: 'tool', text: withSettingStatements(written) });

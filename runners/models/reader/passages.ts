@@ -46,6 +46,10 @@ export type Sourced = Candidate & {
    * it ("That key sends a signal …").
    */
   following?: string;
+  /** True for a heading line ("## Streaming"): it names what its section is about, and states nothing. */
+  title?: boolean;
+  /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
+  fileWords?: ReadonlySet<string>;
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -67,7 +71,13 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
       made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
       context.passages.set(key, made);
     }
-    found.push(...made);
+    if (visible.path === undefined) found.push(...made);
+    else {
+      // The file's own name, not the folders it lies in: "kiln-2.0-care.txt" names the kiln and 2.0.
+      const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
+      const fileWords = new Set(contentStems(name, context.stems));
+      found.push(...made.map((candidate) => ({ ...candidate, fileWords })));
+    }
   }
   return found;
 }
@@ -92,7 +102,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .filter((line) => !FRAMING.test(line))
     .join('\n');
   const sections = inSections(content, origin === 'document' ? prose : undefined);
-  for (const [at, { sentence, antecedent, heading }] of sections.entries()) {
+  for (const [at, { sentence, antecedent, heading, title }] of sections.entries()) {
     if (!isCandidate(sentence, origin === 'document')) continue;
     const after = sections[at + 1];
     const following =
@@ -112,6 +122,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
       joined: joinedPairs(cleaned),
+      ...(title === true ? { title } : {}),
       ...(following === undefined ? {} : { following }),
     };
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
@@ -140,6 +151,8 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
  */
 interface InSection {
   sentence: string;
+  /** True for a heading line, which names what its section is about and states nothing. */
+  title?: boolean;
   antecedent?: string;
   heading?: string;
 }
@@ -173,7 +186,7 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     const level = HEADING.exec(line)?.[1]?.length;
     if (level !== undefined) {
       flush();
-      found.push({ sentence: line.trim() });
+      found.push({ sentence: line.trim(), title: true });
       // Release notes may write a release and its sections ("Bug Fixes") at one level: a heading that
       // names no release lies inside the release heading of its level before it.
       const release = releasesOf(line).length > 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { temporalMode } from '../../../../runners/models/reader/file-order.js';
 import { coverage, saysTogether, toCandidate } from '../../../../runners/models/reader/match.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
@@ -940,5 +941,98 @@ describe('a weekday or a month as a value of time', () => {
     const key = [stem('time'), stem('kiln'), stem('vent')];
     expect(coverage(key, toCandidate('In May, the kiln is vented after each firing.'))).toBeDefined();
     expect(coverage(key, toCandidate('You may vent the kiln after each firing.'))).toBeUndefined();
+  });
+});
+
+describe('a file the question names by its name', () => {
+  // Only the closing note says "Kestrel" and "3.0"; the file's name says which machine it is about.
+  const lines = [
+    'Storage.',
+    'Drain the pump and dry the drum.',
+    'Wrap any replaced hoses in cloth so that the next owner sees the change.',
+    'This note belongs with the Kestrel 3.0 and its hoses.',
+  ];
+  const asked = 'What does Kestrel 3.0 want done with hoses I have replaced?';
+  const wrap = 'Wrap any replaced hoses in cloth so that the next owner sees the change.';
+  const note = 'This note belongs with the Kestrel 3.0 and its hoses.';
+
+  it('holds what the question asks about, so its sentences need only say the rest', async () => {
+    expect(await ask(readFile('m', 'manuals/kestrel-3.0-storage.txt', lines), asked)).toBe(wrap);
+  });
+
+  it('says nothing of a file whose name does not name it', async () => {
+    expect(await ask(readFile('m', 'manuals/heron-2-storage.txt', lines), asked)).toBe(note);
+  });
+
+  it('answers nothing by itself: asked only about the thing, the text that names it answers', async () => {
+    expect(await ask(readFile('m', 'manuals/kestrel-3.0-storage.txt', lines), 'What is Kestrel 3.0?')).toBe(
+      note,
+    );
+  });
+});
+
+describe('a heading line', () => {
+  it('names what its section is about and answers no question of what or how', async () => {
+    // The file's name names the kestrel for every line of it, the heading's too; the heading says
+    // "quiet mode" as the question does, yet states nothing.
+    const guide = readFile('g', 'docs/kestrel.md', [
+      '# Guide',
+      '## Quiet mode',
+      'The mode is made quiet by setting `quiet: true` in the options.',
+    ]);
+    expect(await ask(guide, 'How is quiet mode switched on in the Kestrel?')).toBe(
+      'The mode is made quiet by setting `quiet: true` in the options.',
+    );
+  });
+});
+
+describe('"first" and "last" in the order of a thing', () => {
+  it('ask about the order a text describes, not the earliest answer in view', async () => {
+    const docs: Message[] = [
+      ...readFile('a', 'docs/summer.md', ['In summer the pump looks for water in the rain barrel.']),
+      ...readFile('b', 'docs/start.md', [
+        'On start-up the pump looks for water in the upper tank, then in the barrel.',
+      ]),
+    ];
+    expect(await ask(docs, 'Where does the pump look first for water?')).toBe(
+      'On start-up the pump looks for water in the upper tank, then in the barrel.',
+    );
+  });
+
+  it('still place a question among events that the conversation is in', async () => {
+    const moves: Message[] = [
+      user('We put the shelf on the top rack.'),
+      assistant('Noted.'),
+      user('Then we put the shelf on the bottom rack.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(moves, 'Where did we put the shelf first?')).toBe('We put the shelf on the top rack.');
+  });
+});
+
+describe('a condition or a clause of time in the present', () => {
+  const plans: Message[] = [
+    user('For a firing, the kiln shelf goes on the top rack.'),
+    assistant('Noted.'),
+    user('Change of plan: for a firing, the kiln shelf goes on the bottom rack.'),
+    assistant('Noted.'),
+  ];
+
+  it('says what is supposed, and places nothing among the answers', async () => {
+    expect(await ask(plans, 'If it is the first firing of the kiln, where does the shelf go?')).toMatch(
+      /bottom rack/,
+    );
+    expect(await ask(plans, 'Before I fire the kiln, where does the shelf go?')).toMatch(/bottom rack/);
+  });
+
+  it('is told by its verb: a clause, not a phrase or a question word', () => {
+    expect(temporalMode('What must I close before draining the tank?')).toBe('best');
+    expect(temporalMode('When I load the kiln for the first time, which shelf goes in?')).toBe('best');
+    expect(temporalMode('Which file did you read before opening the notes?')).toBe('earliest');
+    expect(temporalMode('What did we close before the change?')).toBe('earliest');
+  });
+
+  it('leaves a clause in the past placing the question among events', async () => {
+    expect(await ask(plans, 'Before we changed the plan, where did the kiln shelf go?')).toMatch(/top rack/);
   });
 });
