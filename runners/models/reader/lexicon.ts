@@ -787,6 +787,13 @@ export const NAME_ASKING_WORDS = words('name names named called');
 /** Words of a question that a clock time, a date or a word for a day may answer. */
 export const TIME_ASKING_WORDS = words('time date day days hour deadline');
 
+/**
+ * The particles that make a phrasal verb with the verb before them ("leave out", "blow up", "mix
+ * up"), not prepositions that take an object of their own ("work on", "look at"), whose verb keeps
+ * its own meaning.
+ */
+export const VERB_PARTICLES = words('up out off down away back over');
+
 /** The particle that marks an infinitive ("like to know", "need the build to pass"). */
 export const INFINITIVE_MARKERS = words('to');
 

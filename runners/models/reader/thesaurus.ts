@@ -9,7 +9,7 @@
  * lexicon's table, and two words may be one lemma ("mix up").
  */
 import data from './thesaurus.json' with { type: 'json' };
-import { IRREGULAR_VERB_FORMS } from './lexicon.js';
+import { IRREGULAR_VERB_FORMS, VERB_PARTICLES } from './lexicon.js';
 import { tokens } from './nlp.js';
 import { COMMON_VERB_STEMS, STOP_WORDS, stem } from './text.js';
 
@@ -137,7 +137,15 @@ export function synonymsOf(word: string, pos?: WordClass, next?: string): string
   for (const wordClass of pos === undefined ? WORD_CLASSES : [pos]) {
     const lemmas = lemmasOf(word, wordClass);
     for (const lemma of lemmas) own.add(lemma);
-    for (const lemma of next === undefined ? lemmas : lemmas.map((lemma) => `${lemma}_${next}`)) {
+    // A verb of two words ("leave out") has words of like meaning even where its first word alone has
+    // none ("leave" shares its frequent senses with no other word).
+    const looked =
+      next === undefined
+        ? lemmas
+        : formsOf(word, wordClass)
+            .map((form) => `${form}_${next}`)
+            .filter((lemma) => sensesOf(wordClass, lemma).length > 0);
+    for (const lemma of looked) {
       for (const at of sensesOf(wordClass, lemma)) {
         for (const member of membersAt(at)) found.add(member);
       }
@@ -181,7 +189,7 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     // A verb and the particle after it may be one lemma ("mixed up", "looked up"), whose words of like
     // meaning stand for both: "confuse" says "mix" and "up".
     const next = read[i + 1];
-    if (next !== undefined && PARTICLE_TAGS.has(next.pos) && /^\p{L}+$/u.test(next.value)) {
+    if (next !== undefined && PARTICLE_TAGS.has(next.pos) && VERB_PARTICLES.has(next.value.toLowerCase())) {
       const particle = next.value.toLowerCase();
       const alike = synonymsOf(word, 'v', particle);
       add(word, alike);

@@ -61,6 +61,13 @@ describe('synonymsOf', () => {
     expect(synonymsOf('mixed', 'v')).not.toContain('confuse');
   });
 
+  it('looks a verb of two words up even when its first word alone shares no sense with another', () => {
+    // "leave" and "blow" have no word of like meaning in their frequent senses; "leave out", "blow up" do.
+    expect(synonymsOf('leave', 'v')).toEqual([]);
+    expect(synonymsOf('leaves', 'v', 'out')).toContain('omit');
+    expect(synonymsOf('blows', 'v', 'up')).toContain('explode');
+  });
+
   it('keeps to the part of speech given, and takes all without one', () => {
     expect(synonymsOf('allows', 'n')).toEqual([]);
     expect(synonymsOf('allows', 'v')).toContain('permit');
@@ -90,6 +97,14 @@ describe('askedSynonyms', () => {
     expect(alike.get(stem('up'))?.has(stem('confuse'))).toBe(true);
     // A particle after a verb that makes no lemma with it gets nothing.
     expect(askedSynonyms('The porter carried the parcels up.').get(stem('up'))).toBeUndefined();
+  });
+
+  it('reads a particle as part of a verb, but not a preposition that takes an object', () => {
+    // "out" makes a phrasal verb; "on" here is a preposition whose object was fronted ("what … on").
+    expect(askedSynonyms('Can we leave out the glaze test?').get(stem('leave'))?.has(stem('omit'))).toBe(
+      true,
+    );
+    expect(askedSynonyms('What kiln were we working on yesterday?').get(stem('working'))).toBeUndefined();
   });
 
   it('gives nothing for an empty question', () => {
