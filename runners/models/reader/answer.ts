@@ -14,7 +14,15 @@ import {
   namesOne,
   type QuestionShape,
 } from './answer-types.js';
-import { answerKindStem, coverage, hasSynonyms, isKindWord, isSubjectWord, keyOfAsked } from './match.js';
+import {
+  answerKindStem,
+  coverage,
+  hasSynonyms,
+  isKindWord,
+  isSubjectWord,
+  keyOfAsked,
+  supposedStems,
+} from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
 import {
   candidates,
@@ -402,8 +410,11 @@ export function answerQuestion(
   if (chosen === undefined) return ABSTENTION;
   // Too little of what was asked, rare words weighing most, is said by the best sentence: abstain.
   // The person's statements need not name the kind asked for, and common verbs say little.
+  // A condition puts the situation in the asker's words ("if we're stuck on an older release"), a text
+  // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
+  const supposed = remembered(context, supposedStems, askedWords);
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => stem !== kind) : asked).filter(
-    (stem) => !COMMON_VERB_STEMS.has(stem),
+    (stem) => !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && supposed.has(stem)),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

@@ -31,6 +31,7 @@ import {
   TIME_CONJUNCTIONS,
   WEEKDAYS,
   WH_DETERMINERS,
+  WH_WORDS,
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
 import { tokens } from './nlp.js';
@@ -191,6 +192,18 @@ export function outsideConditions(text: string, tokens: readonly WordAt[] = plai
 }
 
 /**
+ * The stems of the words a question says only inside its conditions ("if the kiln is still damp, …":
+ * damp), not elsewhere in it.
+ */
+export function supposedStems(text: string): ReadonlySet<string> {
+  const all = plainTokensAt(text);
+  const outside = new Set(outsideConditions(text, all));
+  const stemsOf = (tokens: readonly WordAt[]) => tokens.flatMap((token) => contentStems(token.word));
+  const said = new Set(stemsOf([...outside]));
+  return new Set(stemsOf(all.filter((token) => !outside.has(token))).filter((stem) => !said.has(stem)));
+}
+
+/**
  * True when a question speaks of what happened: a past form of "be", "do" or "have" ("did", "were"),
  * or a verb in a past form ("fired", "ran"; not the participle of "have modified" or "is set"). One
  * that does not speaks of what holds in general, or will.
@@ -215,9 +228,14 @@ function opensClause(words: readonly WordAt[], at: number, text: string): boolea
   const end = text.indexOf(',', words[at]?.end ?? 0);
   const clause = text.slice(words[at]?.end ?? 0, end < 0 ? text.length : end);
   const read = tokens(clause);
-  if (read[0] === undefined || read[0].pos === 'AUX') return false;
-  return read.some((token) => token.pos === 'VERB');
+  // "Since which release …" asks from a preposition: a question word opens no clause of time.
+  if (read[0] === undefined || read[0].pos === 'AUX' || WH_WORDS.has(read[0].lemma)) return false;
+  // A verb that a determiner does not make a noun of ("before a restore" names a thing).
+  return read.some((token, i) => token.pos === 'VERB' && !NOUN_MAKERS.has(read[i - 1]?.pos ?? ''));
 }
+
+/** Parts of speech after which a word tagged a verb is the noun of a phrase ("a restore"). */
+const NOUN_MAKERS: ReadonlySet<string> = new Set(['DET', 'ADJ']);
 
 /** `text` with each hit of `phrases` put as a space. */
 function withoutPhrases(phrases: Phrases, text: string): string {

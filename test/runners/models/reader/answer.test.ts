@@ -3,7 +3,12 @@ import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import { temporalMode } from '../../../../runners/models/reader/file-order.js';
-import { coverage, saysTogether, toCandidate } from '../../../../runners/models/reader/match.js';
+import {
+  coverage,
+  saysTogether,
+  supposedStems,
+  toCandidate,
+} from '../../../../runners/models/reader/match.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import { TokenCounter } from '../../../../runners/models/reader/tokens.js';
 import { assistant, exchange, page, readFile, request, user } from './conversation-fixtures.js';
@@ -1034,5 +1039,32 @@ describe('a condition or a clause of time in the present', () => {
 
   it('leaves a clause in the past placing the question among events', async () => {
     expect(await ask(plans, 'Before we changed the plan, where did the kiln shelf go?')).toMatch(/top rack/);
+  });
+});
+
+describe('a word only a condition says', () => {
+  const kiln = readFile('k', 'docs/kiln.md', [
+    '# Kiln',
+    'The controller needs firmware 2.4 or later; on earlier firmware, set `legacyRamp: true` in the kiln profile.',
+    'Firing logs are kept for thirty days.',
+  ]);
+
+  it('puts the situation in other words than the text, and asks nothing of the answer', async () => {
+    expect(
+      await ask(kiln, 'If the controller runs outdated firmware, what should we set in the profile?'),
+    ).toMatch(/legacyRamp/);
+  });
+
+  it('is found in a clause of condition or of time in the present, not after a preposition', () => {
+    const supposed = supposedStems('If the kiln is still damp, which shelf takes the bowls?');
+    expect(supposed.has(stem('damp'))).toBe(true);
+    expect(supposed.has(stem('shelf'))).toBe(false);
+    expect(supposedStems('Which shelf takes the bowls when the kiln cools?').has(stem('cools'))).toBe(true);
+    expect(supposedStems('Since which release is the slow ramp on?').size).toBe(0);
+    expect(supposedStems('Whom do I ask before a reglaze?').size).toBe(0);
+  });
+
+  it('still counts when what is asked says it', async () => {
+    expect(await ask(kiln, 'Which setting turns off the outdated ramp?')).toBe(ABSTENTION);
   });
 });
