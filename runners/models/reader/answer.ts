@@ -66,7 +66,7 @@ import {
 import { Phrases, plainTokensAt } from './phrases.js';
 import { codeSpans } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
-import { canBeVerb } from './thesaurus.js';
+import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -89,6 +89,23 @@ function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   return new Set(
     nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
   );
+}
+
+/**
+ * The stems of the words of a question that stand in an adverb of several words ("by hand", "on the
+ * fly"): a set phrase, which a text may put in a word of its own ("manually"), and whose nouns name no
+ * thing.
+ */
+function inSetPhrases(asked: readonly Token[]): ReadonlySet<string> {
+  const words = asked.map((token) => token.lower);
+  const found = new Set<string>();
+  for (let at = 0; at < words.length; at++) {
+    const length = adverbPhraseAt(words, at);
+    for (const word of words.slice(at, at + length))
+      for (const stemmed of contentStems(word)) found.add(stemmed);
+    at += Math.max(0, length - 1);
+  }
+  return found;
 }
 
 /** A candidate read in a file whose name names some of `named`: it speaks of them. */
@@ -317,7 +334,10 @@ export function answerQuestion(
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
   const things = namedThings(askedTokens);
-  if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
+  // The words of a set phrase ("by hand") that nothing in view says are put in other words there
+  // ("manually"): its noun names no thing that must be in view, and asks nothing of the answer.
+  const idioms = inSetPhrases(askedTokens);
+  if (unseen.some((stem) => things.has(stem) && !idioms.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
@@ -414,7 +434,8 @@ export function answerQuestion(
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
   const supposed = remembered(context, supposedStems, askedWords);
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => stem !== kind) : asked).filter(
-    (stem) => !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && supposed.has(stem)),
+    (stem) =>
+      !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && (supposed.has(stem) || idioms.has(stem))),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

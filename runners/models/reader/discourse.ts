@@ -90,9 +90,14 @@ export function withAntecedents(groups: readonly (readonly string[])[]): InConte
   for (const group of groups) {
     group.forEach((sentence, i) => {
       const before = i > 0 ? group[i - 1] : undefined;
-      out.push(
-        before !== undefined && refersBack(sentence) ? { sentence, antecedent: before } : { sentence },
-      );
+      if (before === undefined || !refersBack(sentence)) {
+        out.push({ sentence });
+        return;
+      }
+      // What the sentence before refers back to is what this one speaks of too ("… used X. This is still
+      // true for … If you wish to change this, …").
+      const further = i > 1 && refersBack(before) ? group[i - 2] : undefined;
+      out.push({ sentence, antecedent: further === undefined ? before : `${further} ${before}` });
     });
   }
   return out;

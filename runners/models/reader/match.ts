@@ -121,7 +121,34 @@ export interface Candidate {
  */
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
   const sequence = contentStems(text, memo);
-  return { text, stems: new Set(sequence.flatMap(withLeadingParts)), sequence };
+  const parts = contentStems(identifierWords(text).join(' '), memo);
+  return { text, stems: new Set([...sequence.flatMap(withLeadingParts), ...parts]), sequence };
+}
+
+/**
+ * The words that names written as code join ("PermitRootLogin", `skip_lib_check`, `cache.maxSize`):
+ * permit, root, login; a text names a setting by its identifier, a person by its words.
+ */
+export function identifierWords(text: string): string[] {
+  const found: string[] = [];
+  for (const { text: name } of codeNameSpans(text)) {
+    let word = '';
+    let previous = '';
+    for (const char of name) {
+      const lower = char.toLowerCase();
+      const letter = lower !== char.toUpperCase();
+      const upper = letter && char !== lower;
+      // A capital after a small letter starts a word; so does any mark that is no letter.
+      if (!letter || (upper && previous !== '' && previous === previous.toLowerCase())) {
+        if (word.length > 1) found.push(word);
+        word = '';
+      }
+      if (letter) word += lower;
+      previous = letter ? char : '';
+    }
+    if (word.length > 1) found.push(word);
+  }
+  return found;
 }
 
 /**

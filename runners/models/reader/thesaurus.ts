@@ -106,6 +106,21 @@ export function canBeVerb(word: string): boolean {
   return formsOf(word, 'v').some((form) => sortedLine(data.verbs, form, (line) => line) !== undefined);
 }
 
+/** The most words an adverb of several words runs to ("as the crow flies"). */
+const LONGEST_ADVERB_PHRASE = 6;
+
+/**
+ * How many words from `at` of `words` (lower case) make an adverb WordNet lists as a phrase ("by
+ * hand", "on the fly", "from scratch"), the longest first; 0 when none starts there.
+ */
+export function adverbPhraseAt(words: readonly string[], at: number): number {
+  for (let length = Math.min(LONGEST_ADVERB_PHRASE, words.length - at); length >= 2; length--) {
+    const phrase = words.slice(at, at + length).join('_');
+    if (sortedLine(data.adverbPhrases, phrase, (line) => line) !== undefined) return length;
+  }
+  return 0;
+}
+
 /** `word` and the lemmas of `pos` it may be a form of by the endings inflection adds. */
 function formsOf(word: string, pos: WordClass): string[] {
   const forms = new Set<string>([word]);

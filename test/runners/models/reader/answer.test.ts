@@ -5,6 +5,7 @@ import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import { temporalMode } from '../../../../runners/models/reader/file-order.js';
 import {
   coverage,
+  identifierWords,
   saysTogether,
   supposedStems,
   toCandidate,
@@ -1066,5 +1067,40 @@ describe('a word only a condition says', () => {
 
   it('still counts when what is asked says it', async () => {
     expect(await ask(kiln, 'Which setting turns off the outdated ramp?')).toBe(ABSTENTION);
+  });
+});
+
+describe('a set phrase of the question', () => {
+  const firing = readFile('f', 'docs/firing.md', [
+    '# Firing',
+    'The two kilns fire together from the one controller in the east shed.',
+    'Each kiln keeps its own log.',
+  ]);
+
+  it('is put in words of its own by the text, and its noun names no thing that must be in view', async () => {
+    // "in tandem" says "together"; "tandem" names nothing the reader must find.
+    expect(await ask(firing, 'Which controller fires the two kilns in tandem?')).toBe(
+      'The two kilns fire together from the one controller in the east shed.',
+    );
+  });
+
+  it('leaves a noun outside a set phrase that nothing names to abstain', async () => {
+    expect(await ask(firing, 'Which controller fires the two kilns in the west annexe?')).toBe(ABSTENTION);
+  });
+});
+
+describe('a name written as code in a text', () => {
+  it('says the words it joins', () => {
+    expect(identifierWords('Set "PermitRootLogin no" or `skip_lib_check`.')).toEqual([
+      'permit',
+      'root',
+      'login',
+      'skip',
+      'lib',
+      'check',
+    ]);
+    const { stems } = toCandidate('Set KilnSlowCool in the profile.');
+    expect(stems.has(stem('slow'))).toBe(true);
+    expect(stems.has(stem('cool'))).toBe(true);
   });
 });

@@ -46,4 +46,16 @@ describe('withAntecedents', () => {
       { sentence: 'You can also turn this on again.' },
     ]);
   });
+
+  it('follows a sentence the one before refers back to, one step further', () => {
+    const chain = [
+      'The old kilns fired at cone 6.',
+      'This is still true for kilns built before 2019.',
+      'To change this, edit kiln.toml.',
+    ];
+    expect(withAntecedents([chain])[2]).toEqual({
+      sentence: 'To change this, edit kiln.toml.',
+      antecedent: 'The old kilns fired at cone 6. This is still true for kilns built before 2019.',
+    });
+  });
 });

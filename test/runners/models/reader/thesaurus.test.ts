@@ -4,6 +4,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import {
+  adverbPhraseAt,
   askedSynonyms,
   canBeVerb,
   lemmasOf,
@@ -76,6 +77,19 @@ describe('synonymsOf', () => {
 
   it('gives nothing for an unknown word', () => {
     expect(synonymsOf('qzxv')).toEqual([]);
+  });
+});
+
+describe('adverbPhraseAt', () => {
+  it('finds an adverb WordNet lists as a phrase, the longest first', () => {
+    const words = 'trim the rim by hand on the fly'.split(' ');
+    expect(adverbPhraseAt(words, 3)).toBe(2);
+    expect(adverbPhraseAt(words, 5)).toBe(3);
+  });
+
+  it('finds none where a preposition starts no set phrase', () => {
+    expect(adverbPhraseAt('leave it by the door'.split(' '), 2)).toBe(0);
+    expect(adverbPhraseAt([], 0)).toBe(0);
   });
 });
 
