@@ -130,6 +130,8 @@ export const PERFECT_AUXILIARIES = words('have has had ve');
 
 /** Words that place an item in a sequence of requests ("next", "then", "now", "finally"). */
 export const SEQUENCE_WORDS = words('next then now finally lastly first last also too onto');
+/** Phrases of two words that put a thing next in a sequence: "after that", "after this". */
+export const SEQUENCE_PHRASES = phrases('after that|after this|after which');
 
 /** Verbs whose subject lacks some knowledge: "I forget which …", "I wonder whether …". */
 export const NOT_KNOWING_VERBS = words('forget wonder doubt lose');

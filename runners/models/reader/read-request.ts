@@ -25,6 +25,7 @@ import {
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
   PERFECT_AUXILIARIES,
+  SEQUENCE_PHRASES,
   SEQUENCE_WORDS,
   SPEAKER_PRONOUNS,
   WH_WORDS,
@@ -116,7 +117,11 @@ function rawLength(text: string, from: number): number {
   return /^\S+/.exec(text.slice(from))?.[0].length ?? 0;
 }
 
-const hasSequenceWord = (tokens: readonly Token[]) => tokens.some((t) => SEQUENCE_WORDS.has(t.lower));
+const hasSequenceWord = (tokens: readonly Token[]) =>
+  tokens.some(
+    (t, i) =>
+      SEQUENCE_WORDS.has(t.lower) || SEQUENCE_PHRASES.includes(`${t.lower} ${tokens[i + 1]?.lower ?? ''}`),
+  );
 
 /** True when the words before the verb at `finite` are a noun phrase: "the production host", "my notes". */
 function nounPhraseBefore(words: readonly Token[], finite: number): boolean {

@@ -58,6 +58,8 @@ describe('a message that names a file but asks for no read', () => {
 
   it('still reads a file thanked for when the thanks comes with a next step', () => {
     expect(asked('Thanks. Now pond/fish.csv, please.')).toEqual(['pond/fish.csv']);
+    expect(asked('pond/fish.csv after that, thanks.')).toEqual(['pond/fish.csv']);
+    expect(asked('Thanks, pond/fish.csv helped after all.')).toEqual([]);
   });
 });
 
