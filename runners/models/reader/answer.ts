@@ -21,6 +21,7 @@ import {
   isKindWord,
   isSubjectWord,
   keyOfAsked,
+  saysTogether,
   supposedStems,
 } from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
@@ -92,20 +93,37 @@ function namedThings(asked: readonly Token[]): ReadonlySet<string> {
 }
 
 /**
- * The stems of the words of a question that stand in an adverb of several words ("by hand", "on the
- * fly"): a set phrase, which a text may put in a word of its own ("manually"), and whose nouns name no
- * thing.
+ * The adverbs of several words a question says ("by hand", "on the fly"), each as its words: set
+ * phrases, which a text may put in a word of its own ("manually").
  */
-function inSetPhrases(asked: readonly Token[]): ReadonlySet<string> {
+function setPhrases(asked: readonly Token[]): string[][] {
   const words = asked.map((token) => token.lower);
-  const found = new Set<string>();
+  const found: string[][] = [];
   for (let at = 0; at < words.length; at++) {
     const length = adverbPhraseAt(words, at);
-    for (const word of words.slice(at, at + length))
-      for (const stemmed of contentStems(word)) found.add(stemmed);
-    at += Math.max(0, length - 1);
+    if (length === 0) continue;
+    found.push(words.slice(at, at + length));
+    at += length - 1;
   }
   return found;
+}
+
+/**
+ * The stems of the set phrases of a question that no sentence in view says as a phrase: the text puts
+ * them in words of its own, so their words ("hand" of "by hand") ask nothing of an answer, and "hand"
+ * said elsewhere ("handle") is no sign of one.
+ */
+function unsaidSetPhraseStems(asked: readonly Token[], pool: readonly Candidate[]): ReadonlySet<string> {
+  const unsaid = setPhrases(asked).filter((phrase) => {
+    const stems = contentStems(phrase.join(' '));
+    const says = (candidate: Candidate) =>
+      stems.every(
+        (stem, i) =>
+          candidate.stems.has(stem) && (i === 0 || saysTogether(candidate, stems[i - 1] ?? '', stem)),
+      );
+    return !pool.some(says);
+  });
+  return new Set(unsaid.flatMap((phrase) => contentStems(phrase.join(' '))));
 }
 
 /** A candidate read in a file whose name names some of `named`: it speaks of them. */
@@ -322,10 +340,14 @@ export function answerQuestion(
   const askedWords = remembered(context, askedParts, question).text;
   // General nouns ("which glaze problem", "what kind of cache") say what sort of thing is asked
   // for, and a text names the problem or the kind itself; a document ("the README") does not name
-  // itself; a word for a kind of value in a set phrase ("ahead of time") asks for none: all leave
-  // the key.
+  // itself; a word for a kind of value in a set phrase ("ahead of time") asks for none; a set phrase
+  // no sentence says ("by hand") is put in a text's own words ("manually"): all leave the key.
   const askedTokens = remembered(context, askedParts, question).asked;
-  const general = new Set([...framingNounStems(askedTokens), ...kindsInPhrases(askedTokens)]);
+  const general = new Set([
+    ...framingNounStems(askedTokens),
+    ...kindsInPhrases(askedTokens),
+    ...unsaidSetPhraseStems(askedTokens, pool),
+  ]);
   const asked = remembered(context, keyOfAsked, askedWords).filter(
     (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
   );
@@ -334,10 +356,7 @@ export function answerQuestion(
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
   const things = namedThings(askedTokens);
-  // The words of a set phrase ("by hand") that nothing in view says are put in other words there
-  // ("manually"): its noun names no thing that must be in view, and asks nothing of the answer.
-  const idioms = inSetPhrases(askedTokens);
-  if (unseen.some((stem) => things.has(stem) && !idioms.has(stem))) return ABSTENTION;
+  if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
@@ -434,8 +453,7 @@ export function answerQuestion(
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
   const supposed = remembered(context, supposedStems, askedWords);
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => stem !== kind) : asked).filter(
-    (stem) =>
-      !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && (supposed.has(stem) || idioms.has(stem))),
+    (stem) => !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && supposed.has(stem)),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

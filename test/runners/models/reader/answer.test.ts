@@ -1084,6 +1084,17 @@ describe('a set phrase of the question', () => {
     );
   });
 
+  it('is no more asked for when its noun is said elsewhere in another sense', async () => {
+    const trimming = readFile('t', 'docs/trimming.md', [
+      '# Trimming',
+      'Trim the foot ring manually with the loop tool.',
+      'Hold the loop tool by its cork handle.',
+    ]);
+    expect(await ask(trimming, 'What trims the ring by hand?')).toBe(
+      'Trim the foot ring manually with the loop tool.',
+    );
+  });
+
   it('leaves a noun outside a set phrase that nothing names to abstain', async () => {
     expect(await ask(firing, 'Which controller fires the two kilns in the west annexe?')).toBe(ABSTENTION);
   });
