@@ -203,11 +203,13 @@ const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
  */
 export function outsideConditions(text: string, tokens: readonly WordAt[] = plainTokensAt(text)): WordAt[] {
   const kept: WordAt[] = [];
-  const generic = !speaksOfThePast(text);
+  // Read for its tense only when a conjunction of time may open a clause of its own.
+  let generic: boolean | undefined;
+  const isGeneric = () => (generic ??= !speaksOfThePast(text));
   let until = -1;
   for (const [at, token] of tokens.entries()) {
     if (token.start < until) continue;
-    const timed = generic && GENERIC_TIME_CONJUNCTIONS.has(token.word) && opensClause(tokens, at, text);
+    const timed = GENERIC_TIME_CONJUNCTIONS.has(token.word) && opensClause(tokens, at, text) && isGeneric();
     if (CONDITIONAL_CONJUNCTIONS.has(token.word) || timed) {
       const comma = text.indexOf(',', token.end);
       until = comma < 0 ? text.length : comma;
