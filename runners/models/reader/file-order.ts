@@ -39,7 +39,7 @@ export type TemporalMode = 'latest' | 'earliest' | 'best';
 /** The temporal preference a question states, if any. */
 export function temporalMode(question: string): TemporalMode {
   // "At the very start" places a question as "at the start" does.
-  // A time phrase in a condition ("if it's the first time …") places nothing.
+  // A time phrase in a condition ("if the glaze crazes at first, …") places nothing.
   const tokens = outsideConditions(question).filter((token) => !INTENSIFIERS.has(token.word));
   const placing = (phrases: Phrases) => {
     const hit = phrases.find(question, 0, tokens);
@@ -53,7 +53,7 @@ export function temporalMode(question: string): TemporalMode {
 
 /**
  * True when `word` ("first", "last") is an adverb of a clause that no one of the conversation is in:
- * "Where does the kiln look first?" asks about the kiln's own order, which a text gives, not about
+ * "Which shelf does the kiln heat first?" asks about the kiln's own order, which a text gives, not about
  * the earliest of several answers. "What did we pick first?" places the question among events.
  */
 function ordersAThing(question: string, word: string): boolean {

@@ -126,7 +126,7 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
 }
 
 /**
- * The words that names written as code join ("PermitRootLogin", `skip_lib_check`, `cache.maxSize`):
+ * The words that names written as code join ("AllowKilnVenting", `skip_lib_check`, `cache.maxSize`):
  * permit, root, login; a text names a setting by its identifier, a person by its words.
  */
 export function identifierWords(text: string): string[] {
@@ -198,8 +198,8 @@ const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
 
 /**
  * The tokens of `text` that lie outside its conditions: a clause opened by "if" or "unless" runs to
- * its comma, or to the end. A time phrase there says what is supposed ("if it's the first time the
- * kiln cracks, …"), not which of several answers is wanted.
+ * its comma, or to the end. A time phrase there says what is supposed ("if the glaze crazes at
+ * first, …"), not which of several answers is wanted.
  */
 export function outsideConditions(text: string, tokens: readonly WordAt[] = plainTokensAt(text)): WordAt[] {
   const kept: WordAt[] = [];

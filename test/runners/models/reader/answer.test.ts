@@ -995,13 +995,13 @@ describe('a heading line', () => {
 describe('"first" and "last" in the order of a thing', () => {
   it('ask about the order a text describes, not the earliest answer in view', async () => {
     const docs: Message[] = [
-      ...readFile('a', 'docs/summer.md', ['In summer the pump looks for water in the rain barrel.']),
+      ...readFile('a', 'docs/summer.md', ['In summer the pump draws water from the rain barrel tank.']),
       ...readFile('b', 'docs/start.md', [
-        'On start-up the pump looks for water in the upper tank, then in the barrel.',
+        'On start-up the pump draws from the upper tank, then from the barrel.',
       ]),
     ];
-    expect(await ask(docs, 'Where does the pump look first for water?')).toBe(
-      'On start-up the pump looks for water in the upper tank, then in the barrel.',
+    expect(await ask(docs, 'Which tank does the pump draw from first?')).toBe(
+      'On start-up the pump draws from the upper tank, then from the barrel.',
     );
   });
 
@@ -1102,10 +1102,10 @@ describe('a set phrase of the question', () => {
 
 describe('a name written as code in a text', () => {
   it('says the words it joins', () => {
-    expect(identifierWords('Set "PermitRootLogin no" or `skip_lib_check`.')).toEqual([
-      'permit',
-      'root',
-      'login',
+    expect(identifierWords('Set "AllowKilnVenting no" or `skip_lib_check`.')).toEqual([
+      'allow',
+      'kiln',
+      'venting',
       'skip',
       'lib',
       'check',
