@@ -100,6 +100,23 @@ export function typeSpans(sentence: string, type: AnswerType): ValueSpan[] {
   }
 }
 
+/**
+ * True when `sentence` holds a number that labels a thing ("port 8080", "listens on 22"), not one that
+ * counts the thing after it ("6 hosts", "40 files"): what "which port" asks for.
+ */
+export function holdsLabel(sentence: string): boolean {
+  const read = analyse(sentence);
+  return read.some(
+    (token, at) =>
+      token.pos === 'NUM' &&
+      !COUNTED.has(read[at + 1]?.pos ?? '') &&
+      typeSpans(token.value, 'number').length > 0,
+  );
+}
+
+/** Parts of speech of a word after a number that make the number a count of it ("6 hosts", "3 big"). */
+const COUNTED: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
 /** True when `sentence` holds a value of `type`; every sentence holds "any". */
 export function holdsType(sentence: string, type: AnswerType): boolean {
   return type === 'any' || typeSpans(sentence, type).length > 0;

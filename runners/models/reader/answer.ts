@@ -7,6 +7,7 @@
 import type { Message } from '../../../engine/index.js';
 import { visibleTexts } from './message-views.js';
 import {
+  holdsLabel,
   holdsType,
   isNegative,
   questionShape,
@@ -54,6 +55,7 @@ import {
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
   READING_NOUNS,
+  LABEL_NUMBER_NOUNS,
   POSSESSIVE_DETERMINERS,
   REASON_MARKERS,
   KIND_NOUNS,
@@ -125,6 +127,9 @@ function unsaidSetPhraseStems(asked: readonly Token[], pool: readonly Candidate[
   });
   return new Set(unsaid.flatMap((phrase) => contentStems(phrase.join(' '))));
 }
+
+/** The stems of the nouns of a number that labels a thing ("port"). */
+const LABEL_NUMBER_STEMS: ReadonlySet<string> = stemSet([...LABEL_NUMBER_NOUNS].join(' '));
 
 /** A candidate read in a file whose name names some of `named`: it speaks of them. */
 function inFileNamed(candidate: Sourced, named: readonly string[]): Sourced {
@@ -380,7 +385,11 @@ export function answerQuestion(
   const type = shape.type;
   // A yes or a no, or one of the alternatives offered, answers with no value of its own.
   const polar = type === 'yes-no' || shape.alternatives === true;
-  const holds = (sentence: string) => remembered(context, holdsType, sentence, type);
+  // "Which port" asks for a number that labels a port, and "6 hosts" counts hosts.
+  const head = shape.head === undefined ? undefined : contentStems(shape.head)[0];
+  const labels = type === 'number' && head !== undefined && LABEL_NUMBER_STEMS.has(head);
+  const holds = (sentence: string) =>
+    labels ? remembered(context, holdsLabel, sentence) : remembered(context, holdsType, sentence, type);
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice. A bare noun

@@ -345,6 +345,12 @@ export const KIND_NOUNS = {
 } as const;
 
 /**
+ * Nouns of a number that labels one thing rather than counts or measures it ("port 8080", "rank 3"):
+ * a number that counts something else ("6 hosts") is no such label.
+ */
+export const LABEL_NUMBER_NOUNS = words('port rank');
+
+/**
  * Words that British and American English spell differently beyond the regular endings (-ise and
  * -ize, -our and -or, -ogue and -og, which text.ts reads as one), as British:American pairs.
  */

@@ -3,6 +3,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import {
   answerType,
+  holdsLabel,
   holdsType,
   namesOne,
   saysNoneOf,
@@ -320,5 +321,15 @@ describe('a place within a thing', () => {
     expect(await ask(notes, 'Where in the rack do new spindles go?')).toBe(
       'New spindles go at the back of the rack.',
     );
+  });
+});
+
+describe('holdsLabel', () => {
+  it('finds a number that labels a thing, not one that counts the thing after it', () => {
+    expect(holdsLabel('The kiln monitor listens on port 9100.')).toBe(true);
+    expect(holdsLabel('It answers on 9100 and on 9101.')).toBe(true);
+    expect(holdsLabel('We run 3 kiln monitors in the east shed.')).toBe(false);
+    expect(holdsLabel('The monitor keeps 40 old logs.')).toBe(false);
+    expect(holdsLabel('')).toBe(false);
   });
 });

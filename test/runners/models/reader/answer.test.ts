@@ -1115,3 +1115,19 @@ describe('a name written as code in a text', () => {
     expect(stems.has(stem('cool'))).toBe(true);
   });
 });
+
+describe('a number asked for as a label ("which port")', () => {
+  it('is not answered by a number that counts something else', async () => {
+    const shed = [
+      user('We run 3 kiln monitors in the east shed.'),
+      assistant('Noted.'),
+      user('The probe cable plugs into a port on the lid.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(shed, 'Which port do the kiln monitors listen on?')).toBe(ABSTENTION);
+    const told = [...shed, user('Each kiln monitor listens on port 9100.'), assistant('Noted.')];
+    expect(await ask(told, 'Which port do the kiln monitors listen on?')).toBe(
+      'Each kiln monitor listens on port 9100.',
+    );
+  });
+});
