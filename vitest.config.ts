@@ -20,6 +20,7 @@ const endToEnd = [
   'test/runners/*/diff-against.test.ts',
   'test/scenarios/source-folder.test.ts',
   'test/scripts/generality.test.ts',
+  'test/scripts/reader-matrix.test.ts',
   'test/honesty/evidence-alarm.test.ts',
   'test/runners/run/determinism.test.ts',
   'test/runners/run/rebuild.test.ts',

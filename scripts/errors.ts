@@ -6,7 +6,8 @@
  */
 import { WispError } from '../engine/index.js';
 
-export type ScriptErrorCode = 'READ_REQUESTS_INVALID' | 'PARAPHRASE_INVALID' | 'SCRIPT_FAILED';
+export type ScriptErrorCode =
+  'READ_REQUESTS_INVALID' | 'PARAPHRASE_INVALID' | 'VERDICTS_INVALID' | 'SCRIPT_FAILED';
 
 /** The read-request file cannot be used. */
 export class ReadRequestError extends WispError<ScriptErrorCode> {
@@ -21,6 +22,14 @@ export class ParaphraseError extends WispError<ScriptErrorCode> {
   constructor(message: string) {
     super('PARAPHRASE_INVALID', 'input', message);
     this.name = 'ParaphraseError';
+  }
+}
+
+/** A list of verdicts (scripts/reader-matrix) cannot be read; the message names the file and line. */
+export class VerdictListError extends WispError<ScriptErrorCode> {
+  constructor(message: string) {
+    super('VERDICTS_INVALID', 'input', message);
+    this.name = 'VerdictListError';
   }
 }
 
