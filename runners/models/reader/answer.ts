@@ -116,16 +116,17 @@ function setPhrases(asked: readonly Token[]): string[][] {
  * said elsewhere ("handle") is no sign of one.
  */
 function unsaidSetPhraseStems(asked: readonly Token[], pool: readonly Candidate[]): ReadonlySet<string> {
-  const unsaid = setPhrases(asked).filter((phrase) => {
-    const stems = contentStems(phrase.join(' '));
-    const says = (candidate: Candidate) =>
-      stems.every(
-        (stem, i) =>
-          candidate.stems.has(stem) && (i === 0 || saysTogether(candidate, stems[i - 1] ?? '', stem)),
-      );
-    return !pool.some(says);
-  });
-  return new Set(unsaid.flatMap((phrase) => contentStems(phrase.join(' '))));
+  const unsaid = setPhrases(asked)
+    .map((phrase) => contentStems(phrase.join(' ')))
+    .filter((stems) => {
+      const says = (candidate: Candidate) =>
+        stems.every(
+          (stem, i) =>
+            candidate.stems.has(stem) && (i === 0 || saysTogether(candidate, stems[i - 1] ?? '', stem)),
+        );
+      return !pool.some(says);
+    });
+  return new Set(unsaid.flat());
 }
 
 /** The stems of the nouns of a number that labels a thing ("port"). */

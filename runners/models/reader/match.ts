@@ -127,7 +127,7 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
 
 /**
  * The words that names written as code join ("AllowKilnVenting", `skip_lib_check`, `cache.maxSize`):
- * permit, root, login; a text names a setting by its identifier, a person by its words.
+ * allow, kiln, venting; a text names a setting by its identifier, a person by its words.
  */
 export function identifierWords(text: string): string[] {
   const found: string[] = [];
@@ -459,7 +459,7 @@ export function coverage(
   const { scope } = candidate;
   if (scope !== undefined && key.some((stem) => !scope.has(stem))) {
     const rest = key.filter((stem) => !scope.has(stem));
-    return coverage(rest, { ...candidate, scope: undefined }, weights, polar) === undefined ? undefined : 1;
+    return coverage(rest, { ...candidate, scope: undefined }, weights, polar);
   }
   const subject = subjectWords(key);
   const kinds = key.filter(isKindWord);

@@ -65,19 +65,19 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
     // A tool call says what was asked for, not what is so.
     const origin = originOf(visible);
     if (origin === undefined) continue;
-    const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.text}`;
+    const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.path ?? ''}:${visible.text}`;
     let made = context.passages.get(key) as readonly Sourced[] | undefined;
     if (made === undefined) {
       made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
+      if (visible.path !== undefined) {
+        // The file's own name, not the folders it lies in: "kiln-2.0-care.txt" names the kiln and 2.0.
+        const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
+        const fileWords = new Set(contentStems(name, context.stems));
+        made = made.map((candidate) => ({ ...candidate, fileWords }));
+      }
       context.passages.set(key, made);
     }
-    if (visible.path === undefined) found.push(...made);
-    else {
-      // The file's own name, not the folders it lies in: "kiln-2.0-care.txt" names the kiln and 2.0.
-      const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
-      const fileWords = new Set(contentStems(name, context.stems));
-      found.push(...made.map((candidate) => ({ ...candidate, fileWords })));
-    }
+    found.push(...made);
   }
   return found;
 }
