@@ -122,7 +122,17 @@ export interface Candidate {
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
   const sequence = contentStems(text, memo);
   const parts = contentStems(identifierWords(text).join(' '), memo);
-  return { text, stems: new Set([...sequence.flatMap(withLeadingParts), ...parts]), sequence };
+  const stems = sequence.flatMap((stem) => [...withLeadingParts(stem), ...nameAndNumber(stem)]);
+  return { text, stems: new Set([...stems, ...parts]), sequence };
+}
+
+/**
+ * A name written solid with its number ("RFC8878", "sha256", "ES2015") also says the name and the
+ * number apart, as a person writes them ("which RFC", "SHA 256").
+ */
+export function nameAndNumber(word: string): string[] {
+  const match = /^(\p{L}{2,})(\p{N}+)$/u.exec(word);
+  return match?.[1] === undefined || match[2] === undefined ? [] : [match[1], match[2]];
 }
 
 /**

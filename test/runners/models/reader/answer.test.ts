@@ -1116,6 +1116,27 @@ describe('a name written as code in a text', () => {
   });
 });
 
+describe('a name written solid with its number', () => {
+  it('says the name and the number apart', () => {
+    const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');
+    expect(stems.has('sha')).toBe(true);
+    expect(stems.has('512')).toBe(true);
+    expect(stems.has('iso')).toBe(true);
+    expect(toCandidate('It runs on x86 boards.').stems.has('86')).toBe(false);
+  });
+
+  it('answers a question that names the standard apart from its number', async () => {
+    const notes = readFile('k', 'docs/kiln-log.md', [
+      '# Kiln log',
+      'The log keeps one line per firing.',
+      'The format of each line is described in RFC5424.',
+    ]);
+    expect(await ask(notes, 'Which RFC describes the format of the kiln log?')).toBe(
+      'The format of each line is described in RFC5424.',
+    );
+  });
+});
+
 describe('a number asked for as a label ("which port")', () => {
   it('is not answered by a number that counts something else', async () => {
     const shed = [
