@@ -438,7 +438,7 @@ export function answerQuestion(
   const modifiers = remembered(context, askedWordsOf, question);
   const personal = from('person').filter((candidate) => !namesAnother(modifiers, candidate));
   const own = from('own').filter((candidate) => !namesAnother(modifiers, candidate));
-  const cascade = (keep: (candidate: Sourced) => boolean) =>
+  const fromPerson = (keep: (candidate: Sourced) => boolean) =>
     choose(
       personKey,
       personal.filter(keep),
@@ -447,7 +447,10 @@ export function answerQuestion(
       polar,
       holds,
       bonus,
-    ) ??
+    );
+  const cascade = (keep: (candidate: Sourced) => boolean) =>
+    fromPerson((candidate) => candidate.premise !== true && keep(candidate)) ??
+    fromPerson((candidate) => candidate.premise === true && keep(candidate)) ??
     choose(key, from('document').filter(keep), weights, mode, polar, holds, bonus) ??
     choose(key, own.filter(keep), weights, mode, polar, holds, bonus);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a

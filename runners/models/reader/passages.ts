@@ -12,6 +12,7 @@ import { withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
+import { isQuestion } from './dialogue-act.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import type { ReaderContext } from './context.js';
 import { contentStems, sentenceGroups, stem, STOP_WORDS, words, type StemMemo } from './text.js';
@@ -50,6 +51,11 @@ export type Sourced = Candidate & {
   title?: boolean;
   /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
   fileWords?: ReadonlySet<string>;
+  /**
+   * True for a person's sentence in a message that asks something ("I have to open the firewall.
+   * Which port?"): it sets out the situation of that question rather than stating how things stand.
+   */
+  premise?: boolean;
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -74,6 +80,9 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
         const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
         const fileWords = new Set(contentStems(name, context.stems));
         made = made.map((candidate) => ({ ...candidate, fileWords }));
+      }
+      if (origin === 'person' && isQuestion(visible.text)) {
+        made = made.map((candidate) => ({ ...candidate, premise: true }));
       }
       context.passages.set(key, made);
     }

@@ -1116,6 +1116,32 @@ describe('a name written as code in a text', () => {
   });
 });
 
+describe("the premise of a person's earlier question", () => {
+  it('does not replace what the person stated as how things stand', async () => {
+    const history = [
+      user('The glaze kiln is fired with propane at the moment.'),
+      assistant('Noted.'),
+      user('From the spring on, the glaze kiln will be fired with natural gas.'),
+      assistant('Noted.'),
+      user('I have to reline the glaze kiln before the show. How long does the lining take to cure?'),
+      assistant("I don't know: nothing I can see says."),
+    ];
+    expect(await ask(history, 'What is the glaze kiln fired with now?')).toBe(
+      'From the spring on, the glaze kiln will be fired with natural gas.',
+    );
+  });
+
+  it('still answers when nothing else the person said does', async () => {
+    const history = [
+      user('I have to reline the glaze kiln before the show. How long does the lining take to cure?'),
+      assistant("I don't know: nothing I can see says."),
+    ];
+    expect(await ask(history, 'What do I have to reline before the show?')).toBe(
+      'I have to reline the glaze kiln before the show.',
+    );
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');
