@@ -497,12 +497,22 @@ const REASONS = new Phrases(REASON_MARKERS);
 /**
  * A reply to "why": a sentence that gives no reason ("Pressing the key stops the program.") is
  * explained by what goes on from it, when the sentence after it points back to it ("That key sends
- * a signal …"), so that one is said too.
+ * a signal …"), so that one is said too. A sentence that names the reason only by pointing back
+ * ("This is why the lid stays shut.") has it in the sentence it refers to, which leads the reply.
  */
 function withReason(chosen: Sourced, reply: string): string {
-  const { following } = chosen;
-  if (following === undefined || REASONS.inPlain(chosen.text) || !pointsBack(following)) return reply;
+  if (REASONS.inPlain(chosen.text)) return reply;
+  const { antecedent, following } = chosen;
+  if (antecedent !== undefined && reply === chosen.text && namesAReason(chosen.text)) {
+    return `${antecedent} ${reply}`;
+  }
+  if (following === undefined || !pointsBack(following)) return reply;
   return `${reply} ${following}`;
+}
+
+/** True when a sentence speaks of a reason without giving one: "This is the reason …", "That's why …". */
+function namesAReason(sentence: string): boolean {
+  return words(sentence).some((word) => word === 'why' || EXPLANATION_STEMS.has(contentStems(word)[0] ?? ''));
 }
 
 /** The names a question writes as code: in backticks, with `_` inside, or in camelCase. */

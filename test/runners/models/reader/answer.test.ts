@@ -805,6 +805,17 @@ describe('a question why', () => {
       'Turning the red handle opens the valve to the tank.',
     );
   });
+
+  it('is led by the sentence that one points back to when it names the reason only so', async () => {
+    const lid = readFile('l', 'notes/lid.md', [
+      '# Lid',
+      'Opening the lid while the kiln is hot cracks the shelves.',
+      'This is the reason the lid stays latched until the kiln has cooled.',
+    ]);
+    expect(await ask(lid, 'Why does the lid stay latched until the kiln has cooled?')).toBe(
+      'Opening the lid while the kiln is hot cracks the shelves. This is the reason the lid stays latched until the kiln has cooled.',
+    );
+  });
 });
 
 describe('a word tagged a noun where no noun phrase goes on', () => {
