@@ -456,8 +456,11 @@ export function answerQuestion(
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);
+  // Asked why, a sentence that gives a reason comes before one that only says the same words.
+  const givesReason = (candidate: Sourced) => REASONS.inPlain(candidate.text) || namesAReason(candidate.text);
   const chosen =
     (names.length > 0 ? cascade((candidate) => saysName(candidate.text, names)) : undefined) ??
+    (shape.wh === 'why' ? cascade(givesReason) : undefined) ??
     cascade(() => true);
   if (chosen === undefined) return ABSTENTION;
   // Too little of what was asked, rare words weighing most, is said by the best sentence: abstain.
