@@ -47,7 +47,15 @@ import { askedParts } from './dialogue-act.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
-import { asPath, COMMON_VERB_STEMS, contentStems, stemSet, words } from './text.js';
+import {
+  asPath,
+  COMMON_VERB_STEMS,
+  contentStems,
+  findPaths,
+  outsideWorkspace,
+  stemSet,
+  words,
+} from './text.js';
 import {
   BE_FORMS,
   BOUND_PREFIXES,
@@ -354,14 +362,20 @@ export function answerQuestion(
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
   ]);
-  const asked = remembered(context, keyOfAsked, askedWords).filter(
-    (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
-  );
+  // A path the question names outside the workspace ("which package owns /etc/hosts.conf") is a
+  // thing it asks about, not where to look: its words are asked too.
+  const subjectPaths = remembered(context, pathStemsAsked, askedWords);
+  const asked = [
+    ...remembered(context, keyOfAsked, askedWords).filter(
+      (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
+    ),
+    ...subjectPaths,
+  ].filter((stem, at, all) => all.indexOf(stem) === at);
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
-  const things = namedThings(askedTokens);
+  const things = new Set([...namedThings(askedTokens), ...subjectPaths]);
   if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
@@ -481,6 +495,16 @@ export function answerQuestion(
     return shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/**
+ * The stems of the paths a question names outside the workspace ("/etc/hosts.conf": etc, host, conf):
+ * no read reaches them, so they name a thing asked about, where a workspace path names where to look.
+ */
+function pathStemsAsked(asked: string): string[] {
+  return findPaths(asked)
+    .filter(({ path }) => outsideWorkspace(path))
+    .flatMap(({ path }) => contentStems(path));
 }
 
 /**

@@ -32,11 +32,12 @@ import {
 } from './lexicon.js';
 import { analyse, isPastForm, isVerbal } from './language.js';
 import type { Token } from './language.js';
-import { findPaths } from './text.js';
+import { findPaths, outsideWorkspace } from './text.js';
 import type { PathMention } from './text.js';
 
 /** Why a clause that names a file asks for no read of it. */
-export type NoReadReason = 'negated' | 'declined' | 'deferred' | 'past' | 'own act' | 'thanks' | 'statement';
+export type NoReadReason =
+  'negated' | 'declined' | 'deferred' | 'past' | 'own act' | 'thanks' | 'statement' | 'outside';
 
 /** One path of a message, with whether the message asks for it to be read, and why not. */
 export interface PathReading extends PathMention {
@@ -194,11 +195,13 @@ export function readPaths(
       !hasVerb && carried !== undefined && carried.sentence === clause.sentence && !hasSequenceWord(tokens);
     inClause.forEach((mention, i) => {
       const own = at[i] === undefined ? undefined : tokens[at[i]];
-      const reason = !continues
-        ? noReadReason(tokens, at[i] ?? -1, thanks, clause.asks)
-        : own?.negated
-          ? 'negated'
-          : carried?.reason;
+      const reason = outsideWorkspace(mention.path)
+        ? 'outside'
+        : !continues
+          ? noReadReason(tokens, at[i] ?? -1, thanks, clause.asks)
+          : own?.negated
+            ? 'negated'
+            : carried?.reason;
       readings.push({ ...mention, read: reason === undefined, ...(reason ? { reason } : {}) });
     });
     if (hasVerb) {

@@ -264,6 +264,14 @@ export interface PathMention {
   index: number;
 }
 
+/**
+ * True for a path that starts at the root of the machine or a home folder ("/etc/hosts",
+ * "~/.profile"): it names a file of the person's system, which no read of the workspace reaches.
+ */
+export function outsideWorkspace(path: string): boolean {
+  return path.startsWith('/') || path.startsWith('~');
+}
+
 /** The file paths a text mentions, in order, each once. */
 export function findPaths(text: string): PathMention[] {
   const found: PathMention[] = [];

@@ -1164,6 +1164,24 @@ describe("the premise of a person's earlier question", () => {
   });
 });
 
+describe("a path of the person's machine named in a question", () => {
+  const notes = readFile('p', 'docs/kiln-packages.md', [
+    '# Packages',
+    'The file /etc/kiln/limits.conf now belongs to the kiln-core package.',
+    'The kiln-tools package ships the kilnctl command.',
+  ]);
+
+  it('is a thing the question asks about', async () => {
+    expect(await ask(notes, 'Which package owns /etc/kiln/limits.conf these days?')).toBe(
+      'The file /etc/kiln/limits.conf now belongs to the kiln-core package.',
+    );
+  });
+
+  it('makes the reader abstain when nothing in view names it', async () => {
+    expect(await ask(notes, 'Which package owns /etc/glaze/recipes.conf these days?')).toBe(ABSTENTION);
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');

@@ -30,6 +30,12 @@ describe('a message that names a file asks for it to be read', () => {
     expect(asked('Did you open notes/a.md, notes/b.md or notes/c.md?')).toEqual([]);
   });
 
+  it("reads no path of the person's own machine, which the workspace does not hold", () => {
+    expect(asked('What does /etc/kiln/limits.conf set the top temperature to?')).toEqual([]);
+    expect(reason('Please read ~/.kilnrc.')).toBe('outside');
+    expect(asked('Compare /etc/kiln.conf with notes/kiln.md, please.')).toEqual(['notes/kiln.md']);
+  });
+
   it('reads only the files that are not declined in the same message', () => {
     expect(asked('Read kiln/log.txt, but not kiln/old-log.txt.')).toEqual(['kiln/log.txt']);
   });
