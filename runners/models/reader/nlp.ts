@@ -31,12 +31,17 @@ export function nlp(): Pipeline {
 }
 
 /**
- * `text` as wink should read it: within reach (below), and with "I'm" written as two words, which
- * wink's model otherwise reads as one proper noun (it splits "I've", "you're" and the like itself).
+ * `text` as wink should read it: within reach (below), with "I'm" written as two words, which
+ * wink's model otherwise reads as one proper noun (it splits "I've", "you're" and the like itself),
+ * and with the dot that opens a name (".gitignore", ".local", "a .gz file") left out: wink takes it
+ * for the full stop of a sentence, and the question would end at it.
  */
 export function readable(text: string): string {
-  return apartBeforeApostrophe(withinReach(text), PRONOUN_AM);
+  return apartBeforeApostrophe(withinReach(text), PRONOUN_AM).replace(LEADING_DOT, '$1');
 }
+
+/** A dot after a space or at the start, before a letter: the first mark of a name, not a full stop. */
+const LEADING_DOT = /(^|\s)\.(?=\p{L})/gu;
 
 const PRONOUN_AM = new Phrases(PRONOUN_AM_CONTRACTIONS);
 

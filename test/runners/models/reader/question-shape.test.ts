@@ -21,6 +21,14 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('reads a name that opens with a dot as a word, not as the end of a sentence', () => {
+    expect(questionShape('Which tool reads the .kilnrc file at start-up?')).toMatchObject({
+      wh: 'which',
+      head: 'tool',
+    });
+    expect(answerType('Why does the kiln skip .bak files?')).toBe('any');
+  });
+
   it('reads "where in X" as asking for a place within X, wherever it stands', () => {
     expect(questionShape('Where in the rack should the spindles go?')).toEqual({
       wh: 'where',
