@@ -465,6 +465,12 @@ export const ENVIRONMENT_WORDS = words('environment env shell');
 /** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
 export const MEASURE_ADJECTIVES = words('many much far big large old tall high wide deep heavy fast small');
 
+/** Words that make "how" ask for a reason ("how come the lid sticks?" asks why it does). */
+export const REASON_AFTER_HOW = words('come');
+
+/** Questions of several words that ask for a reason, which leave the key whole. */
+export const REASON_QUESTION_PHRASES = phrases('how come');
+
 /** Adjectives and adverbs that "how" turns into a question for a span of time. */
 export const SPAN_ADVERBS = words('long often frequently soon');
 

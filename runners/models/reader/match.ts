@@ -9,6 +9,7 @@ import {
   ANSWER_GROUPS,
   CLOCK_WORDS,
   COMPLEX_PREPOSITIONS,
+  REASON_QUESTION_PHRASES,
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
   BE_FORMS,
@@ -185,7 +186,10 @@ export function questionKey(prompt: string): string[] {
 
 /** The key words of what a question asks (its `askedText`). */
 export function keyOfAsked(asked: string): string[] {
-  const text = withoutPhrases(COMPLEX_PREPOSITION, withoutPhrases(TIME_PHRASE, withoutTimeClause(asked)));
+  const text = withoutPhrases(
+    REASON_QUESTION,
+    withoutPhrases(COMPLEX_PREPOSITION, withoutPhrases(TIME_PHRASE, withoutTimeClause(asked))),
+  );
   const withoutPaths = text
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
@@ -205,6 +209,9 @@ const TIME_PHRASE = new Phrases(
 
 /** Prepositions of several words ("relative to"), which leave the key as a whole. */
 const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
+
+/** Questions of several words that ask why ("how come"), which leave the key as a whole. */
+const REASON_QUESTION = new Phrases(REASON_QUESTION_PHRASES);
 
 /**
  * The tokens of `text` that lie outside its conditions: a clause opened by "if" or "unless" runs to

@@ -21,6 +21,7 @@ import {
   PREDETERMINERS,
   PRO_FORMS,
   QUESTION_TAKING_VERBS,
+  REASON_AFTER_HOW,
   SPAN_ADVERBS,
   WH_DETERMINERS,
   WITHIN_PREPOSITIONS,
@@ -73,6 +74,8 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       };
     }
     case 'how': {
+      if (next !== undefined && REASON_AFTER_HOW.has(next.lower))
+        return { wh: 'why', type: 'any', nouns: [] };
       if (next !== undefined && SPAN_ADVERBS.has(next.lower)) return { wh, type: 'duration', nouns: [] };
       if (next !== undefined && MEASURE_ADJECTIVES.has(next.lower)) {
         const phrase = nounPhrase(words, at + 2);

@@ -817,6 +817,17 @@ describe('a question why', () => {
     );
   });
 
+  it('is asked as "how come" too', async () => {
+    const glaze = readFile('h', 'notes/glaze.md', [
+      '# Glaze',
+      'The studio stopped using lead glaze in 2019 because it leaches into food.',
+      'In 2021 the studio sold the last of its lead glaze to a tile works.',
+    ]);
+    expect(await ask(glaze, 'How come the studio stopped using lead glaze in the end?')).toBe(
+      'The studio stopped using lead glaze in 2019 because it leaches into food.',
+    );
+  });
+
   it('is led by the sentence that one points back to when it names the reason only so', async () => {
     const lid = readFile('l', 'notes/lid.md', [
       '# Lid',

@@ -21,6 +21,14 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('reads "how come" as asking why', () => {
+    expect(questionShape('How come the kiln lid sticks after a firing?')).toEqual({
+      wh: 'why',
+      type: 'any',
+      nouns: [],
+    });
+  });
+
   it('reads a name that opens with a dot as a word, not as the end of a sentence', () => {
     expect(questionShape('Which tool reads the .kilnrc file at start-up?')).toMatchObject({
       wh: 'which',
