@@ -358,6 +358,21 @@ export function spellsOut(form: string, sequence: readonly string[]): boolean {
 }
 
 /**
+ * True when `form` is the start of one longer word of `sequence`, cut short as people write it: "sync"
+ * for "synchronisation", "repo" for "repository", "dir" for "directory". Three letters at least, and
+ * two fewer than the word, so a word and its own inflection ("tag", "tags") are no clipping.
+ */
+export function clipsOne(form: string, sequence: readonly string[]): boolean {
+  return (
+    form.length >= LEAST_CLIPPING &&
+    sequence.some((word) => word.length >= form.length + 2 && word.startsWith(form))
+  );
+}
+
+/** The fewest letters a clipped word keeps. */
+const LEAST_CLIPPING = 3;
+
+/**
  * A candidate that says the short forms of `forms` it spells out, as if it wrote them (by their
  * stems, as the question's key has them); a plural's "s" is no letter of the words ("uids").
  */
@@ -365,7 +380,9 @@ export function withShortForms(candidate: Sourced, forms: readonly string[]): So
   if (forms.length === 0) return candidate;
   const sequence = candidate.sequence ?? [];
   const spelled = (form: string) =>
-    spellsOut(form, sequence) || (form.endsWith('s') && spellsOut(form.slice(0, -1), sequence));
+    spellsOut(form, sequence) ||
+    (form.endsWith('s') && spellsOut(form.slice(0, -1), sequence)) ||
+    clipsOne(form, sequence);
   const said = forms.map(stem).filter((form, i) => !candidate.stems.has(form) && spelled(forms[i]!));
   if (said.length === 0) return candidate;
   return {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { shortForms, spellsOut } from '../../../../runners/models/reader/passages.js';
-import { exchange, page, request, user } from './conversation-fixtures.js';
+import { clipsOne, shortForms, spellsOut } from '../../../../runners/models/reader/passages.js';
+import { assistant, exchange, page, request, user } from './conversation-fixtures.js';
 
 async function ask(history: Message[], question: string): Promise<string> {
   const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
@@ -37,6 +37,20 @@ describe('spellsOut', () => {
   });
 });
 
+describe('clipsOne', () => {
+  it('is true when the form is the start of one longer word', () => {
+    expect(clipsOne('repo', ['clone', 'repositori'])).toBe(true);
+    expect(clipsOne('sync', ['synchronis', 'clock'])).toBe(true);
+  });
+
+  it('is false for two letters, a word one letter longer, or letters inside a word', () => {
+    expect(clipsOne('re', ['repositori'])).toBe(false);
+    expect(clipsOne('tag', ['tags'])).toBe(false);
+    expect(clipsOne('pos', ['reposit'])).toBe(false);
+    expect(clipsOne('repo', [])).toBe(false);
+  });
+});
+
 describe('a question in short forms', () => {
   const history = [
     user('Please read docs/daemon.md.'),
@@ -59,6 +73,18 @@ describe('a question in short forms', () => {
   it('is answered by the sentence that spells the words out', async () => {
     expect(await ask(history, 'What does the daemon set its gid to after binding?')).toBe(
       'After binding its port, it changes its group id to the staff group.',
+    );
+  });
+
+  it('is answered by the sentence that writes the clipped word in full', async () => {
+    const told = [
+      user('The daemon keeps its logs in the spool directory.'),
+      assistant('Noted.'),
+      user('Its pid file is written at start-up.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(told, 'Logs dir of the daemon?')).toBe(
+      'The daemon keeps its logs in the spool directory.',
     );
   });
 
