@@ -75,7 +75,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt } from './phrases.js';
-import { codeSpans } from './value-kinds.js';
+import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
 
@@ -365,17 +365,20 @@ export function answerQuestion(
   // A path the question names outside the workspace ("which package owns /etc/hosts.conf") is a
   // thing it asks about, not where to look: its words are asked too.
   const subjectPaths = remembered(context, pathStemsAsked, askedWords);
+  // A short option the question names ("with -n") is a thing it asks about, which no word says.
+  const options = shortOptions(askedWords);
   const asked = [
     ...remembered(context, keyOfAsked, askedWords).filter(
       (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
     ),
     ...subjectPaths,
+    ...options,
   ].filter((stem, at, all) => all.indexOf(stem) === at);
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
-  const things = new Set([...namedThings(askedTokens), ...subjectPaths]);
+  const things = new Set([...namedThings(askedTokens), ...subjectPaths, ...options]);
   if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;

@@ -36,7 +36,7 @@ import {
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
 import { tokens } from './nlp.js';
-import { codeNameSpans } from './value-kinds.js';
+import { codeNameSpans, shortOptions } from './value-kinds.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
@@ -124,7 +124,7 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
   const sequence = contentStems(text, memo);
   const parts = contentStems(identifierWords(text).join(' '), memo);
   const stems = sequence.flatMap((stem) => [...withLeadingParts(stem), ...nameAndNumber(stem)]);
-  return { text, stems: new Set([...stems, ...parts]), sequence };
+  return { text, stems: new Set([...stems, ...parts, ...shortOptions(text)]), sequence };
 }
 
 /**

@@ -99,6 +99,19 @@ export function commandOptionSpans(sentence: string): ValueSpan[] {
   return spansOf(sentence, COMMAND_OPTION);
 }
 
+/** A short option as written: a dash and one to three letters ("-n", "-rf"). */
+const SHORT_OPTION = /^-[A-Za-z]{1,3}$/;
+
+/**
+ * The short options a text names, as written ("-n", "-N"): no word says them, as their letters are
+ * too few to be one, so a text and a question meet on the option itself.
+ */
+export function shortOptions(text: string): string[] {
+  return commandOptionSpans(text)
+    .map((span) => span.text)
+    .filter((option) => SHORT_OPTION.test(option));
+}
+
 // ---- environment variables ----
 
 const ENV_VAR = new RegExp(

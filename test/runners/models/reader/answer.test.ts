@@ -1193,6 +1193,33 @@ describe("a path of the person's machine named in a question", () => {
   });
 });
 
+describe('a short option named in a question', () => {
+  const manual = readFile('m', 'man/kilnctl.txt', [
+    'OPTIONS',
+    '       -q, --quiet',
+    '           Print nothing but errors.',
+    '',
+    '       -t, --timeout seconds',
+    '           Give up after that many seconds. A timeout of zero means the kiln is never waited for.',
+    '',
+    '       -r, --retries count',
+    '           Try that many times more. Zero means the kiln is tried once.',
+  ]);
+
+  it('is met by the text that names the option', async () => {
+    expect(await ask(manual, 'What does kilnctl do when -t is given zero?')).toBe(
+      'A timeout of zero means the kiln is never waited for.',
+    );
+    expect(await ask(manual, 'What does kilnctl do when -r is given zero?')).toBe(
+      'Zero means the kiln is tried once.',
+    );
+  });
+
+  it('makes the reader abstain when nothing in view names it', async () => {
+    expect(await ask(manual, 'What does kilnctl do when -z is given zero?')).toBe(ABSTENTION);
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');
