@@ -292,7 +292,11 @@ function isElliptical(words: readonly TaggedWord[]): boolean {
  * before its first preposition ("Author of the tool?" -> author).
  */
 function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined {
-  if (words.at(-1)?.value !== '?' || words.some(isAuxiliary)) return undefined;
+  // An auxiliary makes it a clause, unless it stands in a clause that qualifies the noun phrase
+  // ("Exit status when the file is missing?").
+  const qualifier = words.findIndex((word, i) => i > 0 && (word.pos === 'SCONJ' || isWh(word)));
+  const main = qualifier < 0 ? words : words.slice(0, qualifier);
+  if (words.at(-1)?.value !== '?' || main.some(isAuxiliary)) return undefined;
   const colon = words.findLastIndex((word) => word.value === ':');
   let part = words.slice(colon + 1).filter(isWord);
   if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);

@@ -21,6 +21,11 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('reads a fragment whose noun phrase a clause qualifies', () => {
+    expect(questionShape('Kiln temperature when the door is open?')).toMatchObject({ head: 'temperature' });
+    expect(answerType('Is the door open when it fires?')).toBe('yes-no');
+  });
+
   it('reads "how come" as asking why', () => {
     expect(questionShape('How come the kiln lid sticks after a firing?')).toEqual({
       wh: 'why',
