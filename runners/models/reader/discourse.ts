@@ -8,7 +8,13 @@
  * its part of speech, from the sentence's tokens (given by the caller, who analysed it already, or
  * read here).
  */
-import { CLAUSE_JOINING_DEMONSTRATIVES, DEMONSTRATIVES, NEUTER_PRONOUN } from './lexicon.js';
+import {
+  CLAUSE_JOINING_DEMONSTRATIVES,
+  DEMONSTRATIVES,
+  NEUTER_PRONOUN,
+  PRIMARY_AUXILIARIES,
+} from './lexicon.js';
+import { canBeVerb } from './thesaurus.js';
 import { tokens, type Token } from './nlp.js';
 import { STOP_WORDS, TEMPORAL_WORDS, words } from './text.js';
 
@@ -45,11 +51,26 @@ function standsAlone(word: string, rest: string, first: boolean, tagged: () => r
 }
 
 /**
+ * True for a sentence that opens with its verb, in the third person, and has no subject: "Defaults to
+ * 60 seconds.", "Takes a boolean." Reference texts write so under what they describe, whose subject
+ * the sentence before names. A sentence with an auxiliary later on ("Updates to it are rare") opens
+ * with its subject instead.
+ */
+export function lacksSubject(text: string): boolean {
+  const first = /^\p{Lu}\p{Ll}+s\b/u.exec(text)?.[0];
+  if (first === undefined) return false;
+  const said = words(text);
+  if (said.length < 2 || said.slice(1).some((word) => PRIMARY_AUXILIARIES.has(word))) return false;
+  return canBeVerb(first.toLowerCase()) && !canBeVerb(said[1] ?? '');
+}
+
+/**
  * True when `sentence` refers back with a bare pronoun or demonstrative, not naming what it means.
  * `analysed` are the sentence's tokens when the caller has them.
  */
 export function refersBack(sentence: string, analysed?: readonly Token[]): boolean {
   const text = sentence.replace(/^([-*+]|\d+[.)])\s+/, '');
+  if (lacksSubject(text)) return true;
   // Code spans name things; their words are no pronouns.
   const prose = text.replace(/`[^`]*`/g, (span) => ' '.repeat(span.length));
   let tagged = analysed;

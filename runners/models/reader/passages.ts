@@ -8,7 +8,7 @@ import type { VisibleText } from './message-views.js';
 import { toCandidate } from './match.js';
 import { releasesOf, type Heading } from './releases.js';
 import type { Candidate } from './match.js';
-import { withAntecedents } from './discourse.js';
+import { lacksSubject, withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
@@ -181,10 +181,15 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   let body: string[] = [];
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
-    for (const { sentence, antecedent } of withAntecedents(sentenceGroups(body.join('\n'), prose))) {
+    const inContext = withAntecedents(sentenceGroups(body.join('\n'), prose));
+    // A term's first sentence says what the term is ("The interval at which …"): a sentence of the
+    // term's section with no subject ("Defaults to 60 seconds.") says more of the same thing.
+    const definition = headings.at(-1)?.indent === undefined ? undefined : inContext[0]?.sentence;
+    for (const [at, { sentence, antecedent }] of inContext.entries()) {
+      const leansOn = at > 0 && definition !== undefined && lacksSubject(sentence) ? definition : antecedent;
       found.push({
         sentence,
-        ...(antecedent === undefined ? {} : { antecedent }),
+        ...(leansOn === undefined ? {} : { antecedent: leansOn }),
         ...(heading === undefined ? {} : { heading }),
       });
     }

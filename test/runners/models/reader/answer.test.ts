@@ -1220,6 +1220,23 @@ describe('a short option named in a question', () => {
   });
 });
 
+describe("a term's section in a reference text", () => {
+  const manual = readFile('t', 'man/kiln.conf.txt', [
+    'OPTIONS',
+    '       CoolDownSec=',
+    '           The time the kiln fan keeps running after the burners are shut off.',
+    '',
+    '           Takes a time span. The unit is seconds unless another is given.',
+    '           Defaults to 900 seconds.',
+  ]);
+
+  it('reads a sentence with no subject as saying more of what its first sentence says', async () => {
+    expect(await ask(manual, 'How long does the kiln fan keep running after the burners are shut off?')).toBe(
+      'Defaults to 900 seconds. (The time the kiln fan keeps running after the burners are shut off.)',
+    );
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');

@@ -15,6 +15,19 @@ describe('pointsBack: a sentence that goes on from the one before it', () => {
   });
 });
 
+describe('a sentence with no subject', () => {
+  it('leans on the one before it when it opens with its verb', () => {
+    expect(refersBack('Defaults to 40 minutes.')).toBe(true);
+    expect(refersBack('Takes a number of kiln shelves.')).toBe(true);
+  });
+
+  it('is no such sentence when a subject opens it', () => {
+    expect(refersBack('Updates to the kiln log are rare.')).toBe(false);
+    expect(refersBack('Kilns cool slowly.')).toBe(false);
+    expect(refersBack('Firing takes six hours.')).toBe(false);
+  });
+});
+
 describe('refersBack: a sentence that leans on the one before it', () => {
   it('fires on a bare demonstrative or "it" used as an argument', () => {
     expect(refersBack('You can switch this off with the `--quiet` flag.')).toBe(true);
