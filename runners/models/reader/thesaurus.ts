@@ -172,6 +172,9 @@ export function synonymsOf(word: string, pos?: WordClass, next?: string): string
 /** wink's parts of speech that WordNet has words for. */
 const WORD_CLASS_OF_TAG: Readonly<Record<string, WordClass>> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
 
+/** The word class a word of each class may be used as without a change of form: a noun as a verb. */
+const CONVERTED: Partial<Record<WordClass, WordClass>> = { n: 'v', v: 'n' };
+
 /** Tags of the words that may end a phrasal verb ("up" of "mixed up"), however wink tags the verb. */
 const PARTICLE_TAGS: ReadonlySet<string> = new Set(['ADP', 'PART', 'ADV']);
 
@@ -200,7 +203,11 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     const pos = WORD_CLASS_OF_TAG[token.pos];
     const word = token.value.toLowerCase();
     if (pos === undefined || !/^\p{L}+$/u.test(word)) return;
-    add(word, synonymsOf(word, pos));
+    // A verb used as a noun, or a noun as a verb ("after the last sync"), is looked up as the other
+    // when WordNet lists it only as that.
+    const other = CONVERTED[pos];
+    const asTagged = other === undefined || lemmasOf(word, pos).length > 0 ? pos : other;
+    add(word, synonymsOf(word, asTagged));
     // A verb and the particle after it may be one lemma ("mixed up", "looked up"), whose words of like
     // meaning stand for both: "confuse" says "mix" and "up".
     const next = read[i + 1];

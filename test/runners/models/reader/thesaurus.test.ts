@@ -101,6 +101,13 @@ describe('askedSynonyms', () => {
     expect(alike.has(stem('the'))).toBe(false);
   });
 
+  it('looks a noun up as a verb when WordNet lists it only as a verb', () => {
+    const alike = askedSynonyms('When was the last sync of the kiln log?');
+    expect(alike.get(stem('sync'))?.has(stem('synchronize'))).toBe(true);
+    // A noun WordNet lists as one keeps its own senses.
+    expect(alike.get(stem('log'))?.has(stem('logarithm'))).toBe(true);
+  });
+
   it('reads a verb and its particle as one lemma, however the verb is tagged', () => {
     const alike = askedSynonyms('Did the porter get the two parcels mixed up?');
     expect(alike.get(stem('mixed'))?.has(stem('confuse'))).toBe(true);
