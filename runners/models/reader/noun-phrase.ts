@@ -109,8 +109,13 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
     if (RELATIVE_DAYS.has(word.lower)) break;
     if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
-      // A participle before a noun modifies it ("the listening port", "the packed weight").
-      const modifies = next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
+      // A participle before a noun modifies it ("the listening port", "the packed weight"); after the
+      // phrase's noun, a verb in the past or the present ("which version stopped patching …") is the
+      // clause's own.
+      const afterNoun = phrase.some((said) => said.pos === 'NOUN' || said.pos === 'PROPN');
+      const finite = word.pos === 'VERB' && word.lower !== word.lemma && !word.lower.endsWith('ing');
+      const modifies =
+        !(afterNoun && finite) && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN');
       const verbFollows = next !== undefined && (next.pos === 'VERB' || isAuxiliary(next));
       if (!modifies && !(phrase.length === 0 && verbFollows)) break;
     }

@@ -21,6 +21,15 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('ends the noun phrase of "which N" at the verb after its noun', () => {
+    expect(questionShape('Which version dropped kiln support?')).toEqual({
+      wh: 'which',
+      head: 'version',
+      type: 'version',
+      nouns: ['version'],
+    });
+  });
+
   it('reads a fragment whose noun phrase a clause qualifies', () => {
     expect(questionShape('Kiln temperature when the door is open?')).toMatchObject({ head: 'temperature' });
     expect(answerType('Is the door open when it fires?')).toBe('yes-no');
