@@ -196,8 +196,9 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     body = [];
   };
   const lines = content.split('\n');
+  const outline = isOutline(lines);
   lines.forEach((line, at) => {
-    const level = HEADING.exec(line)?.[1]?.length;
+    const level = (HEADING.exec(line) ?? (outline ? OUTLINE_HEADING.exec(line) : null))?.[1]?.length;
     if (level !== undefined) {
       flush();
       found.push({ sentence: line.trim(), title: true });
@@ -208,7 +209,7 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
         ...headings.filter(
           (h) => h.indent === undefined && (h.level < level || (h.level === level && !release && h.release)),
         ),
-        { level, text: line.trim(), release },
+        { level, text: outline ? line.replace(OUTLINE_MARK, '').trim() : line.trim(), release },
       ];
       return;
     }
@@ -265,6 +266,20 @@ function isTerm(line: string, next: string | undefined): boolean {
 
 /** A Markdown heading line: one to six `#`, then its text. */
 const HEADING = /^\s{0,3}(#{1,6})\s+\S/;
+
+/** A heading of a text in outline form ("* Changes in release 3.4", "** New features"): stars at the margin. */
+const OUTLINE_HEADING = /^(\*{1,6})\s+\S/;
+
+/** The stars that open an outline heading, with the space after them. */
+const OUTLINE_MARK = /^\*{1,6}\s+/;
+
+/**
+ * True for a text written in outline form, as GNU NEWS files are: a line at the margin opens with two
+ * stars and a space, a heading inside a heading, which no Markdown list writes.
+ */
+function isOutline(lines: readonly string[]): boolean {
+  return lines.some((line) => /^\*\*\s+\S/.test(line));
+}
 
 /**
  * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"

@@ -1237,6 +1237,30 @@ describe("a term's section in a reference text", () => {
   });
 });
 
+describe('release notes in outline form', () => {
+  const news = readFile('n', 'NEWS', [
+    'kilnctl NEWS',
+    '',
+    '* Changes in release 2.1 (2026-03-02)',
+    '',
+    '** Bug fixes',
+    '',
+    '  kilnctl no longer hangs when the door sensor is unplugged.',
+    '',
+    '* Changes in release 2.0 (2025-11-20)',
+    '',
+    '** New features',
+    '',
+    '  kilnctl can now log every firing to a CSV file.',
+  ]);
+
+  it('reads lines of stars at the margin as headings, so a change answers with its release', async () => {
+    expect(await ask(news, 'Which release of kilnctl added logging firings to CSV?')).toBe(
+      'Changes in release 2.0 (2025-11-20) / New features (kilnctl can now log every firing to a CSV file.)',
+    );
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');
