@@ -54,14 +54,17 @@ import {
   findPaths,
   outsideWorkspace,
   stemSet,
+  STOP_WORDS,
   words,
 } from './text.js';
 import {
+  ARTICLES,
   BE_FORMS,
   BOUND_PREFIXES,
   DATA_UNITS,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
+  INDEFINITE_DETERMINERS,
   READING_NOUNS,
   LABEL_NUMBER_NOUNS,
   POSSESSIVE_DETERMINERS,
@@ -337,8 +340,10 @@ export function answerQuestion(
   const short = remembered(context, shortForms, question);
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
-  const pool = candidates(texts, context).map((candidate) =>
-    withSynonyms(withCompounds(withShortForms(withAcronyms(candidate, spelled), short), compounds), alike),
+  const pool = withReferents(
+    candidates(texts, context).map((candidate) =>
+      withSynonyms(withCompounds(withShortForms(withAcronyms(candidate, spelled), short), compounds), alike),
+    ),
   );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
@@ -508,6 +513,59 @@ function pathStemsAsked(asked: string): string[] {
   return findPaths(asked)
     .filter(({ path }) => outsideWorkspace(path))
     .flatMap(({ path }) => contentStems(path));
+}
+
+/**
+ * The person's statements, each also saying the words that name, in an earlier statement of theirs,
+ * the thing it names again with "the": said after "our job lock files live under …", "the lock files
+ * are moving to …" speaks of the job lock files. The earlier word counts that stood right before the
+ * word after "the", when the later statement does not say it.
+ */
+function withReferents(pool: readonly Sourced[]): Sourced[] {
+  const earlier: (readonly string[])[] = [];
+  return pool.map((candidate) => {
+    if (candidate.origin !== 'person') return candidate;
+    const named = definiteWords(candidate.text);
+    const inherited = new Set<string>();
+    for (const said of earlier) {
+      said.forEach((word, at) => {
+        const before = said[at - 1];
+        if (at > 0 && before !== undefined && named.has(word) && !candidate.stems.has(before))
+          inherited.add(before);
+      });
+    }
+    earlier.push(phraseWords(candidate.text));
+    if (inherited.size === 0) return candidate;
+    // The phrase names the thing itself: its words are the sentence's own.
+    return {
+      ...candidate,
+      stems: new Set([...candidate.stems, ...inherited]),
+      ownStems: new Set([...candidate.ownStems, ...inherited]),
+    };
+  });
+}
+
+/** The stems of a text's words in order, a path or a function word standing as a gap (""). */
+function phraseWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .flatMap((token) => (asPath(token) === undefined ? words(token) : ['']))
+    .map((word) => (STOP_WORDS.has(word) ? '' : (contentStems(word)[0] ?? '')));
+}
+
+/**
+ * The stems of the words that follow a definite article right after it ("the lock files": lock): a
+ * phrase with a word of its own before them ("the cache lock files") names another thing.
+ */
+function definiteWords(text: string): ReadonlySet<string> {
+  const said = text.split(/\s+/).flatMap((token) => (asPath(token) === undefined ? words(token) : ['']));
+  const found = new Set<string>();
+  said.forEach((word, at) => {
+    if (!ARTICLES.has(word) || INDEFINITE_DETERMINERS.has(word)) return;
+    const stemmed = STOP_WORDS.has(said[at + 1] ?? '') ? undefined : contentStems(said[at + 1] ?? '')[0];
+    if (stemmed !== undefined) found.add(stemmed);
+  });
+  return found;
 }
 
 /**

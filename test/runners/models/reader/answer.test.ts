@@ -1261,6 +1261,29 @@ describe('release notes in outline form', () => {
   });
 });
 
+describe('a thing the person names again with "the"', () => {
+  const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
+  const tiles = [
+    'Our glaze test tiles are stored in the north shed.',
+    'Test tiles are fired once a week.',
+    'Each test tile gets a number.',
+  ];
+
+  it('is the thing they named before, so the later statement is the latest value', async () => {
+    const moved = said(...tiles, 'Change of plan: the test tiles move to the kiln room next week.');
+    expect(await ask(moved, 'Where are our glaze test tiles kept now?')).toBe(
+      'Change of plan: the test tiles move to the kiln room next week.',
+    );
+  });
+
+  it('is another thing when a word of its own comes before it', async () => {
+    const other = said(...tiles, 'The clay test tiles move to the kiln room next week.');
+    expect(await ask(other, 'Where are our glaze test tiles kept now?')).toBe(
+      'Our glaze test tiles are stored in the north shed.',
+    );
+  });
+});
+
 describe('a name written solid with its number', () => {
   it('says the name and the number apart', () => {
     const { stems } = toCandidate('Checksums follow SHA512 and the wire format follows ISO8601.');
