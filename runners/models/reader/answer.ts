@@ -545,12 +545,14 @@ function withReferents(pool: readonly Sourced[]): Sourced[] {
   });
 }
 
+/** A text's words in order, lower case, each path standing as one gap (""): its parts name no thing. */
+function wordsApartFromPaths(text: string): string[] {
+  return text.split(/\s+/).flatMap((token) => (asPath(token) === undefined ? words(token) : ['']));
+}
+
 /** The stems of a text's words in order, a path or a function word standing as a gap (""). */
 function phraseWords(text: string): string[] {
-  return text
-    .split(/\s+/)
-    .flatMap((token) => (asPath(token) === undefined ? words(token) : ['']))
-    .map((word) => (STOP_WORDS.has(word) ? '' : (contentStems(word)[0] ?? '')));
+  return wordsApartFromPaths(text).map((word) => (STOP_WORDS.has(word) ? '' : (contentStems(word)[0] ?? '')));
 }
 
 /**
@@ -558,7 +560,7 @@ function phraseWords(text: string): string[] {
  * phrase with a word of its own before them ("the cache lock files") names another thing.
  */
 function definiteWords(text: string): ReadonlySet<string> {
-  const said = text.split(/\s+/).flatMap((token) => (asPath(token) === undefined ? words(token) : ['']));
+  const said = wordsApartFromPaths(text);
   const found = new Set<string>();
   said.forEach((word, at) => {
     if (!ARTICLES.has(word) || INDEFINITE_DETERMINERS.has(word)) return;
@@ -735,11 +737,9 @@ const MODIFYING_POS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM
  */
 function namesAnother(asked: readonly AskedWord[], candidate: Candidate): boolean {
   // A path counts as no word: its parts ("tools/hooks") are no modifier and noun.
-  const said = candidate.text
-    .split(/\s+/)
-    .flatMap((token) =>
-      asPath(token) === undefined ? words(token).map((word) => contentStems(word)[0]) : [undefined],
-    );
+  const said = wordsApartFromPaths(candidate.text).map((word) =>
+    word === '' ? undefined : contentStems(word)[0],
+  );
   for (let i = 0; i + 1 < asked.length; i++) {
     if (asked[i]?.modifies !== true) continue;
     const [modifier, noun] = [asked[i]?.stem, asked[i + 1]?.stem];

@@ -278,7 +278,7 @@ const OUTLINE_MARK = /^\*{1,6}\s+/;
  * stars and a space, a heading inside a heading, which no Markdown list writes.
  */
 function isOutline(lines: readonly string[]): boolean {
-  return lines.some((line) => /^\*\*\s+\S/.test(line));
+  return lines.some((line) => (OUTLINE_HEADING.exec(line)?.[1]?.length ?? 0) === 2);
 }
 
 /**
