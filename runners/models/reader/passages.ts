@@ -346,8 +346,8 @@ export function synonymIndex(question: string): ReadonlyMap<string, readonly str
 }
 
 /**
- * The question's words that look like short forms: words of two to five letters standing alone, no
- * function word, and no word the thesaurus knows ("uid", "cwd", "tty"). Each may stand for words a
+ * The question's words that look like short forms: words of two to six letters standing alone, no
+ * function word, and no word the thesaurus knows ("uid", "cwd", "config"). Each may stand for words a
  * sentence spells out.
  */
 export function shortForms(question: string): readonly string[] {
@@ -355,7 +355,7 @@ export function shortForms(question: string): readonly string[] {
   const whole = question.split(/\s+/).map((token) => token.replace(/^\p{P}+|\p{P}+$/gu, '').toLowerCase());
   return [
     ...new Set(
-      whole.filter((word) => /^\p{Ll}{2,5}$/u.test(word) && !STOP_WORDS.has(word) && !isKnownWord(word)),
+      whole.filter((word) => /^\p{Ll}{2,6}$/u.test(word) && !STOP_WORDS.has(word) && !isKnownWord(word)),
     ),
   ];
 }

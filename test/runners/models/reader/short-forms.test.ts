@@ -13,8 +13,10 @@ async function ask(history: Message[], question: string): Promise<string> {
 }
 
 describe('shortForms', () => {
-  it('takes whole words of two to five letters that the thesaurus does not know', () => {
+  it('takes whole words of two to six letters that the thesaurus does not know', () => {
     expect(shortForms('Which gid does the daemon drop to, and what is its cwd?')).toEqual(['gid', 'cwd']);
+    expect(shortForms('Where does the config live?')).toEqual(['config']);
+    expect(shortForms('Where do the configs live?')).toEqual([]);
   });
 
   it('takes no word of English, no function word and no part of a hyphenated word', () => {
