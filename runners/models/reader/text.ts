@@ -217,7 +217,8 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
     const parts = unit.text
       .split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)
       .map((part) => part.trim())
-      .filter(Boolean);
+      .filter(Boolean)
+      .reduce<string[]>(joinedAfterInitialism, []);
     if (parts.length === 0) continue;
     const open = groups.at(-1);
     if (open && last === unit.paragraph) open.push(...parts);
@@ -226,6 +227,19 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
   }
   return groups;
 }
+
+/**
+ * Sentence parts with a part after a lower-case initialism ("e.g.", "i.e.") put back onto it: its dot
+ * ends the abbreviation, not the sentence ("Some filesystems (e.g. NFS and CIFS) have …").
+ */
+function joinedAfterInitialism(parts: string[], part: string): string[] {
+  const before = parts.at(-1);
+  if (before === undefined || !INITIALISM_END.test(before)) return [...parts, part];
+  return [...parts.slice(0, -1), `${before} ${part}`];
+}
+
+/** A lower-case initialism at the end of a text: "e.g.", "(i.e.". */
+const INITIALISM_END = /(?:^|[\s(])(?:\p{Ll}\.){2,}$/u;
 
 /**
  * A wrapped line and the next, as one text. Manual pages break a word across lines with a hyphen

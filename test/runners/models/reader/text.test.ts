@@ -75,6 +75,17 @@ describe('stem and contentStems', () => {
 });
 
 describe('sentences', () => {
+  it('does not end a sentence at a lower-case initialism', () => {
+    expect(sentences('Some kilns (e.g. Nabertherm ones) vent early. They cool fast.', true)).toEqual([
+      'Some kilns (e.g. Nabertherm ones) vent early.',
+      'They cool fast.',
+    ]);
+    expect(sentences('It ships to the U.S. Then it ships home.')).toEqual([
+      'It ships to the U.S.',
+      'Then it ships home.',
+    ]);
+  });
+
   it('keeps message lines apart and splits them at sentence ends', () => {
     expect(sentences('The van is red. It seats nine.\n- fleet van: red — from the person')).toEqual([
       'The van is red.',
