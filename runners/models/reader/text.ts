@@ -238,8 +238,8 @@ function joinedAfterInitialism(parts: string[], part: string): string[] {
   return [...parts.slice(0, -1), `${before} ${part}`];
 }
 
-/** A lower-case initialism at the end of a text: "e.g.", "(i.e.". */
-const INITIALISM_END = /(?:^|[\s(])(?:\p{Ll}\.){2,}$/u;
+/** A lower-case initialism at the end of a text, its letters together or apart: "e.g.", "(e. g.". */
+const INITIALISM_END = /(?:^|[\s(])\p{Ll}\.(?:\s?\p{Ll}\.)+$/u;
 
 /**
  * A wrapped line and the next, as one text. Manual pages break a word across lines with a hyphen

@@ -80,6 +80,9 @@ describe('sentences', () => {
       'Some kilns (e.g. Nabertherm ones) vent early.',
       'They cool fast.',
     ]);
+    expect(sentences('Some kilns (e. g. Nabertherm ones) vent early.', true)).toEqual([
+      'Some kilns (e. g. Nabertherm ones) vent early.',
+    ]);
     expect(sentences('It ships to the U.S. Then it ships home.')).toEqual([
       'It ships to the U.S.',
       'Then it ships home.',
