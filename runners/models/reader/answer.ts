@@ -341,6 +341,7 @@ export function answerQuestion(
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
   const pool = withReferents(
+    context,
     candidates(texts, context).map((candidate) =>
       withSynonyms(withCompounds(withShortForms(withAcronyms(candidate, spelled), short), compounds), alike),
     ),
@@ -521,11 +522,11 @@ function pathStemsAsked(asked: string): string[] {
  * are moving to …" speaks of the job lock files. The earlier word counts that stood right before the
  * word after "the", when the later statement does not say it.
  */
-function withReferents(pool: readonly Sourced[]): Sourced[] {
+function withReferents(context: ReaderContext, pool: readonly Sourced[]): Sourced[] {
   const earlier: (readonly string[])[] = [];
   return pool.map((candidate) => {
     if (candidate.origin !== 'person') return candidate;
-    const named = definiteWords(candidate.text);
+    const named = remembered(context, definiteWords, candidate.text);
     const inherited = new Set<string>();
     for (const said of earlier) {
       said.forEach((word, at) => {
@@ -534,7 +535,7 @@ function withReferents(pool: readonly Sourced[]): Sourced[] {
           inherited.add(before);
       });
     }
-    earlier.push(phraseWords(candidate.text));
+    earlier.push(remembered(context, phraseWords, candidate.text));
     if (inherited.size === 0) return candidate;
     // The phrase names the thing itself: its words are the sentence's own.
     return {
