@@ -32,7 +32,7 @@ import {
   synonymIndex,
   withAcronyms,
   withShortForms,
-  shortForms,
+  shortFormsOf,
   withCompounds,
   compoundsOf,
   withSynonyms,
@@ -337,7 +337,7 @@ export function answerQuestion(
   const alike = remembered(context, synonymIndex, question);
   const spelled = remembered(context, spelledAcronyms, question);
   // A short form the question writes meets the words it stands for ("uid" for "user id").
-  const short = remembered(context, shortForms, question);
+  const short = remembered(context, shortFormsOf, question);
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
   const pool = withReferents(

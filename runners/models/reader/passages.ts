@@ -360,6 +360,17 @@ export function shortForms(question: string): readonly string[] {
   ];
 }
 
+/** A short form of a question, as written and as its key has it (by its stem). */
+export interface ShortForm {
+  form: string;
+  stemmed: string;
+}
+
+/** The question's short forms (see `shortForms`), each with its stem, worked out once a question. */
+export function shortFormsOf(question: string): readonly ShortForm[] {
+  return shortForms(question).map((form) => ({ form, stemmed: stem(form) }));
+}
+
 /**
  * True when `form` is the leading letters of two or three words in a row of `sequence`, each giving
  * at least its first letter: "uid" is "user id", "cwd" is "current working directory".
@@ -396,14 +407,16 @@ const LEAST_CLIPPING = 3;
  * A candidate that says the short forms of `forms` it spells out, as if it wrote them (by their
  * stems, as the question's key has them); a plural's "s" is no letter of the words ("uids").
  */
-export function withShortForms(candidate: Sourced, forms: readonly string[]): Sourced {
+export function withShortForms(candidate: Sourced, forms: readonly ShortForm[]): Sourced {
   if (forms.length === 0) return candidate;
   const sequence = candidate.sequence ?? [];
   const spelled = (form: string) =>
     spellsOut(form, sequence) ||
     (form.endsWith('s') && spellsOut(form.slice(0, -1), sequence)) ||
     clipsOne(form, sequence);
-  const said = forms.map(stem).filter((form, i) => !candidate.stems.has(form) && spelled(forms[i]!));
+  const said = forms
+    .filter(({ form, stemmed }) => !candidate.stems.has(stemmed) && spelled(form))
+    .map(({ stemmed }) => stemmed);
   if (said.length === 0) return candidate;
   return {
     ...candidate,
