@@ -463,7 +463,9 @@ export const VARIABLE_NOUNS = words('variable');
 export const ENVIRONMENT_WORDS = words('environment env shell');
 
 /** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
-export const MEASURE_ADJECTIVES = words('many much far big large old tall high wide deep heavy fast small');
+export const MEASURE_ADJECTIVES = words(
+  'many much far big large old tall high wide deep heavy fast small few little low short narrow shallow light slow',
+);
 
 /** Words that make "how" ask for a reason ("how come the lid sticks?" asks why it does). */
 export const REASON_AFTER_HOW = words('come');

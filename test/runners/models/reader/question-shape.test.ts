@@ -17,6 +17,8 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('How often is the loom oiled?')).toBe('duration');
     expect(answerType('How many spindles are left?')).toBe('number');
     expect(answerType('How far is the mill from the station?')).toBe('number');
+    expect(answerType('How low may the kiln temperature drop?')).toBe('number');
+    expect(answerType('How few shelves can the kiln take?')).toBe('number');
     expect(answerType('Why is the wool grey?')).toBe('any');
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
