@@ -276,6 +276,9 @@ export const COMMAND_NOUNS = words('command commands');
 /** The nouns of a command's exit status ("return" alone asks what a command gave back). */
 export const EXIT_STATUS_NOUNS = words('exit status code');
 
+/** The heads of a phrase that names an exit status, after "exit": "exit status", "exit code". */
+export const EXIT_STATUS_HEADS = words('status code');
+
 /** Forms of "be" that no subject agrees with, which never open a question ("be", "been", "being"). */
 export const NON_FINITE_BE_FORMS = words('be been being');
 

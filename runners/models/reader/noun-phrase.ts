@@ -4,6 +4,8 @@
  */
 import {
   ENVIRONMENT_WORDS,
+  EXIT_STATUS_HEADS,
+  EXIT_STATUS_NOUNS,
   KIND_NOUNS,
   VARIABLE_NOUNS,
   MODALS,
@@ -150,6 +152,12 @@ export function kindOfPhrase(phrase: readonly TaggedWord[], open = true): Answer
   const kind = kindOfNoun(head);
   if (VARIABLE_NOUNS.has(head.lemma) && phrase.some((word) => ENVIRONMENT_WORDS.has(word.lower)))
     return 'env-var';
+  // An exit status is a number ("exit status", "exit code").
+  if (
+    EXIT_STATUS_HEADS.has(head.lemma) &&
+    phrase.some((word) => word.lower !== head.lower && EXIT_STATUS_NOUNS.has(word.lower))
+  )
+    return 'number';
   return kind ?? 'any';
 }
 

@@ -19,6 +19,8 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('How far is the mill from the station?')).toBe('number');
     expect(answerType('How low may the kiln temperature drop?')).toBe('number');
     expect(answerType('How few shelves can the kiln take?')).toBe('number');
+    expect(answerType('What exit code does kilnctl give on a cold start?')).toBe('number');
+    expect(answerType('Exit status when the door is open?')).toBe('number');
     expect(answerType('Why is the wool grey?')).toBe('any');
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
