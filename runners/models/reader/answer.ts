@@ -368,8 +368,8 @@ export function answerQuestion(
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
   ]);
-  // A path the question names outside the workspace ("which package owns /etc/hosts.conf") is a
-  // thing it asks about, not where to look: its words are asked too.
+  // A path the question names outside the workspace ("which package owns /etc/kiln/limits.conf") is
+  // a thing it asks about, not where to look: its words are asked too.
   const subjectPaths = remembered(context, pathStemsAsked, askedWords);
   // A short option the question names ("with -n") is a thing it asks about, which no word says.
   const options = shortOptions(askedWords);
@@ -507,8 +507,9 @@ export function answerQuestion(
 }
 
 /**
- * The stems of the paths a question names outside the workspace ("/etc/hosts.conf": etc, host, conf):
- * no read reaches them, so they name a thing asked about, where a workspace path names where to look.
+ * The stems of the paths a question names outside the workspace ("/etc/kiln/limits.conf": etc, kiln,
+ * limit, conf): no read reaches them, so they name a thing asked about, where a workspace path names
+ * where to look.
  */
 function pathStemsAsked(asked: string): string[] {
   return findPaths(asked)
@@ -518,9 +519,9 @@ function pathStemsAsked(asked: string): string[] {
 
 /**
  * The person's statements, each also saying the words that name, in an earlier statement of theirs,
- * the thing it names again with "the": said after "our job lock files live under …", "the lock files
- * are moving to …" speaks of the job lock files. The earlier word counts that stood right before the
- * word after "the", when the later statement does not say it.
+ * the thing it names again with "the": said after "our glaze test tiles are in the shed", "the test
+ * tiles move to the kiln room" speaks of the glaze test tiles. The earlier word counts that stood
+ * right before the word after "the", when the later statement does not say it.
  */
 function withReferents(context: ReaderContext, pool: readonly Sourced[]): Sourced[] {
   const earlier: (readonly string[])[] = [];
@@ -557,8 +558,8 @@ function phraseWords(text: string): string[] {
 }
 
 /**
- * The stems of the words that follow a definite article right after it ("the lock files": lock): a
- * phrase with a word of its own before them ("the cache lock files") names another thing.
+ * The stems of the words that follow a definite article right after it ("the test tiles": test): a
+ * phrase with a word of its own before them ("the clay test tiles") names another thing.
  */
 function definiteWords(text: string): ReadonlySet<string> {
   const said = wordsApartFromPaths(text);

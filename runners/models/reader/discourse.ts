@@ -52,7 +52,7 @@ function standsAlone(word: string, rest: string, first: boolean, tagged: () => r
 
 /**
  * True for a sentence that opens with its verb, in the third person, and has no subject: "Defaults to
- * 60 seconds.", "Takes a boolean." Reference texts write so under what they describe, whose subject
+ * 900 seconds.", "Takes a boolean." Reference texts write so under what they describe, whose subject
  * the sentence before names. A sentence with an auxiliary later on ("Updates to it are rare") opens
  * with its subject instead.
  */

@@ -128,8 +128,8 @@ export function toCandidate(text: string, memo?: StemMemo): Candidate {
 }
 
 /**
- * A name written solid with its number ("RFC8878", "sha256", "ES2015") also says the name and the
- * number apart, as a person writes them ("which RFC", "SHA 256").
+ * A name written solid with its number ("RFC5424", "sha512", "ES2015") also says the name and the
+ * number apart, as a person writes them ("which RFC", "SHA 512").
  */
 export function nameAndNumber(word: string): string[] {
   const match = /^(\p{L}{2,})(\p{N}+)$/u.exec(word);

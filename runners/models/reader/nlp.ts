@@ -33,7 +33,7 @@ export function nlp(): Pipeline {
 /**
  * `text` as wink should read it: within reach (below), with "I'm" written as two words, which
  * wink's model otherwise reads as one proper noun (it splits "I've", "you're" and the like itself),
- * and with the dot that opens a name (".gitignore", ".local", "a .gz file") left out: wink takes it
+ * and with the dot that opens a name (".kilnrc", "a .bak file") left out: wink takes it
  * for the full stop of a sentence, and the question would end at it.
  */
 export function readable(text: string): string {

@@ -52,8 +52,9 @@ export type Sourced = Candidate & {
   /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
   fileWords?: ReadonlySet<string>;
   /**
-   * True for a person's sentence in a message that asks something ("I have to open the firewall.
-   * Which port?"): it sets out the situation of that question rather than stating how things stand.
+   * True for a person's sentence in a message that asks something ("I have to reline the kiln. How
+   * long does the lining cure?"): it sets out the situation of that question rather than stating how
+   * things stand.
    */
   premise?: boolean;
 };
@@ -182,8 +183,8 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
     const inContext = withAntecedents(sentenceGroups(body.join('\n'), prose));
-    // A term's first sentence says what the term is ("The interval at which …"): a sentence of the
-    // term's section with no subject ("Defaults to 60 seconds.") says more of the same thing.
+    // A term's first sentence says what the term is ("The time the fan keeps running …"): a sentence
+    // of the term's section with no subject ("Defaults to 900 seconds.") says more of the same thing.
     const definition = headings.at(-1)?.indent === undefined ? undefined : inContext[0]?.sentence;
     for (const [at, { sentence, antecedent }] of inContext.entries()) {
       const leansOn = at > 0 && definition !== undefined && lacksSubject(sentence) ? definition : antecedent;
@@ -389,8 +390,8 @@ export function spellsOut(form: string, sequence: readonly string[]): boolean {
 }
 
 /**
- * True when `form` is the start of one longer word of `sequence`, cut short as people write it: "sync"
- * for "synchronisation", "repo" for "repository", "dir" for "directory". Three letters at least, and
+ * True when `form` is the start of one longer word of `sequence`, cut short as people write it: "repo"
+ * for "repository", "dir" for "directory", "env" for "environment". Three letters at least, and
  * two fewer than the word, so a word and its own inflection ("tag", "tags") are no clipping.
  */
 export function clipsOne(form: string, sequence: readonly string[]): boolean {

@@ -230,7 +230,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
 
 /**
  * Sentence parts with a part after a lower-case initialism ("e.g.", "i.e.") put back onto it: its dot
- * ends the abbreviation, not the sentence ("Some filesystems (e.g. NFS and CIFS) have …").
+ * ends the abbreviation, not the sentence ("Some kilns (e.g. the electric ones) vent early.").
  */
 function joinedAfterInitialism(parts: string[], part: string): string[] {
   const before = parts.at(-1);

@@ -203,7 +203,7 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     const pos = WORD_CLASS_OF_TAG[token.pos];
     const word = token.value.toLowerCase();
     if (pos === undefined || !/^\p{L}+$/u.test(word)) return;
-    // A verb used as a noun, or a noun as a verb ("after the last sync"), is looked up as the other
+    // A verb used as a noun, or a noun as a verb ("after the last reboot"), is looked up as the other
     // when WordNet lists it only as that.
     const other = CONVERTED[pos];
     const asTagged = other === undefined || lemmasOf(word, pos).length > 0 ? pos : other;
