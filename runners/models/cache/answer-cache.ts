@@ -74,17 +74,27 @@ function entryPath(dir: string, key: string): string {
   return join(dir, key.slice(0, 2), `${key}.json`);
 }
 
-/** Makes `dir` a cache (its mark), or checks that it is one; bad input when it is something else. */
+/**
+ * Makes `dir` a cache (its mark), or checks that it is one; bad input when it is something else. A
+ * folder that holds only a mark being written (another invocation opening the same new cache at
+ * once) is made a cache too: both write the same mark whole.
+ */
 export async function openCache(dir: string): Promise<void> {
   const mark = join(dir, CACHE_MARK);
   const there = await stat(dir).catch(() => null);
   if (there !== null && !there.isDirectory()) throw new UsageError(`--cache ${dir}: not a folder`);
-  if (there !== null && (await readdir(dir)).length > 0) {
+  const entries = there === null ? [] : await readdir(dir);
+  if (!entries.every(isMarkBeingWritten)) {
     await readMark(dir, '--cache');
     return;
   }
   await mkdir(dir, { recursive: true });
   await writeWhole(mark, JSON.stringify({ format: CACHE_FORMAT }) + '\n');
+}
+
+/** True for the temporary file `writeWhole` writes the mark under before renaming it into place. */
+function isMarkBeingWritten(name: string): boolean {
+  return name.startsWith(`${CACHE_MARK}.`) && name.endsWith('.tmp');
 }
 
 async function readMark(dir: string, flag: string): Promise<void> {

@@ -188,6 +188,16 @@ describe('--cache', () => {
     expect(into.status).toBe(2);
   });
 
+  it('opens a new cache that another invocation is opening at the same moment', async () => {
+    const cache = join(dir, 'cache-h');
+    await mkdir(cache);
+    // The other invocation's mark, written under its temporary name and not yet renamed into place.
+    await writeFile(join(cache, `${CACHE_MARK}.4242-0-0a0b0c0d.tmp`), '{"format":1}\n');
+    await openCache(cache);
+    expect((await readdir(cache)).includes(CACHE_MARK)).toBe(true);
+    await openCache(cache);
+  });
+
   it('keeps answers apart by model identity', async () => {
     const cache = join(dir, 'cache-e');
     await openCache(cache);
