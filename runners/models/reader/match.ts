@@ -366,7 +366,7 @@ function withoutTimeClause(question: string): string {
 
 /**
  * `question` without a closing time clause: from the first conjunction of time that follows a space
- * and after which no question mark comes but a last one, which is kept.
+ * and after which no comma comes, nor a question mark but a last one, which is kept.
  */
 function withoutClosingClause(question: string, tokens: readonly WordAt[]): string {
   for (const token of tokens) {
@@ -375,6 +375,8 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
     const rest = question.slice(token.end);
     const mark = rest.indexOf('?');
     if (mark >= 0 && mark !== rest.length - 1) continue;
+    // A comma ends a clause that opens the question: "If it comes after the file, what …?" goes on.
+    if (rest.includes(',')) continue;
     return question.slice(0, token.start).trimEnd() + (mark >= 0 ? '?' : '');
   }
   return question;

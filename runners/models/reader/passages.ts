@@ -6,7 +6,7 @@
  */
 import type { VisibleText } from './message-views.js';
 import { toCandidate } from './match.js';
-import { releasesOf, type Heading } from './releases.js';
+import { isReleaseNumber, releasesOf, type Heading } from './releases.js';
 import type { Candidate } from './match.js';
 import { lacksSubject, withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
@@ -199,7 +199,9 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   const lines = content.split('\n');
   const outline = isOutline(lines);
   lines.forEach((line, at) => {
-    const level = (HEADING.exec(line) ?? (outline ? OUTLINE_HEADING.exec(line) : null))?.[1]?.length;
+    const level = isReleaseLine(lines, at)
+      ? 1
+      : (HEADING.exec(line) ?? (outline ? OUTLINE_HEADING.exec(line) : null))?.[1]?.length;
     if (level !== undefined) {
       flush();
       found.push({ sentence: line.trim(), title: true });
@@ -264,6 +266,28 @@ function isTerm(line: string, next: string | undefined): boolean {
   if (/^([-*+]|\d+[.)])\s/.test(text) || /[.,;!?]$/.test(text)) return false;
   return indentOf(next) > indentOf(line);
 }
+
+/** The most words before a release line's number: "1.4", "v1.4 (2031-05-02)", "Release 1.4". */
+const RELEASE_LINE_LEAD = 1;
+
+/**
+ * True for the heading of a release in plain-text release notes: a line at the margin, alone between
+ * blank lines, that opens with a release number ("version 2.7 - 2031-05-02", "v2.7", "Kestrel
+ * 2.7.1 (stable)"; not a manual page's "KESTREL(1)") and ends no sentence. The entries under it, up to the next such line, are about that
+ * release.
+ */
+export function isReleaseLine(lines: readonly string[], at: number): boolean {
+  const line = lines[at] ?? '';
+  if (line.trim() === '' || indentOf(line) > 0 || line.length > LONGEST_RELEASE_LINE) return false;
+  if ((lines[at - 1] ?? '').trim() !== '' || (lines[at + 1] ?? '').trim() !== '') return false;
+  if (/^([-*+#]|\d+[.)]\s)/.test(line) || /[.,;!?]$/.test(line.trim())) return false;
+  return words(line)
+    .slice(0, RELEASE_LINE_LEAD + 1)
+    .some(isReleaseNumber);
+}
+
+/** The longest line read as a release's heading. */
+const LONGEST_RELEASE_LINE = 80;
 
 /** A Markdown heading line: one to six `#`, then its text. */
 const HEADING = /^\s{0,3}(#{1,6})\s+\S/;

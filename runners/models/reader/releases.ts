@@ -11,6 +11,12 @@ const RELEASE = /^v?(\d+(?:\.\d+)+)$/;
 /** A number that may name a release: "5", "5.0.5", "v18". */
 const RELEASE_LIKE = /^(v)?(\d+(?:\.(\d+))*)$/;
 
+/** True for a release number of two parts or more, or one written with a "v": "2.7", "v2.7.1", "v18". */
+export function isReleaseNumber(word: string): boolean {
+  const match = RELEASE_LIKE.exec(word);
+  return match !== null && (match[1] !== undefined || match[3] !== undefined);
+}
+
 /** A word, and when it is a release number, its leading parts too: "v5.1.2" gives "5" and "5.1". */
 export function withLeadingParts(word: string): string[] {
   const release = RELEASE.exec(word)?.[1];

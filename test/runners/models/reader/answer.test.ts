@@ -1261,6 +1261,44 @@ describe('release notes in outline form', () => {
   });
 });
 
+describe('plain-text release notes', () => {
+  const news = readFile('n', 'NEWS', [
+    'kilnctl NEWS - changes users see',
+    '',
+    'version 2.1 - Ada Brenner, 2026-03-02',
+    '',
+    '* Door sensor',
+    '',
+    'kilnctl no longer hangs when the door sensor is unplugged.',
+    '',
+    'version 2.0 - Ada Brenner, 2025-11-20',
+    '',
+    '* Logging firings to CSV',
+    '',
+    'The new option --csv writes one line per firing.',
+  ]);
+
+  it('reads a release line alone between blank lines as the heading of the entries under it', async () => {
+    expect(await ask(news, 'Which kilnctl release was the first to log firings to CSV?')).toBe(
+      'version 2.0 - Ada Brenner, 2025-11-20 (Logging firings to CSV)',
+    );
+  });
+});
+
+describe('a clause of time that the question goes on after', () => {
+  it('is no closing clause when a comma comes after it: what follows is asked', async () => {
+    const notes = readFile('g', 'docs/kilnctl.md', [
+      '# kilnctl',
+      'kilnctl writes the firing log after the kiln cools.',
+      'The log is rotated every 7 days, or sooner if the log disk fills up.',
+      'When the log disk is full, kilnctl ends with exit status 4.',
+    ]);
+    expect(
+      await ask(notes, 'If the log disk fills up after a firing, what exit status does kilnctl end with?'),
+    ).toBe('When the log disk is full, kilnctl ends with exit status 4.');
+  });
+});
+
 describe('a thing the person names again with "the"', () => {
   const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
   const tiles = [

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { isReleaseLine } from '../../../../runners/models/reader/passages.js';
 import {
+  isReleaseNumber,
   releasesOf,
   sameRelease,
   underAnotherRelease,
@@ -89,5 +91,36 @@ describe('questions about one release of a thing', () => {
 describe('conjunctions', () => {
   it('say nothing of what a question is about', () => {
     expect(contentStems('because of the storm, although late')).toEqual(['storm', 'late']);
+  });
+});
+
+describe('release lines of plain-text notes', () => {
+  const alone = (line: string) => isReleaseLine(['', line, ''], 1);
+
+  it('reads a line alone at the margin that opens with a release number as a release heading', () => {
+    expect(alone('version 2.1 - Ada Brenner, 2026-03-02')).toBe(true);
+    expect(alone('v2.1')).toBe(true);
+    expect(alone('kilnctl 2.1.4 (stable)')).toBe(true);
+    expect(isReleaseLine(['version 2.1', ''], 0)).toBe(true);
+  });
+
+  it('reads no other line so', () => {
+    // A manual page's name and section, a thing and a count, a sentence.
+    expect(alone('KILNCTL(1)            User Commands            KILNCTL(1)')).toBe(false);
+    expect(alone('Requires kilnctl 2.1 or later')).toBe(false);
+    expect(alone('kiln 2')).toBe(false);
+    expect(alone('2.1 is out now.')).toBe(false);
+    // Not alone, indented, a list item, a Markdown heading.
+    expect(isReleaseLine(['', 'version 2.1', 'Fixes the door sensor.'], 1)).toBe(false);
+    expect(isReleaseLine(['Fixes:', 'version 2.1', ''], 1)).toBe(false);
+    expect(alone('   version 2.1')).toBe(false);
+    expect(alone('- 2.1 fixes the door sensor')).toBe(false);
+    expect(alone('## 2.1')).toBe(false);
+    expect(alone('')).toBe(false);
+  });
+
+  it('knows a release number by its parts or its "v"', () => {
+    expect(['2.1', 'v18', 'v2.1.4'].map(isReleaseNumber)).toEqual([true, true, true]);
+    expect(['18', 'kiln', '2024', ''].map(isReleaseNumber)).toEqual([false, false, false, false]);
   });
 });
