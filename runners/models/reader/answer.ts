@@ -71,13 +71,16 @@ import {
   REASON_MARKERS,
   KIND_NOUNS,
   RELATIVE_DAYS,
+  REPLACED_VALUE_MARKERS,
+  SOURCE_PREPOSITIONS,
   SPAN_UNITS,
   TIME_UNITS,
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
-import { Phrases, plainTokensAt } from './phrases.js';
+import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
+import { withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -500,11 +503,26 @@ export function answerQuestion(
     return ABSTENTION;
   }
   const reply = inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
-  if (type !== 'yes-no')
-    return shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
+  if (type !== 'yes-no') {
+    const answer = shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
+    // Asked how things stand, a statement of a change answers with the new value alone.
+    return mode === 'earliest' || asksOldValue(question) ? answer : withoutOldValue(answer);
+  }
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
 }
+
+/** True when a question asks what a change left behind: "Which bundler did we switch from?". */
+function asksOldValue(question: string): boolean {
+  return wordsAt(question).some(
+    ({ word }) => SOURCE_PREPOSITIONS.has(word) || REPLACED_VALUE_WORDS.has(word),
+  );
+}
+
+/** The words of the phrases before a value a change leaves behind ("instead", "rather"). */
+const REPLACED_VALUE_WORDS: ReadonlySet<string> = new Set(
+  REPLACED_VALUE_MARKERS.map((phrase) => phrase.split(' ')[0]!),
+);
 
 /**
  * The stems of the paths a question names outside the workspace ("/etc/kiln/limits.conf": etc, kiln,

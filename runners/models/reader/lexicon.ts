@@ -755,6 +755,12 @@ export const FILE_PREPOSITIONS = words('in of inside within at');
 export const SOURCE_PREPOSITIONS = words('from');
 export const GOAL_PREPOSITIONS = words('to into');
 
+/** Phrases before the value a change leaves behind: "B instead of A", "B rather than A". */
+export const REPLACED_VALUE_MARKERS = phrases('instead of|rather than|in place of');
+
+/** Verbs by which a statement says that a thing went from one value to another: "moved from A to B". */
+export const SHIFT_VERBS = words('change switch move migrate upgrade downgrade replace swap convert shift');
+
 /** The prepositions that give the new thing after a verb of replacing: "replace A with B". */
 export const REPLACEMENT_PREPOSITIONS = words('with by for');
 

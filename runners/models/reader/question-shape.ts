@@ -107,6 +107,9 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       if (words.some((word) => NAMING_PARTICIPLES.has(word.lower))) {
         return { ...shapeOfPhrase(subject, wh), type: 'identifier', nouns: [] };
       }
+      // "What are the logs rotated by?": the subject is no value asked for, but what the verb after it
+      // goes to; its preposition is left at the end.
+      if (subject.length > 0 && asksVerbsComplement(words, subject)) return { wh, type: 'any', nouns: [] };
       if (subject.length > 0) return { ...shapeOfPhrase(subject, wh, words), nouns: [] };
       // "The X is what?": what is asked is the subject the sentence opens with.
       if (isAuxiliary(words[at - 1]) && (next === undefined || !isWord(next))) {
@@ -120,6 +123,19 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
     default:
       return { wh, type: 'any', nouns: [] };
   }
+}
+
+/**
+ * True when the verb after a question's subject (`subject`, after "what is"/"what are") takes the
+ * question word as the object of a preposition left at the end: "What are the logs rotated by?",
+ * "What is the daemon listening on?". The subject then names what is spoken of, not the kind of
+ * value asked for.
+ */
+function asksVerbsComplement(words: readonly TaggedWord[], subject: readonly TaggedWord[]): boolean {
+  const after = words[words.indexOf(subject.at(-1)!) + 1];
+  if (after === undefined || after.pos !== 'VERB') return false;
+  const said = words.filter(isWord);
+  return said.at(-1)?.pos === 'ADP';
 }
 
 /**

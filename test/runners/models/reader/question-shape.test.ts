@@ -34,6 +34,21 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     });
   });
 
+  it('reads "what is the X VERB-ed PREP?" as asking for what the verb goes to, not for an X', () => {
+    expect(questionShape('What are the release builds going to be signed with?')).toEqual({
+      wh: 'what',
+      type: 'any',
+      nouns: [],
+    });
+    expect(questionShape('What is the loom driven by?')).toMatchObject({ type: 'any' });
+    // No preposition at the end: the verb qualifies the subject, which names the kind asked for.
+    expect(questionShape('What is the port used by the dye shed?')).toMatchObject({
+      head: 'port',
+      type: 'number',
+    });
+    expect(questionShape('What is the release?')).toMatchObject({ type: 'version' });
+  });
+
   it('reads a fragment whose noun phrase a clause qualifies', () => {
     expect(questionShape('Kiln temperature when the door is open?')).toMatchObject({ head: 'temperature' });
     expect(answerType('Is the door open when it fires?')).toBe('yes-no');

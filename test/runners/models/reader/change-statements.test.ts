@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { withoutOldValue } from '../../../../runners/models/reader/change-statements.js';
+import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import type { Message } from '../../../../engine/model/port.js';
+import { assistant, request, user } from './conversation-fixtures.js';
+
+describe('a statement of a change, without the value it leaves behind', () => {
+  it('drops "instead of A" and "rather than A" to the end of their clause', () => {
+    expect(withoutOldValue('From May the glaze logs go to S3 instead of the NAS.')).toBe(
+      'From May the glaze logs go to S3.',
+    );
+    expect(withoutOldValue('We fire with gas rather than wood, since it is cheaper.')).toBe(
+      'We fire with gas, since it is cheaper.',
+    );
+    expect(withoutOldValue('Instead of the NAS, the logs now go to S3.')).toBe('the logs now go to S3.');
+  });
+
+  it('drops the "from A" of a verb of change before its "to B"', () => {
+    expect(withoutOldValue("Update: we've switched the kiln's controller from Orton to Bartlett.")).toBe(
+      "Update: we've switched the kiln's controller to Bartlett.",
+    );
+    expect(withoutOldValue('The shelves moved from the old north shed to the kiln room.')).toBe(
+      'The shelves moved to the kiln room.',
+    );
+  });
+
+  it('leaves every other sentence as it is', () => {
+    for (const sentence of [
+      // A range, with no verb of change.
+      'Valid ports run from 1024 to 65535.',
+      // A "from" with no "to" after it in its clause.
+      'We switched from Orton, and the kiln runs to plan.',
+      // An old value longer than one is written.
+      'We moved the shelves from the shed that stood behind the old yard wall to the kiln room.',
+      'The glaze goes on with a brush rather than with a sprayer that needs compressed air to run.',
+      'Nothing changed here.',
+      '',
+    ]) {
+      expect(withoutOldValue(sentence)).toBe(sentence);
+    }
+  });
+});
+
+describe('asked how things stand after a change', () => {
+  const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
+  const history = said(
+    'Our firing logs are kept on the NAS in the studio.',
+    'Change of plan: from next month the firing logs are kept on S3 instead of the NAS.',
+  );
+
+  async function ask(messages: Message[], question: string): Promise<string> {
+    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+      request([...messages, user(question)]),
+    );
+    return response.text;
+  }
+
+  it('answers with the new value alone', async () => {
+    expect(await ask(history, 'Where are the firing logs kept now?')).toBe(
+      'Change of plan: from next month the firing logs are kept on S3.',
+    );
+  });
+
+  it('keeps the old value when the question asks about it', async () => {
+    expect(await ask(history, 'Where were the firing logs kept at first?')).toBe(
+      'Our firing logs are kept on the NAS in the studio.',
+    );
+    expect(await ask(history, 'Where are the firing logs kept now, instead of what?')).toBe(
+      'Change of plan: from next month the firing logs are kept on S3 instead of the NAS.',
+    );
+  });
+});
