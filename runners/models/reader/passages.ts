@@ -252,6 +252,12 @@ function indentOf(line: string): number {
   return width;
 }
 
+/** A list item's mark at a line's start: "- ", "* ", "3. ", "2) ". */
+const LIST_ITEM = /^([-*+]|\d+[.)])\s/;
+
+/** A mark that ends a sentence or a clause, at the end of a line. */
+const CLAUSE_END = /[.,;!?]$/;
+
 /** The longest line that is read as a term over the lines indented under it. */
 const LONGEST_TERM = 48;
 
@@ -263,7 +269,7 @@ const LONGEST_TERM = 48;
 function isTerm(line: string, next: string | undefined): boolean {
   const text = line.trim();
   if (next === undefined || next.trim() === '' || text.length > LONGEST_TERM) return false;
-  if (/^([-*+]|\d+[.)])\s/.test(text) || /[.,;!?]$/.test(text)) return false;
+  if (LIST_ITEM.test(text) || CLAUSE_END.test(text)) return false;
   return indentOf(next) > indentOf(line);
 }
 
@@ -280,7 +286,7 @@ export function isReleaseLine(lines: readonly string[], at: number): boolean {
   const line = lines[at] ?? '';
   if (line.trim() === '' || indentOf(line) > 0 || line.length > LONGEST_RELEASE_LINE) return false;
   if ((lines[at - 1] ?? '').trim() !== '' || (lines[at + 1] ?? '').trim() !== '') return false;
-  if (/^([-*+#]|\d+[.)]\s)/.test(line) || /[.,;!?]$/.test(line.trim())) return false;
+  if (LIST_ITEM.test(line) || HEADING.test(line) || CLAUSE_END.test(line.trim())) return false;
   return words(line)
     .slice(0, RELEASE_LINE_LEAD + 1)
     .some(isReleaseNumber);
