@@ -1149,6 +1149,23 @@ describe('a name written as code in a text', () => {
   });
 });
 
+describe('phrases that place a question now', () => {
+  it('reads "right now" and "at present" as now, asking no word of their own', async () => {
+    const history = [
+      user('The glaze shelf on the right holds the test tiles.'),
+      assistant('Noted.'),
+      user('Our studio is used by 14 potters at the moment.'),
+      assistant('Noted.'),
+    ];
+    for (const question of [
+      'How many potters depend on our studio right now?',
+      'How many potters depend on our studio at present?',
+    ]) {
+      expect(await ask(history, question)).toBe('Our studio is used by 14 potters at the moment.');
+    }
+  });
+});
+
 describe("the premise of a person's earlier question", () => {
   it('does not replace what the person stated as how things stand', async () => {
     const history = [
