@@ -10,7 +10,7 @@
  */
 import { questionShape, whichNouns, type AnswerType, type QuestionShape } from './question-shape.js';
 import { analyse, type Token } from './language.js';
-import { INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
+import { DEMONSTRATIVES, INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
 import { stem } from './text.js';
 import { keyChordSpans } from './key-chords.js';
 import {
@@ -132,6 +132,18 @@ export function saysNoneOf(sentence: string, head: string): boolean {
   return (
     mentions.length > 0 &&
     mentions.every(({ determiner, named }) => INDEFINITE_DETERMINERS.has(determiner?.lower ?? '') && !named)
+  );
+}
+
+/**
+ * True when `sentence` speaks of a `head` (a noun's stem) only as one named before it ("This signal
+ * stops the fan", "that option"), never saying which: what it points back to says which.
+ */
+export function pointsBackTo(sentence: string, head: string): boolean {
+  const mentions = mentionsOf(analyse(sentence), head);
+  return (
+    mentions.length > 0 &&
+    mentions.every(({ determiner, named }) => DEMONSTRATIVES.has(determiner?.lower ?? '') && !named)
   );
 }
 

@@ -12,6 +12,7 @@ import {
   isNegative,
   questionShape,
   saysNoneOf,
+  pointsBackTo,
   namesOne,
   type QuestionShape,
 } from './answer-types.js';
@@ -502,7 +503,12 @@ export function answerQuestion(
   if (supported.length > 0 && support(supported, said, keyWeights(supported, pool)) < LEAST_SUPPORT) {
     return ABSTENTION;
   }
-  const reply = inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
+  // Asked "which N", a sentence that says only "this N" leaves which one to what it points back to.
+  const pointing =
+    head !== undefined && WH_DETERMINERS.has(shape.wh ?? '') && pointsBackTo(chosen.text, head);
+  const reply = pointing
+    ? pointedTo(chosen)
+    : inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
   if (type !== 'yes-no') {
     const answer = shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
     // Asked how things stand, a statement of a change answers with the new value alone.
@@ -665,6 +671,14 @@ function inContext(
   if (antecedent === undefined || (own && (answers(alone) || holds(antecedent)))) return chosen.text;
   const [lead, rest] = own ? [chosen.text, antecedent] : [antecedent, chosen.text];
   return `${lead} (${rest})`;
+}
+
+/**
+ * The reply for a chosen sentence that says only "this N" of the N asked about: what it points back
+ * to (the sentence before it, or the term or heading it lies under) first, then the sentence.
+ */
+function pointedTo(chosen: Sourced): string {
+  return chosen.antecedent === undefined ? chosen.text : `${chosen.antecedent} (${chosen.text})`;
 }
 
 /**

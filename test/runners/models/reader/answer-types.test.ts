@@ -7,6 +7,7 @@ import {
   holdsType,
   namesOne,
   saysNoneOf,
+  pointsBackTo,
 } from '../../../../runners/models/reader/answer-types.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { assistant, readFile, request, user } from './conversation-fixtures.js';
@@ -271,6 +272,15 @@ describe('"which N" asks for one N', () => {
     expect(saysNoneOf('The venue is The Loft.', 'venu')).toBe(false);
     expect(saysNoneOf('Nothing here speaks of it.', 'venu')).toBe(false);
     expect(saysNoneOf('', 'venu')).toBe(false);
+  });
+
+  it('tells a mention that only points back ("this venue") from one that says which', () => {
+    expect(pointsBackTo('This venue holds 200 people.', 'venu')).toBe(true);
+    expect(pointsBackTo('Those venues close at ten.', 'venu')).toBe(true);
+    expect(pointsBackTo('This venue, The Loft, holds 200 people.', 'venu')).toBe(false);
+    expect(pointsBackTo('The venue holds 200 people.', 'venu')).toBe(false);
+    expect(pointsBackTo('This holds 200 people.', 'venu')).toBe(false);
+    expect(pointsBackTo('', 'venu')).toBe(false);
   });
 
   it('tells a mention that names one N from one that only speaks of it', () => {

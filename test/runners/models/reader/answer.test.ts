@@ -1302,6 +1302,33 @@ describe('plain-text release notes', () => {
   });
 });
 
+describe('a sentence that says only "this N" of the N asked about', () => {
+  const manual = readFile('m', 'man/kilnctl.txt', [
+    'KILNCTL(1)            User Commands            KILNCTL(1)',
+    '',
+    'SIGNALS',
+    '       kilnctl reads two signals.',
+    '',
+    '       SIGHUP',
+    '              This signal makes kilnctl read its profile again.',
+    '',
+    '       SIGTERM',
+    '              Sending SIGTERM makes kilnctl cool the kiln down and stop.',
+  ]);
+
+  it('answers with what it points back to first: the term it lies under', async () => {
+    expect(await ask(manual, 'Which signal makes kilnctl read its profile again?')).toBe(
+      'SIGNALS / SIGHUP (This signal makes kilnctl read its profile again.)',
+    );
+  });
+
+  it('answers alone when it names the N itself', async () => {
+    expect(await ask(manual, 'Which signal makes kilnctl cool the kiln down?')).toBe(
+      'Sending SIGTERM makes kilnctl cool the kiln down and stop.',
+    );
+  });
+});
+
 describe('a clause of time that the question goes on after', () => {
   it('is no closing clause when a comma comes after it: what follows is asked', async () => {
     const notes = readFile('g', 'docs/kilnctl.md', [
