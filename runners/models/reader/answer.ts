@@ -81,7 +81,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
-import { withoutOldValue } from './change-statements.js';
+import { statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -272,6 +272,8 @@ interface Bonus {
   scene: ReadonlyMap<string, number>;
   /** The noun a "which N" question asks about, and whether a sentence names one N. */
   focus?: { stem: string; names: (sentence: string) => boolean };
+  /** The kind a person's statement need not say ("which bundler"), and its weight when it does. */
+  kind?: { stem: string; weight: number };
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -473,7 +475,10 @@ export function answerQuestion(
       mode === 'earliest' ? 'earliest' : 'latest',
       polar,
       holds,
-      bonus,
+      // A statement that does say the kind ("our bundler is …") speaks of it for sure.
+      kind !== undefined && personKey !== key
+        ? { ...bonus, kind: { stem: kind, weight: weights.get(kind) ?? 0 } }
+        : bonus,
     );
   const cascade = (keep: (candidate: Sourced) => boolean) =>
     fromPerson((candidate) => candidate.premise !== true && keep(candidate)) ??
@@ -715,6 +720,9 @@ function choose(
   return withContext === undefined ? undefined : pool[withContext];
 }
 
+/** The least share of the best sentence's score that a later one needs to be taken as the latest. */
+const LATEST_SHARE = 0.5;
+
 /** The index in `pool` of the sentence `choose` takes, among sentences read as they stand. */
 function chooseAmong(
   key: readonly string[],
@@ -724,17 +732,33 @@ function chooseAmong(
   polar: boolean,
   bonus: Bonus,
 ): number | undefined {
-  let chosen: { index: number; score: number } | undefined;
+  const scored: { index: number; score: number }[] = [];
   for (const [index, candidate] of pool.entries()) {
     if (coverage(key, candidate, weights, polar) === undefined) continue;
     const score =
       weightedCoverage(key, candidate, weights) +
       pairBonus(bonus.pairs, candidate, weights) +
       sceneBonus(bonus.scene, candidate) +
-      namingBonus(bonus, candidate, weights);
-    // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first.
-    const better = chosen === undefined || mode === 'latest' || (mode === 'best' && score >= chosen.score);
-    if (better) chosen = { index, score };
+      namingBonus(bonus, candidate, weights) +
+      (bonus.kind !== undefined && candidate.stems.has(bonus.kind.stem) ? bonus.kind.weight : 0);
+    scored.push({ index, score });
+  }
+  const best = Math.max(...scored.map(({ score }) => score));
+  let chosen: { index: number; score: number } | undefined;
+  for (const candidate of scored) {
+    // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first. A later
+    // sentence that says far less of what is asked than the best one is an aside that touches the
+    // subject ("I'm thinking of using it in the kiln tool"), not a newer value, unless it states a
+    // change.
+    const aside =
+      mode === 'latest' &&
+      chosen !== undefined &&
+      candidate.score < LATEST_SHARE * best &&
+      !statesChange(pool[candidate.index]!.text);
+    if (aside) continue;
+    const better =
+      chosen === undefined || mode === 'latest' || (mode === 'best' && candidate.score >= chosen.score);
+    if (better) chosen = candidate;
   }
   return chosen?.index;
 }

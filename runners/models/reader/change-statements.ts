@@ -75,3 +75,9 @@ function cut(sentence: string, start: number, end: number): string {
   }
   return `${before}${after.startsWith(' ') || CLAUSE_ENDS.has(after.charAt(0)) || after === '' ? '' : ' '}${after}`;
 }
+
+/** True when `sentence` states a change: a verb of change, or a value it leaves behind. */
+export function statesChange(sentence: string): boolean {
+  const words = wordsAt(sentence);
+  return words.some((word, at) => SHIFT_STEMS.has(stem(word.word)) || MARKERS.at(words, at) !== undefined);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutOldValue } from '../../../../runners/models/reader/change-statements.js';
+import { statesChange, withoutOldValue } from '../../../../runners/models/reader/change-statements.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import type { Message } from '../../../../engine/model/port.js';
 import { assistant, request, user } from './conversation-fixtures.js';
@@ -68,5 +68,44 @@ describe('asked how things stand after a change', () => {
     expect(await ask(history, 'Where are the firing logs kept now, instead of what?')).toBe(
       'Change of plan: from next month the firing logs are kept on S3 instead of the NAS.',
     );
+  });
+});
+
+describe('the latest of what the person said', () => {
+  const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
+
+  async function ask(messages: Message[], question: string): Promise<string> {
+    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+      request([...messages, user(question)]),
+    );
+    return response.text;
+  }
+
+  it('is not an aside that only touches the subject', async () => {
+    const history = said(
+      'Our kiln controller runs the Orton firmware.',
+      "Update: we're switching the kiln controller's firmware from Orton to Bartlett.",
+      "I'm thinking of running a second kiln on the same controller.",
+    );
+    expect(await ask(history, 'Which firmware does the kiln controller run now?')).toBe(
+      "Update: we're switching the kiln controller's firmware to Bartlett.",
+    );
+  });
+
+  it('is a later statement of a change, however little of the question it says', async () => {
+    const history = said(
+      'Our kiln controller runs the Orton firmware.',
+      'Update: we are moving the kiln controller to Bartlett.',
+    );
+    expect(await ask(history, 'Which firmware does the kiln controller run now?')).toBe(
+      'Update: we are moving the kiln controller to Bartlett.',
+    );
+  });
+
+  it('tells a statement of a change from others', () => {
+    expect(statesChange('We switched the kiln to Bartlett.')).toBe(true);
+    expect(statesChange('The logs now go to S3 instead of the NAS.')).toBe(true);
+    expect(statesChange('The kiln runs Bartlett.')).toBe(false);
+    expect(statesChange('')).toBe(false);
   });
 });
