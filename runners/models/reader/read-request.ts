@@ -24,6 +24,7 @@ import {
   DESIRE_VERBS,
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
+  INDEFINITE_DETERMINERS,
   PERFECT_AUXILIARIES,
   SEQUENCE_PHRASES,
   SEQUENCE_WORDS,
@@ -37,7 +38,7 @@ import type { PathMention } from './text.js';
 
 /** Why a clause that names a file asks for no read of it. */
 export type NoReadReason =
-  'negated' | 'declined' | 'deferred' | 'past' | 'own act' | 'thanks' | 'statement' | 'outside';
+  'negated' | 'declined' | 'deferred' | 'past' | 'own act' | 'thanks' | 'statement' | 'outside' | 'any one';
 
 /** One path of a message, with whether the message asks for it to be read, and why not. */
 export interface PathReading extends PathMention {
@@ -137,6 +138,16 @@ function nounPhraseBefore(words: readonly Token[], finite: number): boolean {
   );
 }
 
+/**
+ * True when the path at token `at` follows an indefinite determiner, past any adjectives ("an old
+ * .deb", "a .tar.gz"): it speaks of any file of that kind, not of one the workspace holds.
+ */
+function anyOne(tokens: readonly Token[], at: number): boolean {
+  let before = at - 1;
+  while (tokens[before]?.pos === 'ADJ') before--;
+  return INDEFINITE_DETERMINERS.has(tokens[before]?.lower ?? '');
+}
+
 /** Why a clause asks for no read of the path at token `at`, or undefined when it asks for one. */
 function noReadReason(
   tokens: readonly Token[],
@@ -145,6 +156,7 @@ function noReadReason(
   asks: boolean,
 ): NoReadReason | undefined {
   if (tokens[at]?.negated) return 'negated';
+  if (anyOne(tokens, at)) return 'any one';
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
   // The verb of an imperative may be tagged as a noun at the start of a message ("Skip it").
   if (words.some((t, i) => (i === 0 || isVerbal(t)) && DECLINE_VERBS.has(t.lemma))) return 'declined';

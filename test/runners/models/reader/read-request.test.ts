@@ -49,6 +49,10 @@ describe('a message that names a file asks for it to be read', () => {
 describe('a message that names a file but asks for no read', () => {
   it('tells each structural reason apart', () => {
     expect(reason("Please don't touch pond/fish.csv.")).toBe('negated');
+    // Any file of a kind, not one the workspace holds; "our .kilnrc" is one.
+    expect(reason('Will an old .kiln archive still open?')).toBe('any one');
+    expect(reason('Does a .tar.gz keep the owners?')).toBe('any one');
+    expect(asked('What does our .kilnrc say about the door?')).toEqual(['.kilnrc']);
     expect(reason('There is no need to open pond/fish.csv.')).toBe('negated');
     expect(reason('Ignore pond/fish.csv for now.')).toBe('declined');
     expect(reason('pond/fish.csv will have to wait.')).toBe('deferred');
