@@ -519,6 +519,11 @@ export function answerQuestion(
     // Asked how things stand, a statement of a change answers with the new value alone.
     return mode === 'earliest' || asksOldValue(question) ? answer : withoutOldValue(answer);
   }
+  // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
+  // says none of its telling verbs, in their words or in words of like meaning, says neither.
+  const verbs = askedVerbStems(askedTokens).filter((stem) => asked.includes(stem));
+  if (verbs.length > 0 && !verbs.some((stem) => chosen.stems.has(stem) || chosen.alike?.has(stem) === true))
+    return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
 }
@@ -534,6 +539,14 @@ function asksOldValue(question: string): boolean {
 const REPLACED_VALUE_WORDS: ReadonlySet<string> = new Set(
   REPLACED_VALUE_MARKERS.map((phrase) => phrase.split(' ')[0]!),
 );
+
+/** The stems of the verbs a question says that tell what it asks about: not common ones ("have", "get"). */
+function askedVerbStems(asked: readonly Token[]): string[] {
+  return asked
+    .filter((token) => token.pos === 'VERB')
+    .flatMap((token) => contentStems(token.value))
+    .filter((stem) => !COMMON_VERB_STEMS.has(stem));
+}
 
 /**
  * The stems of the paths a question names outside the workspace ("/etc/kiln/limits.conf": etc, kiln,

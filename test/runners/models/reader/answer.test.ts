@@ -1329,6 +1329,26 @@ describe('a sentence that says only "this N" of the N asked about', () => {
   });
 });
 
+describe('a yes-or-no question, and the verb it asks about', () => {
+  const notes = readFile('k', 'docs/kiln.md', [
+    '# Kiln',
+    'The kiln vents its fumes through the roof duct.',
+    'The kiln controller logs every firing to its memory card.',
+  ]);
+
+  it('is answered by a sentence that says the verb', async () => {
+    expect(await ask(notes, 'Does the kiln controller log every firing?')).toBe(
+      'Yes: The kiln controller logs every firing to its memory card.',
+    );
+  });
+
+  it('is not answered by a sentence that says the rest but not the verb', async () => {
+    expect(await ask(notes, 'Can the kiln controller erase every firing from its memory card?')).toBe(
+      ABSTENTION,
+    );
+  });
+});
+
 describe('a clause of time that the question goes on after', () => {
   it('is no closing clause when a comma comes after it: what follows is asked', async () => {
     const notes = readFile('g', 'docs/kilnctl.md', [
