@@ -4,6 +4,16 @@ import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import type { Message } from '../../../../engine/model/port.js';
 import { assistant, request, user } from './conversation-fixtures.js';
 
+/** The person's statements, each acknowledged. */
+const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
+
+async function ask(messages: Message[], question: string): Promise<string> {
+  const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+    request([...messages, user(question)]),
+  );
+  return response.text;
+}
+
 describe('a statement of a change, without the value it leaves behind', () => {
   it('drops "instead of A" and "rather than A" to the end of their clause', () => {
     expect(withoutOldValue('From May the glaze logs go to S3 instead of the NAS.')).toBe(
@@ -42,18 +52,10 @@ describe('a statement of a change, without the value it leaves behind', () => {
 });
 
 describe('asked how things stand after a change', () => {
-  const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
   const history = said(
     'Our firing logs are kept on the NAS in the studio.',
     'Change of plan: from next month the firing logs are kept on S3 instead of the NAS.',
   );
-
-  async function ask(messages: Message[], question: string): Promise<string> {
-    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
-      request([...messages, user(question)]),
-    );
-    return response.text;
-  }
 
   it('answers with the new value alone', async () => {
     expect(await ask(history, 'Where are the firing logs kept now?')).toBe(
@@ -72,15 +74,6 @@ describe('asked how things stand after a change', () => {
 });
 
 describe('the latest of what the person said', () => {
-  const said = (...lines: string[]) => lines.flatMap((line) => [user(line), assistant('Noted.')]);
-
-  async function ask(messages: Message[], question: string): Promise<string> {
-    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
-      request([...messages, user(question)]),
-    );
-    return response.text;
-  }
-
   it('is not an aside that only touches the subject', async () => {
     const history = said(
       'Our kiln controller runs the Orton firmware.',
