@@ -279,8 +279,8 @@ const RELEASE_LINE_LEAD = 1;
 /**
  * True for the heading of a release in plain-text release notes: a line at the margin, alone between
  * blank lines, that opens with a release number ("version 2.7 - 2031-05-02", "v2.7", "Kestrel
- * 2.7.1 (stable)"; not a manual page's "KESTREL(1)") and ends no sentence. The entries under it, up to the next such line, are about that
- * release.
+ * 2.7.1 (stable)"; not a manual page's "KESTREL(1)") and ends no sentence. The entries under it, up
+ * to the next such line, are about that release.
  */
 export function isReleaseLine(lines: readonly string[], at: number): boolean {
   const line = lines[at] ?? '';
