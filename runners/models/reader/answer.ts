@@ -81,7 +81,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
-import { statesChange, withoutOldValue } from './change-statements.js';
+import { leftBehind, statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -508,24 +508,59 @@ export function answerQuestion(
   if (supported.length > 0 && support(supported, said, keyWeights(supported, pool)) < LEAST_SUPPORT) {
     return ABSTENTION;
   }
+  // A later statement of the person's that moves from the chosen statement's value to another ("moved
+  // from SLURM to HTCondor" after "jobs are scheduled with SLURM") is how things stand now.
+  const answering =
+    chosen.origin === 'person' && mode !== 'earliest'
+      ? (updateOf(
+          chosen,
+          pool.filter((candidate) => candidate.origin === 'person'),
+          asked,
+        ) ?? chosen)
+      : chosen;
   // Asked "which N", a sentence that says only "this N" leaves which one to what it points back to.
   const pointing =
-    head !== undefined && WH_DETERMINERS.has(shape.wh ?? '') && pointsBackTo(chosen.text, head);
+    head !== undefined && WH_DETERMINERS.has(shape.wh ?? '') && pointsBackTo(answering.text, head);
   const reply = pointing
-    ? pointedTo(chosen)
-    : inContext(chosen, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
+    ? pointedTo(answering)
+    : inContext(answering, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
   if (type !== 'yes-no') {
-    const answer = shape.wh === 'why' ? withReason(chosen, reply) : withExample(chosen, reply, holds);
+    const answer = shape.wh === 'why' ? withReason(answering, reply) : withExample(answering, reply, holds);
     // Asked how things stand, a statement of a change answers with the new value alone.
     return mode === 'earliest' || asksOldValue(question) ? answer : withoutOldValue(answer);
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.
   const verbs = askedVerbStems(askedTokens).filter((stem) => asked.includes(stem));
-  if (verbs.length > 0 && !verbs.some((stem) => chosen.stems.has(stem) || chosen.alike?.has(stem) === true))
+  if (
+    verbs.length > 0 &&
+    !verbs.some((stem) => answering.stems.has(stem) || answering.alike?.has(stem) === true)
+  )
     return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
-  return `${isNegative(chosen.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+  return `${isNegative(answering.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/**
+ * The latest of the person's statements after `chosen` that leaves behind a value `chosen` says, a
+ * word the question does not say: it replaces that value. Undefined when none does.
+ */
+function updateOf(
+  chosen: Sourced,
+  personal: readonly Sourced[],
+  asked: readonly string[],
+): Sourced | undefined {
+  const at = personal.findIndex((candidate) => candidate.text === chosen.text);
+  if (at < 0) return undefined;
+  const said = new Set(wordsAt(chosen.text).map(({ word }) => word));
+  let found: Sourced | undefined;
+  for (const later of personal.slice(at + 1)) {
+    const replaced = leftBehind(later.text).some(
+      (word) => said.has(word) && !STOP_WORDS.has(word) && !asked.includes(contentStems(word)[0] ?? ''),
+    );
+    if (replaced) found = later;
+  }
+  return found;
 }
 
 /** True when a question asks what a change left behind: "Which bundler did we switch from?". */

@@ -81,3 +81,18 @@ export function statesChange(sentence: string): boolean {
   const words = wordsAt(sentence);
   return words.some((word, at) => SHIFT_STEMS.has(stem(word.word)) || MARKERS.at(words, at) !== undefined);
 }
+
+/**
+ * The words of the value a statement of a change leaves behind, lower case: "moved from SLURM to
+ * HTCondor" leaves "slurm" behind. None for a statement that names no old value.
+ */
+export function leftBehind(sentence: string): string[] {
+  const kept = wordsAt(withoutOldValue(sentence)).map(({ word }) => word);
+  const left: string[] = [];
+  for (const { word } of wordsAt(sentence)) {
+    const at = kept.indexOf(word);
+    if (at >= 0) kept.splice(at, 1);
+    else left.push(word);
+  }
+  return left;
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { statesChange, withoutOldValue } from '../../../../runners/models/reader/change-statements.js';
+import {
+  leftBehind,
+  statesChange,
+  withoutOldValue,
+} from '../../../../runners/models/reader/change-statements.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import type { Message } from '../../../../engine/model/port.js';
 import { assistant, request, user } from './conversation-fixtures.js';
@@ -100,5 +104,32 @@ describe('the latest of what the person said', () => {
     expect(statesChange('The logs now go to S3 instead of the NAS.')).toBe(true);
     expect(statesChange('The kiln runs Bartlett.')).toBe(false);
     expect(statesChange('')).toBe(false);
+  });
+});
+
+describe('a later statement that moves from the value an earlier one gave', () => {
+  const history = said(
+    'Our kilns are fired with propane at the moment.',
+    'The studio opens at 9:00.',
+    'Update: as of this week the glaze room has switched from propane to natural gas.',
+  );
+
+  it('is how things stand, though it says little else of the question', async () => {
+    expect(await ask(history, 'What fuel are our kilns fired with?')).toBe(
+      'Update: as of this week the glaze room has switched to natural gas.',
+    );
+  });
+
+  it('does not replace the earlier value for the earliest, nor a statement it leaves nothing of', async () => {
+    expect(await ask(history, 'What fuel were our kilns fired with at first?')).toBe(
+      'Our kilns are fired with propane at the moment.',
+    );
+    expect(await ask(history, 'When does the studio open?')).toBe('The studio opens at 9:00.');
+  });
+
+  it('names the words of the value left behind', () => {
+    expect(leftBehind('The glaze room switched from propane to natural gas.')).toEqual(['from', 'propane']);
+    expect(leftBehind('The logs go to S3 instead of the NAS.')).toEqual(['instead', 'of', 'the', 'nas']);
+    expect(leftBehind('The studio opens at nine.')).toEqual([]);
   });
 });
