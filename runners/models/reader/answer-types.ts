@@ -128,11 +128,7 @@ export function holdsType(sentence: string, type: AnswerType): boolean {
  * that a name or number goes with ("a room called Orion", "a room, 4B", "an Orion room") says which.
  */
 export function saysNoneOf(sentence: string, head: string): boolean {
-  const mentions = mentionsOf(analyse(sentence), head);
-  return (
-    mentions.length > 0 &&
-    mentions.every(({ determiner, named }) => INDEFINITE_DETERMINERS.has(determiner?.lower ?? '') && !named)
-  );
+  return mentionedOnlyAs(sentence, head, INDEFINITE_DETERMINERS);
 }
 
 /**
@@ -140,10 +136,15 @@ export function saysNoneOf(sentence: string, head: string): boolean {
  * stops the fan", "that option"), never saying which: what it points back to says which.
  */
 export function pointsBackTo(sentence: string, head: string): boolean {
+  return mentionedOnlyAs(sentence, head, DEMONSTRATIVES);
+}
+
+/** True when `sentence` mentions `head`, each time after one of `determiners` and with no name. */
+function mentionedOnlyAs(sentence: string, head: string, determiners: ReadonlySet<string>): boolean {
   const mentions = mentionsOf(analyse(sentence), head);
   return (
     mentions.length > 0 &&
-    mentions.every(({ determiner, named }) => DEMONSTRATIVES.has(determiner?.lower ?? '') && !named)
+    mentions.every(({ determiner, named }) => determiners.has(determiner?.lower ?? '') && !named)
   );
 }
 

@@ -133,9 +133,7 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
  */
 function asksVerbsComplement(words: readonly TaggedWord[], subject: readonly TaggedWord[]): boolean {
   const after = words[words.indexOf(subject.at(-1)!) + 1];
-  if (after === undefined || after.pos !== 'VERB') return false;
-  const said = words.filter(isWord);
-  return said.at(-1)?.pos === 'ADP';
+  return after?.pos === 'VERB' && words.findLast(isWord)?.pos === 'ADP';
 }
 
 /**

@@ -234,8 +234,9 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
  */
 function joinedAfterInitialism(parts: string[], part: string): string[] {
   const before = parts.at(-1);
-  if (before === undefined || !INITIALISM_END.test(before)) return [...parts, part];
-  return [...parts.slice(0, -1), `${before} ${part}`];
+  if (before !== undefined && INITIALISM_END.test(before)) parts[parts.length - 1] = `${before} ${part}`;
+  else parts.push(part);
+  return parts;
 }
 
 /** A lower-case initialism at the end of a text, its letters together or apart: "e.g.", "(e. g.". */
