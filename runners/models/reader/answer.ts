@@ -72,8 +72,6 @@ import {
   REASON_MARKERS,
   KIND_NOUNS,
   RELATIVE_DAYS,
-  REPLACED_VALUE_MARKERS,
-  SOURCE_PREPOSITIONS,
   SPAN_UNITS,
   TIME_UNITS,
   UNIT_PREPOSITIONS,
@@ -81,7 +79,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
-import { leftBehind, statesChange, withoutOldValue } from './change-statements.js';
+import { asksOldValue, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -562,18 +560,6 @@ function updateOf(
   }
   return found;
 }
-
-/** True when a question asks what a change left behind: "Which bundler did we switch from?". */
-function asksOldValue(question: string): boolean {
-  return wordsAt(question).some(
-    ({ word }) => SOURCE_PREPOSITIONS.has(word) || REPLACED_VALUE_WORDS.has(word),
-  );
-}
-
-/** The words of the phrases before a value a change leaves behind ("instead", "rather"). */
-const REPLACED_VALUE_WORDS: ReadonlySet<string> = new Set(
-  REPLACED_VALUE_MARKERS.map((phrase) => phrase.split(' ')[0]!),
-);
 
 /** The stems of the verbs a question says that tell what it asks about: not common ones ("have", "get"). */
 function askedVerbStems(asked: readonly Token[]): string[] {

@@ -96,3 +96,12 @@ export function leftBehind(sentence: string): string[] {
   }
   return left;
 }
+
+/**
+ * True when a question asks what a change left behind: "Which bundler did we switch from?", "… instead
+ * of what?".
+ */
+export function asksOldValue(question: string): boolean {
+  const words = wordsAt(question);
+  return words.some(({ word }, at) => SOURCE_PREPOSITIONS.has(word) || MARKERS.at(words, at) !== undefined);
+}

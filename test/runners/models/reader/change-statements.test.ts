@@ -65,6 +65,10 @@ describe('asked how things stand after a change', () => {
     expect(await ask(history, 'Where are the firing logs kept now?')).toBe(
       'Change of plan: from next month the firing logs are kept on S3.',
     );
+    // "in" is no phrase of a value left behind, though "in place of" starts with it.
+    expect(await ask(history, 'In which store are the firing logs kept now?')).toBe(
+      'Change of plan: from next month the firing logs are kept on S3.',
+    );
   });
 
   it('keeps the old value when the question asks about it', async () => {
