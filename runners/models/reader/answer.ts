@@ -270,7 +270,7 @@ interface Bonus {
   scene: ReadonlyMap<string, number>;
   /** The noun a "which N" question asks about, and whether a sentence names one N. */
   focus?: { stem: string; names: (sentence: string) => boolean };
-  /** The kind a person's statement need not say ("which bundler"), and its weight when it does. */
+  /** The kind a person's statement need not say ("which glaze"), and its weight when it does. */
   kind?: { stem: string; weight: number };
 }
 
@@ -473,7 +473,7 @@ export function answerQuestion(
       mode === 'earliest' ? 'earliest' : 'latest',
       polar,
       holds,
-      // A statement that does say the kind ("our bundler is …") speaks of it for sure.
+      // A statement that does say the kind ("our glaze is …") speaks of it for sure.
       kind !== undefined && personKey !== key
         ? { ...bonus, kind: { stem: kind, weight: weights.get(kind) ?? 0 } }
         : bonus,
@@ -507,7 +507,7 @@ export function answerQuestion(
     return ABSTENTION;
   }
   // A later statement of the person's that moves from the chosen statement's value to another ("moved
-  // from SLURM to HTCondor" after "jobs are scheduled with SLURM") is how things stand now.
+  // from Orton to Bartlett" after "the kilns run Orton") is how things stand now.
   const answering =
     chosen.origin === 'person' && mode !== 'earliest'
       ? (updateOf(
@@ -782,7 +782,7 @@ function chooseAmong(
   for (const candidate of scored) {
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first. A later
     // sentence that says far less of what is asked than the best one is an aside that touches the
-    // subject ("I'm thinking of using it in the kiln tool"), not a newer value, unless it states a
+    // subject ("I might fire a test tile in that kiln"), not a newer value, unless it states a
     // change.
     const aside =
       mode === 'latest' &&

@@ -83,8 +83,8 @@ export function statesChange(sentence: string): boolean {
 }
 
 /**
- * The words of the value a statement of a change leaves behind, lower case: "moved from SLURM to
- * HTCondor" leaves "slurm" behind. None for a statement that names no old value.
+ * The words of the value a statement of a change leaves behind, lower case: "moved from Orton to
+ * Bartlett" leaves "orton" behind. None for a statement that names no old value.
  */
 export function leftBehind(sentence: string): string[] {
   const kept = wordsAt(withoutOldValue(sentence)).map(({ word }) => word);
@@ -98,7 +98,7 @@ export function leftBehind(sentence: string): string[] {
 }
 
 /**
- * True when a question asks what a change left behind: "Which bundler did we switch from?", "… instead
+ * True when a question asks what a change left behind: "Which glaze did we switch from?", "… instead
  * of what?".
  */
 export function asksOldValue(question: string): boolean {

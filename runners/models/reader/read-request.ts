@@ -140,7 +140,7 @@ function nounPhraseBefore(words: readonly Token[], finite: number): boolean {
 
 /**
  * True when the path at token `at` follows an indefinite determiner, past any adjectives ("an old
- * .deb", "a .tar.gz"): it speaks of any file of that kind, not of one the workspace holds.
+ * .kiln archive", "a .bak"): it speaks of any file of that kind, not of one the workspace holds.
  */
 function anyOne(tokens: readonly Token[], at: number): boolean {
   let before = at - 1;
