@@ -79,7 +79,7 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
-import { asksOldValue, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
+import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
 import { analyse, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -550,7 +550,11 @@ function updateOf(
 ): Sourced | undefined {
   const at = personal.findIndex((candidate) => candidate.text === chosen.text);
   if (at < 0) return undefined;
-  const said = new Set(wordsAt(chosen.text).map(({ word }) => word));
+  // Of a statement of several clauses, the value is in those that say what is asked: "the proxy
+  // listens on 8080, and we deploy with Ansible" keeps its port when Ansible is dropped.
+  const clauses = clausesOf(chosen.text);
+  const asking = clauses.filter((clause) => contentStems(clause).some((stem) => asked.includes(stem)));
+  const said = new Set(wordsAt((asking.length > 0 ? asking : clauses).join(' ')).map(({ word }) => word));
   let found: Sourced | undefined;
   for (const later of personal.slice(at + 1)) {
     const replaced = leftBehind(later.text).some(
@@ -778,6 +782,7 @@ function chooseAmong(
     scored.push({ index, score });
   }
   const best = Math.max(...scored.map(({ score }) => score));
+  const top = scored.find(({ score }) => score === best);
   let chosen: { index: number; score: number } | undefined;
   for (const candidate of scored) {
     // Candidates come in order, so "latest" keeps replacing and "earliest" keeps the first. A later
@@ -790,11 +795,30 @@ function chooseAmong(
       candidate.score < LATEST_SHARE * best &&
       !statesChange(pool[candidate.index]!.text);
     if (aside) continue;
+    // A later change away from a value the best sentence does not say changes something else about
+    // the same thing: "the kiln now fires at 1,200 instead of 1,180" does not answer what glaze it
+    // takes, however much of the question it shares.
+    if (
+      mode === 'latest' &&
+      top !== undefined &&
+      candidate.index > top.index &&
+      candidate.score < best &&
+      changesAnother(pool[candidate.index]!.text, pool[top.index]!.text)
+    )
+      continue;
     const better =
       chosen === undefined || mode === 'latest' || (mode === 'best' && candidate.score >= chosen.score);
     if (better) chosen = candidate;
   }
   return chosen?.index;
+}
+
+/** True when `later` states a change that leaves behind a value, and `best` says none of its words. */
+function changesAnother(later: string, best: string): boolean {
+  const left = leftBehind(later).filter((word) => !STOP_WORDS.has(word));
+  if (left.length === 0) return false;
+  const said = new Set(wordsAt(best).map(({ word }) => word));
+  return !left.some((word) => said.has(word));
 }
 
 /**

@@ -4,7 +4,14 @@
  * value is no part of the answer, and a reply that repeats it reads as if both still held. The
  * statement without it says the new value alone.
  */
-import { GOAL_PREPOSITIONS, REPLACED_VALUE_MARKERS, SHIFT_VERBS, SOURCE_PREPOSITIONS } from './lexicon.js';
+import {
+  FIRST_PERSON_SUBJECTS,
+  GIVING_UP_VERBS,
+  GOAL_PREPOSITIONS,
+  REPLACED_VALUE_MARKERS,
+  SHIFT_VERBS,
+  SOURCE_PREPOSITIONS,
+} from './lexicon.js';
 import { Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem } from './text.js';
 
@@ -12,6 +19,9 @@ const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
 
 /** The stems of the verbs of a change ("switched", "moves"). */
 const SHIFT_STEMS: ReadonlySet<string> = new Set([...SHIFT_VERBS].map(stem));
+
+/** The stems of the verbs of giving a thing up ("retiring", "dropped"). */
+const GIVING_UP_STEMS: ReadonlySet<string> = new Set([...GIVING_UP_VERBS].map(stem));
 
 /** The most words an old value takes: "from the old NAS box to …". */
 const LONGEST_OLD_VALUE = 5;
@@ -21,25 +31,61 @@ const CLAUSE_ENDS = new Set([',', ';', ':', '.', '!', '?', '(', ')']);
 
 /**
  * `sentence` without the value a change leaves behind: the phrase "instead of A" (or "rather than
- * A") to the end of its clause, or, with a verb of change, the "from A" before "to B". Any other
- * sentence as it is; so is one whose phrase would run longer than an old value does.
+ * A") to the end of its clause; the speaker's clause of giving A up ("we're dropping A, …"); or,
+ * with a verb of change, the "from A" before "to B". Any other sentence as it is; so is one whose
+ * phrase would run longer than an old value does.
  */
 export function withoutOldValue(sentence: string): string {
+  const old = oldValueAt(sentence);
+  return old === undefined ? sentence : cut(sentence, old.start, old.end);
+}
+
+/** Where the value a change leaves behind is written in `sentence` (see `withoutOldValue`). */
+function oldValueAt(sentence: string): { start: number; end: number } | undefined {
   const words = wordsAt(sentence);
   for (let at = 0; at < words.length; at++) {
     const hit = MARKERS.at(words, at);
     if (hit === undefined) continue;
     const end = clauseEnd(sentence, hit.end);
     if (wordsAt(sentence.slice(hit.end, end)).length > LONGEST_OLD_VALUE) continue;
-    return cut(sentence, hit.start, end);
+    return { start: hit.start, end };
   }
-  if (!words.some((word) => SHIFT_STEMS.has(stem(word.word)))) return sentence;
+  const givenUp = givingUpClause(sentence, words);
+  if (givenUp !== undefined) return givenUp;
+  if (!words.some((word) => SHIFT_STEMS.has(stem(word.word)))) return undefined;
   for (const [at, word] of words.entries()) {
     if (!SOURCE_PREPOSITIONS.has(word.word)) continue;
     const goal = goalAfter(sentence, words, at);
-    if (goal !== undefined) return cut(sentence, word.start, goal.start);
+    if (goal !== undefined) return { start: word.start, end: goal.start };
   }
-  return sentence;
+  return undefined;
+}
+
+/**
+ * The clause in which the speaker gives a thing up, when a clause that goes on after it says what
+ * takes over: "we're retiring the cron job" in "we're retiring the cron job, a timer starts the
+ * backup". It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its
+ * verb one of giving up, right after the subject or an auxiliary. Undefined when there is none.
+ */
+function givingUpClause(
+  sentence: string,
+  words: readonly WordAt[],
+): { start: number; end: number } | undefined {
+  for (const [at, word] of words.entries()) {
+    const speaker = word.word.split("'")[0] ?? '';
+    if (!FIRST_PERSON_SUBJECTS.has(speaker)) continue;
+    const before = sentence.slice(0, word.start).trimEnd();
+    if (before !== '' && !before.endsWith(':')) continue;
+    const verbs = words.slice(at + 1, at + 3).filter((next) => clauseEnd(sentence, word.end) > next.start);
+    if (!verbs.some((verb) => GIVING_UP_STEMS.has(stem(verb.word)))) continue;
+    const end = clauseEnd(sentence, word.end);
+    const mark = sentence.charAt(end);
+    if (mark !== ',' && mark !== ';') continue;
+    // What takes over is a clause of its own: at least a subject and a verb.
+    if (wordsAt(sentence.slice(end)).length < 3) continue;
+    return { start: word.start, end: end + 1 };
+  }
+  return undefined;
 }
 
 /** The "to" of a "from A to B" whose "from" is word `at`: within an old value's length, in one clause. */
@@ -57,6 +103,19 @@ function goalAfter(sentence: string, words: readonly WordAt[], at: number): Word
 function clauseEnd(sentence: string, from: number): number {
   for (let at = from; at < sentence.length; at++) if (CLAUSE_ENDS.has(sentence.charAt(at))) return at;
   return sentence.length;
+}
+
+/** The clauses of `sentence`, as its marks of a clause's end part them. */
+export function clausesOf(sentence: string): string[] {
+  const clauses: string[] = [];
+  let start = 0;
+  for (let at = 0; at <= sentence.length; at++) {
+    if (at < sentence.length && !CLAUSE_ENDS.has(sentence.charAt(at))) continue;
+    const clause = sentence.slice(start, at).trim();
+    if (clause !== '') clauses.push(clause);
+    start = at + 1;
+  }
+  return clauses;
 }
 
 /** Marks that may stand between a phrase cut from a sentence's start and the rest. */
@@ -87,14 +146,8 @@ export function statesChange(sentence: string): boolean {
  * Bartlett" leaves "orton" behind. None for a statement that names no old value.
  */
 export function leftBehind(sentence: string): string[] {
-  const kept = wordsAt(withoutOldValue(sentence)).map(({ word }) => word);
-  const left: string[] = [];
-  for (const { word } of wordsAt(sentence)) {
-    const at = kept.indexOf(word);
-    if (at >= 0) kept.splice(at, 1);
-    else left.push(word);
-  }
-  return left;
+  const old = oldValueAt(sentence);
+  return old === undefined ? [] : wordsAt(sentence.slice(old.start, old.end)).map(({ word }) => word);
 }
 
 /**

@@ -761,6 +761,12 @@ export const REPLACED_VALUE_MARKERS = phrases('instead of|rather than|in place o
 /** Verbs by which a statement says that a thing went from one value to another: "moved from A to B". */
 export const SHIFT_VERBS = words('change switch move migrate upgrade downgrade replace swap convert shift');
 
+/**
+ * Verbs by which a speaker gives a thing up ("we're retiring the cron job, …"): a clause of one,
+ * before another that says what takes over, names the value left behind.
+ */
+export const GIVING_UP_VERBS = words('retire drop abandon ditch scrap discontinue decommission deprecate');
+
 /** The prepositions that give the new thing after a verb of replacing: "replace A with B". */
 export const REPLACEMENT_PREPOSITIONS = words('with by for');
 

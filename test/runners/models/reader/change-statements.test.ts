@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clausesOf,
   leftBehind,
   statesChange,
   withoutOldValue,
@@ -36,6 +37,33 @@ describe('a statement of a change, without the value it leaves behind', () => {
     expect(withoutOldValue('The shelves moved from the old north shed to the kiln room.')).toBe(
       'The shelves moved to the kiln room.',
     );
+  });
+
+  it('drops the clause in which the speaker gives a thing up, before the clause that says what takes over', () => {
+    expect(
+      withoutOldValue("Heads up: we're scrapping the paper rota, a shared calendar books the kiln now."),
+    ).toBe('Heads up: a shared calendar books the kiln now.');
+    expect(withoutOldValue('I dropped the Tuesday class; Sam teaches Thursdays instead.')).toBe(
+      'Sam teaches Thursdays instead.',
+    );
+    expect(leftBehind("We're retiring the gas kiln, the electric one fires everything.")).toEqual([
+      "we're",
+      'retiring',
+      'the',
+      'gas',
+      'kiln',
+    ]);
+  });
+
+  it("keeps a clause of giving up that is the whole statement, a condition or another speaker's", () => {
+    for (const sentence of [
+      "We're retiring the gas kiln.",
+      "We're retiring the gas kiln, then.",
+      'If you drop a pot, sweep the shards at once.',
+      'The school dropped the Tuesday class, so Sam teaches Thursdays.',
+    ]) {
+      expect(withoutOldValue(sentence)).toBe(sentence);
+    }
   });
 
   it('leaves every other sentence as it is', () => {
@@ -108,6 +136,43 @@ describe('the latest of what the person said', () => {
     expect(statesChange('The logs now go to S3 instead of the NAS.')).toBe(true);
     expect(statesChange('The kiln runs Bartlett.')).toBe(false);
     expect(statesChange('')).toBe(false);
+  });
+});
+
+describe('a later change of another value', () => {
+  it('does not replace the statement that says what is asked', async () => {
+    const history = said(
+      'Our glaze firings are started by hand from the kiln panel.',
+      'The firings reach cone 6.',
+      "Change of plan: we're retiring the panel, a controller script will start the glaze firings.",
+      'Another update: the firings will reach cone 5 instead of cone 6.',
+    );
+    expect(await ask(history, 'What starts the glaze firings now?')).toBe(
+      'Change of plan: a controller script will start the glaze firings.',
+    );
+    expect(await ask(history, 'Which cone do the firings reach now?')).toBe(
+      'Another update: the firings will reach cone 5.',
+    );
+  });
+
+  it('leaves the value of the clause that says what is asked', async () => {
+    const history = said(
+      'Our studio kiln is a Skutt on circuit 4, and we log firings in a paper book.',
+      'Update: we moved from the paper book to a spreadsheet.',
+    );
+    expect(await ask(history, 'Which circuit is the studio kiln on?')).toBe(
+      'Our studio kiln is a Skutt on circuit 4, and we log firings in a paper book.',
+    );
+    expect(await ask(history, 'Where do we log firings now?')).toBe('Update: we moved to a spreadsheet.');
+  });
+
+  it('parts a sentence into its clauses', () => {
+    expect(clausesOf('The kiln is on circuit 4, and we log firings; that is all.')).toEqual([
+      'The kiln is on circuit 4',
+      'and we log firings',
+      'that is all',
+    ]);
+    expect(clausesOf('')).toEqual([]);
   });
 });
 
