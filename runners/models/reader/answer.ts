@@ -550,8 +550,8 @@ function updateOf(
 ): Sourced | undefined {
   const at = personal.findIndex((candidate) => candidate.text === chosen.text);
   if (at < 0) return undefined;
-  // Of a statement of several clauses, the value is in those that say what is asked: "the proxy
-  // listens on 8080, and we deploy with Ansible" keeps its port when Ansible is dropped.
+  // Of a statement of several clauses, the value is in those that say what is asked: "the kiln is on
+  // circuit 4, and we log firings in a book" keeps its circuit when the book goes.
   const clauses = clausesOf(chosen.text);
   const asking = clauses.filter((clause) => contentStems(clause).some((stem) => asked.includes(stem)));
   const said = new Set(wordsAt((asking.length > 0 ? asking : clauses).join(' ')).map(({ word }) => word));

@@ -63,8 +63,7 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
 
 /**
  * The clause in which the speaker gives a thing up, when a clause that goes on after it says what
- * takes over: "we're retiring the cron job" in "we're retiring the cron job, a timer starts the
- * backup". It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its
+ * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln". It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its
  * verb one of giving up, right after the subject or an auxiliary. Undefined when there is none.
  */
 function givingUpClause(

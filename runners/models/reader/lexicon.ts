@@ -762,7 +762,7 @@ export const REPLACED_VALUE_MARKERS = phrases('instead of|rather than|in place o
 export const SHIFT_VERBS = words('change switch move migrate upgrade downgrade replace swap convert shift');
 
 /**
- * Verbs by which a speaker gives a thing up ("we're retiring the cron job, …"): a clause of one,
+ * Verbs by which a speaker gives a thing up ("we're retiring the gas kiln, …"): a clause of one,
  * before another that says what takes over, names the value left behind.
  */
 export const GIVING_UP_VERBS = words('retire drop abandon ditch scrap discontinue decommission deprecate');
