@@ -114,6 +114,29 @@ export function holdsLabel(sentence: string): boolean {
   );
 }
 
+/**
+ * True when `sentence` counts one of the things `counted` (nouns' stems, apart by spaces) names: a number, then the
+ * words that describe the thing, then its noun ("14 dedicated build hosts"). "How many hosts …?" asks
+ * for that; "the hosts run release 3.20" holds a number but counts nothing.
+ */
+export function holdsCount(sentence: string, counted: string): boolean {
+  const nouns = new Set(counted.split(' '));
+  const read = analyse(sentence);
+  return read.some((token, at) => {
+    if (token.pos !== 'NUM' || typeSpans(token.value, 'number').length === 0) return false;
+    for (let next = at + 1; next < read.length && next <= at + COUNTED_REACH; next++) {
+      const word = read[next]!;
+      if (word.pos === 'NOUN' && nouns.has(stem(word.lower))) return true;
+      // Participles that describe the thing ("14 dedicated hosts") are often tagged as verbs.
+      if (!DESCRIBING_POS.has(word.pos) && word.pos !== 'VERB') return false;
+    }
+    return false;
+  });
+}
+
+/** The most words from a number to the noun it counts ("14 | dedicated build hosts"). */
+const COUNTED_REACH = 4;
+
 /** Parts of speech of a word after a number that make the number a count of it ("6 hosts", "3 big"). */
 const COUNTED: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
 

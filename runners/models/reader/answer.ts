@@ -7,6 +7,7 @@
 import type { Message } from '../../../engine/index.js';
 import { visibleTexts } from './message-views.js';
 import {
+  holdsCount,
   holdsLabel,
   holdsType,
   isNegative,
@@ -416,8 +417,19 @@ export function answerQuestion(
   // "Which port" asks for a number that labels a port, and "6 hosts" counts hosts.
   const head = shape.head === undefined ? undefined : contentStems(shape.head)[0];
   const labels = type === 'number' && head !== undefined && LABEL_NUMBER_STEMS.has(head);
+  // "How many hosts" asks for a count of hosts: when some sentence in view counts them, one that
+  // holds only another number ("the hosts run release 3.20") does not answer.
+  const counted = (
+    shape.wh === 'how' && type === 'number' ? shape.nouns.flatMap((noun) => contentStems(noun)) : []
+  ).join(' ');
+  const counts =
+    counted !== '' && pool.some((candidate) => remembered(context, holdsCount, candidate.text, counted));
   const holds = (sentence: string) =>
-    labels ? remembered(context, holdsLabel, sentence) : remembered(context, holdsType, sentence, type);
+    labels
+      ? remembered(context, holdsLabel, sentence)
+      : counts
+        ? remembered(context, holdsCount, sentence, counted)
+        : remembered(context, holdsType, sentence, type);
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice. A bare noun

@@ -3,6 +3,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import {
   answerType,
+  holdsCount,
   holdsLabel,
   holdsType,
   namesOne,
@@ -341,5 +342,28 @@ describe('holdsLabel', () => {
     expect(holdsLabel('We run 3 kiln monitors in the east shed.')).toBe(false);
     expect(holdsLabel('The monitor keeps 40 old logs.')).toBe(false);
     expect(holdsLabel('')).toBe(false);
+  });
+});
+
+describe('holdsCount', () => {
+  it('finds a number that counts one of the things asked about, with the words that describe them', () => {
+    expect(holdsCount('We fire 6 stoneware kilns in the east shed.', 'kiln')).toBe(true);
+    expect(holdsCount('The studio has 12 shared potting wheels.', 'wheel')).toBe(true);
+    expect(holdsCount('The kilns all run firmware 2.14 now.', 'kiln')).toBe(false);
+    expect(holdsCount('We fire 6 times a week in the kilns.', 'kiln')).toBe(false);
+    expect(holdsCount('', 'kiln')).toBe(false);
+  });
+
+  it('answers "how many" with the sentence that counts, over one that holds another number', async () => {
+    const notes = [
+      user('We fire 6 stoneware kilns in the east shed.'),
+      assistant('Noted.'),
+      user('Change of plan: the stoneware kilns get firmware 2.14 next week.'),
+      assistant('Noted.'),
+    ];
+    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
+      request([...notes, user('How many stoneware kilns do we fire?')]),
+    );
+    expect(response.text).toBe('We fire 6 stoneware kilns in the east shed.');
   });
 });
