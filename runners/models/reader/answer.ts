@@ -45,7 +45,7 @@ import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
-import { askedParts } from './dialogue-act.js';
+import { askedAsSaidByThePerson, askedParts } from './dialogue-act.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -490,10 +490,15 @@ export function answerQuestion(
         ? { ...bonus, kind: { stem: kind, weight: weights.get(kind) ?? 0 } }
         : bonus,
     );
+  // Asked what the person said ("… did I say …"), the text of a file they had read does not answer
+  // (the engine's notes of what they said still may).
+  const documents = remembered(context, askedAsSaidByThePerson, question)
+    ? from('document').filter((candidate) => candidate.fileWords === undefined)
+    : from('document');
   const cascade = (keep: (candidate: Sourced) => boolean) =>
     fromPerson((candidate) => candidate.premise !== true && keep(candidate)) ??
     fromPerson((candidate) => candidate.premise === true && keep(candidate)) ??
-    choose(key, from('document').filter(keep), weights, mode, polar, holds, bonus) ??
+    choose(key, documents.filter(keep), weights, mode, polar, holds, bonus) ??
     choose(key, own.filter(keep), weights, mode, polar, holds, bonus);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.

@@ -35,7 +35,7 @@ import {
   RESTATING_VERBS,
   WH_WORDS,
 } from './lexicon.js';
-import { analyse, isVerbal, joined } from './language.js';
+import { analyse, isPastForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { findPaths, sentences } from './text.js';
 
@@ -356,6 +356,24 @@ export function askedParts(text: string): AskedParts {
 /** What `text` asks, as text. */
 export function askedText(text: string): string {
   return askedParts(text).text;
+}
+
+/**
+ * True when `text` asks what the person said earlier ("How many hosts did I say we run?", "the count
+ * I gave you"): the answer is in their own statements, not in a document. Said in the present ("which
+ * signal do I send to it") it asks about no statement.
+ */
+export function askedAsSaidByThePerson(text: string): boolean {
+  return sentences(text).some((sentence) => {
+    const words = openingWords(analyse(withoutPaths(sentence)));
+    const said = saidBetweenUs(words);
+    if (said === undefined) return false;
+    const [speaker, ...rest] = said.map((at) => words[at]);
+    const verb = rest.find((word) => word?.pos === 'VERB');
+    const before = words[(said[0] ?? 0) - 1];
+    const past = (verb !== undefined && isPastForm(verb)) || (before !== undefined && isPastForm(before));
+    return past && FIRST_PERSON_SUBJECTS.has(speaker?.lower ?? '');
+  });
 }
 
 /**

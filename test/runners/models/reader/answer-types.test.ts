@@ -367,3 +367,19 @@ describe('holdsCount', () => {
     expect(response.text).toBe('We fire 6 stoneware kilns in the east shed.');
   });
 });
+
+describe('asked what the person said', () => {
+  it('does not answer from the text of a file they had read', async () => {
+    const history = [
+      user('I look after the glaze room at the studio.'),
+      assistant('Noted.'),
+      ...readFile('c1', 'docs/kiln-guide.md', [
+        'The caretaker looks after the kiln shed and its shelf stock.',
+      ]),
+    ];
+    expect(await ask(history, 'Which shed did I say I look after?')).toBe(ABSTENTION);
+    expect(await ask(history, 'Which shed does the caretaker look after?')).toBe(
+      'The caretaker looks after the kiln shed and its shelf stock.',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedAsSaidByThePerson,
   askedParts,
   isQuestion,
   sentenceAct,
@@ -161,5 +162,20 @@ describe('a lack of certainty as a question', () => {
   it('takes certainty, or a lack of it with nothing asked, as a statement', () => {
     expect(sentenceAct("I'm sure which glaze cracked.")).toBe('statement');
     expect(sentenceAct("I'm not sure.")).toBe('statement');
+  });
+});
+
+describe('a question about what the person said', () => {
+  it('is told by the person speaking of their own earlier words', () => {
+    expect(askedAsSaidByThePerson('Which glaze did I say we fire at cone 6?')).toBe(true);
+    expect(askedAsSaidByThePerson('I need the shelf count I gave you this morning.')).toBe(true);
+    expect(askedAsSaidByThePerson('What have I told you about the vent?')).toBe(true);
+  });
+
+  it('is not a question in the present, nor one about what the model said', () => {
+    expect(askedAsSaidByThePerson('Which cone do I tell the kiln to stop at?')).toBe(false);
+    expect(askedAsSaidByThePerson('Which glaze did you say suits stoneware?')).toBe(false);
+    expect(askedAsSaidByThePerson('Which glaze suits stoneware?')).toBe(false);
+    expect(askedAsSaidByThePerson('')).toBe(false);
   });
 });
