@@ -361,10 +361,9 @@ describe('holdsCount', () => {
       user('Change of plan: the stoneware kilns get firmware 2.14 next week.'),
       assistant('Noted.'),
     ];
-    const response = await createReaderModel({ profile: 'reader', window: 32_768 }).respond(
-      request([...notes, user('How many stoneware kilns do we fire?')]),
+    expect(await ask(notes, 'How many stoneware kilns do we fire?')).toBe(
+      'We fire 6 stoneware kilns in the east shed.',
     );
-    expect(response.text).toBe('We fire 6 stoneware kilns in the east shed.');
   });
 });
 
