@@ -5,9 +5,10 @@
  * statement without it says the new value alone.
  */
 import {
+  ARRIVING_PREPOSITIONS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
-  GOAL_PREPOSITIONS,
+  LEAVING_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
   SHIFT_VERBS,
   SOURCE_PREPOSITIONS,
@@ -54,7 +55,7 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
   if (givenUp !== undefined) return givenUp;
   if (!words.some((word) => SHIFT_STEMS.has(stem(word.word)))) return undefined;
   for (const [at, word] of words.entries()) {
-    if (!SOURCE_PREPOSITIONS.has(word.word)) continue;
+    if (!LEAVING_PREPOSITIONS.has(word.word)) continue;
     const goal = goalAfter(sentence, words, at);
     if (goal !== undefined) return { start: word.start, end: goal.start };
   }
@@ -93,15 +94,29 @@ function goalAfter(sentence: string, words: readonly WordAt[], at: number): Word
   for (let next = at + 2; next < words.length && next <= at + LONGEST_OLD_VALUE + 1; next++) {
     const word = words[next]!;
     if (clauseEnd(sentence, from.end) < word.start) return undefined;
-    if (GOAL_PREPOSITIONS.has(word.word)) return word;
+    if (ARRIVING_PREPOSITIONS.has(word.word)) return word;
   }
   return undefined;
 }
 
-/** Where the clause that goes on at `from` ends: at its next mark of a clause's end, or at the end. */
+/**
+ * Where the clause that goes on at `from` ends: at its next mark of a clause's end, or at the end. A
+ * mark between two digits is part of a number or a time ("02:30", "1.5").
+ */
 function clauseEnd(sentence: string, from: number): number {
-  for (let at = from; at < sentence.length; at++) if (CLAUSE_ENDS.has(sentence.charAt(at))) return at;
+  for (let at = from; at < sentence.length; at++) {
+    if (
+      CLAUSE_ENDS.has(sentence.charAt(at)) &&
+      !(isDigit(sentence.charAt(at - 1)) && isDigit(sentence.charAt(at + 1)))
+    )
+      return at;
+  }
   return sentence.length;
+}
+
+/** True for a character that is a decimal digit. */
+function isDigit(character: string): boolean {
+  return character >= '0' && character <= '9';
 }
 
 /** The clauses of `sentence`, as its marks of a clause's end part them. */

@@ -755,6 +755,13 @@ export const FILE_PREPOSITIONS = words('in of inside within at');
 export const SOURCE_PREPOSITIONS = words('from');
 export const GOAL_PREPOSITIONS = words('to into');
 
+/**
+ * The prepositions a statement of a change may leave its old value by and reach its new one by:
+ * "from A to B", "off A onto B".
+ */
+export const LEAVING_PREPOSITIONS = words('from off');
+export const ARRIVING_PREPOSITIONS = words('to into onto');
+
 /** Phrases before the value a change leaves behind: "B instead of A", "B rather than A". */
 export const REPLACED_VALUE_MARKERS = phrases('instead of|rather than|in place of');
 

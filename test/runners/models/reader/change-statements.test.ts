@@ -39,6 +39,19 @@ describe('a statement of a change, without the value it leaves behind', () => {
     );
   });
 
+  it('reads a time or a number as one value, and "off A onto B" as "from A to B"', () => {
+    expect(withoutOldValue('The bisque firing moves from 06:30 to 08:15, after the clay dries.')).toBe(
+      'The bisque firing moves to 08:15, after the clay dries.',
+    );
+    expect(withoutOldValue('The glaze test moved from 1.5 to 2.5 kg batches.')).toBe(
+      'The glaze test moved to 2.5 kg batches.',
+    );
+    expect(withoutOldValue('Next week the kiln log moves off the old laptop onto the studio server.')).toBe(
+      'Next week the kiln log moves onto the studio server.',
+    );
+    expect(leftBehind('The firing moves from 06:30 to 08:15.')).toEqual(['from', '06', '30']);
+  });
+
   it('drops the clause in which the speaker gives a thing up, before the clause that says what takes over', () => {
     expect(
       withoutOldValue("Heads up: we're scrapping the paper rota, a shared calendar books the kiln now."),
@@ -76,6 +89,8 @@ describe('a statement of a change, without the value it leaves behind', () => {
       'We moved the shelves from the shed that stood behind the old yard wall to the kiln room.',
       'The glaze goes on with a brush rather than with a sprayer that needs compressed air to run.',
       'Nothing changed here.',
+      // "off" with no place reached after it.
+      'We switched the kiln off, and the shed cooled.',
       '',
     ]) {
       expect(withoutOldValue(sentence)).toBe(sentence);
