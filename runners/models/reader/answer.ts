@@ -454,7 +454,9 @@ export function answerQuestion(
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
   // statements need not say the kind's word.
   const kind = answerKindStem(question);
-  const personKey = key.length > 1 ? key.filter((stem) => stem !== kind) : key;
+  // The kind stays when all that is left without it is common verbs ("Which lab do I work at?").
+  const telling = key.some((stem) => stem !== kind && !COMMON_VERB_STEMS.has(stem));
+  const personKey = telling ? key.filter((stem) => stem !== kind) : key;
   // Only a sentence that covers the key can be chosen (with its own words or with those of the
   // sentence before, which only add to them); the others need no look for values.
   const covers = (candidate: Sourced) =>
@@ -477,12 +479,14 @@ export function answerQuestion(
   const modifiers = remembered(context, askedWordsOf, question);
   const personal = from('person').filter((candidate) => !namesAnother(modifiers, candidate));
   const own = from('own').filter((candidate) => !namesAnother(modifiers, candidate));
+  // Asked what they said, the statement that says most of it answers, not the latest that touches it.
+  const saidEarlier = remembered(context, askedAsSaidByThePerson, question);
   const fromPerson = (keep: (candidate: Sourced) => boolean) =>
     choose(
       personKey,
       personal.filter(keep),
       weights,
-      mode === 'earliest' ? 'earliest' : 'latest',
+      mode === 'earliest' ? 'earliest' : saidEarlier ? 'best' : 'latest',
       polar,
       holds,
       // A statement that does say the kind ("our glaze is …") speaks of it for sure.
@@ -492,7 +496,7 @@ export function answerQuestion(
     );
   // Asked what the person said ("… did I say …"), the text of a file they had read does not answer
   // (the engine's notes of what they said still may).
-  const documents = remembered(context, askedAsSaidByThePerson, question)
+  const documents = saidEarlier
     ? from('document').filter((candidate) => candidate.fileWords === undefined)
     : from('document');
   const cascade = (keep: (candidate: Sourced) => boolean) =>

@@ -368,6 +368,21 @@ describe('holdsCount', () => {
 });
 
 describe('asked what the person said', () => {
+  it('answers with the statement that says most of it, not the latest that touches it', async () => {
+    const history = [
+      user("Hi, I'm Ana, and I work at the Harbourside pottery."),
+      assistant('Noted.'),
+      user('I work late at the pottery on Fridays.'),
+      assistant('Noted.'),
+      user('Update: the pottery has moved its kilns from gas to electric.'),
+      assistant('Noted.'),
+    ];
+    // Without "pottery", only a common verb ("work") is left to look for in the person's words.
+    expect(await ask(history, 'Which pottery did I say I work at?')).toBe(
+      "Hi, I'm Ana, and I work at the Harbourside pottery.",
+    );
+  });
+
   it('does not answer from the text of a file they had read', async () => {
     const history = [
       user('I look after the glaze room at the studio.'),
