@@ -454,7 +454,7 @@ export function answerQuestion(
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
   // statements need not say the kind's word.
   const kind = answerKindStem(question);
-  // The kind stays when all that is left without it is common verbs ("Which lab do I work at?").
+  // The kind stays when all that is left without it is common verbs ("Which pottery do I work at?").
   const telling = key.some((stem) => stem !== kind && !COMMON_VERB_STEMS.has(stem));
   const personKey = telling ? key.filter((stem) => stem !== kind) : key;
   // Only a sentence that covers the key can be chosen (with its own words or with those of the
