@@ -41,7 +41,8 @@ export { clockSpans, daySpans, durationSpans, timeSpans };
 // ---- numbers ----
 
 // Figures, with thousands separated by commas ("12,500") or dotted parts ("3.5", "2.3.1").
-const FIGURES = /(?<![\p{N}])(?:\d{1,3}(?:,\d{3})+(?![\p{N}])|\d+(?:\.\d+)*)/gu;
+// Not the digits of a name ("ext4", "e2label") nor a manual page's section after it ("e2label(8)").
+const FIGURES = /(?<![\p{L}\p{N}_])(?<![\p{L}\p{N}_]\()(?:\d{1,3}(?:,\d{3})+(?![\p{N}])|\d+(?:\.\d+)*)/gu;
 
 /** Numbers in figures or in words ("31", "12,500", "twenty-five", "a dozen"). */
 export function numberSpans(sentence: string): ValueSpan[] {

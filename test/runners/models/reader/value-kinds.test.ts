@@ -37,6 +37,16 @@ describe('numbers', () => {
     expect(numberSpans('The orchard is quiet in winter.')).toEqual([]);
   });
 
+  it('are not the digits of a name, nor the section of a manual page after one', () => {
+    expect(numberSpans('Format the card as ext4 with mkfs2 first.')).toEqual([]);
+    expect(numberSpans('See kilnctl(8) and glaze.conf(5) for the rest.')).toEqual([]);
+    expect(texts(numberSpans('Fire 10ms pulses (3 of them) at 1,200 degrees.'))).toEqual([
+      '10',
+      '3',
+      '1,200',
+    ]);
+  });
+
   it('give where each span starts and ends', () => {
     const sentence = 'Gate 7 opens.';
     for (const span of numberSpans(sentence)) expect(sentence.slice(span.start, span.end)).toBe(span.text);
