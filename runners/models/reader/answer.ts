@@ -550,11 +550,17 @@ export function answerQuestion(
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.
+  // The sentence must say it as a verb, or as the verb's noun in "-ing" ("no pruning"): "this is a
+  // hook for debuggers" says nothing of hooking.
   const verbs = askedVerbStems(askedTokens).filter((stem) => asked.includes(stem));
-  if (
-    verbs.length > 0 &&
-    !verbs.some((stem) => answering.stems.has(stem) || answering.alike?.has(stem) === true)
-  )
+  const saidVerbs = new Set(
+    askedVerbStems(
+      remembered(context, analyse, answering.text).map((token) =>
+        token.pos === 'NOUN' && token.lower.endsWith('ing') ? { ...token, pos: 'VERB' } : token,
+      ),
+    ),
+  );
+  if (verbs.length > 0 && !verbs.some((stem) => saidVerbs.has(stem) || answering.alike?.has(stem) === true))
     return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(answering.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;

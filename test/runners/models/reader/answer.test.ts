@@ -1347,6 +1347,18 @@ describe('a yes-or-no question, and the verb it asks about', () => {
       ABSTENTION,
     );
   });
+
+  it('is answered by the verb or its noun in "-ing", not by a noun spelled like the verb', async () => {
+    const shelf = readFile('s', 'docs/shelf.md', [
+      '# Shelf',
+      'There is no automatic trimming of old entries in the shelf list.',
+      'The glaze room has a vent for the kiln.',
+    ]);
+    expect(await ask(shelf, 'Does the shelf list trim old entries on its own?')).toBe(
+      'No: There is no automatic trimming of old entries in the shelf list.',
+    );
+    expect(await ask(shelf, 'Does the kiln vent into the glaze room?')).toBe(ABSTENTION);
+  });
 });
 
 describe('a clause of time that the question goes on after', () => {
