@@ -115,9 +115,9 @@ export function holdsLabel(sentence: string): boolean {
 }
 
 /**
- * True when `sentence` counts one of the things `counted` (nouns' stems, apart by spaces) names: a number, then the
- * words that describe the thing, then its noun ("14 dedicated build hosts"). "How many hosts …?" asks
- * for that; "the hosts run release 3.20" holds a number but counts nothing.
+ * True when `sentence` counts one of the things `counted` names (nouns' stems, apart by spaces): a
+ * number, then the words that describe the thing, then its noun ("14 dedicated build hosts"). "How
+ * many hosts …?" asks for that; "the hosts run release 3.20" holds a number but counts nothing.
  */
 export function holdsCount(sentence: string, counted: string): boolean {
   const nouns = new Set(counted.split(' '));

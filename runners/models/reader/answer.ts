@@ -554,11 +554,9 @@ export function answerQuestion(
   // hook for debuggers" says nothing of hooking.
   const verbs = askedVerbStems(askedTokens).filter((stem) => asked.includes(stem));
   const saidVerbs = new Set(
-    askedVerbStems(
-      remembered(context, analyse, answering.text).map((token) =>
-        token.pos === 'NOUN' && token.lower.endsWith('ing') ? { ...token, pos: 'VERB' } : token,
-      ),
-    ),
+    remembered(context, analyse, answering.text)
+      .filter((token) => token.pos === 'VERB' || (token.pos === 'NOUN' && token.lower.endsWith('ing')))
+      .flatMap((token) => contentStems(token.value)),
   );
   if (verbs.length > 0 && !verbs.some((stem) => saidVerbs.has(stem) || answering.alike?.has(stem) === true))
     return ABSTENTION;

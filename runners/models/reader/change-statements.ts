@@ -64,8 +64,9 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
 
 /**
  * The clause in which the speaker gives a thing up, when a clause that goes on after it says what
- * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln". It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its
- * verb one of giving up, right after the subject or an auxiliary. Undefined when there is none.
+ * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln".
+ * It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its verb one
+ * of giving up, right after the subject or an auxiliary. Undefined when there is none.
  */
 function givingUpClause(
   sentence: string,
@@ -104,14 +105,16 @@ function goalAfter(sentence: string, words: readonly WordAt[], at: number): Word
  * mark between two digits is part of a number or a time ("02:30", "1.5").
  */
 function clauseEnd(sentence: string, from: number): number {
-  for (let at = from; at < sentence.length; at++) {
-    if (
-      CLAUSE_ENDS.has(sentence.charAt(at)) &&
-      !(isDigit(sentence.charAt(at - 1)) && isDigit(sentence.charAt(at + 1)))
-    )
-      return at;
-  }
+  for (let at = from; at < sentence.length; at++) if (endsClauseAt(sentence, at)) return at;
   return sentence.length;
+}
+
+/** True when the character at `at` ends a clause: a mark of a clause's end not between two digits. */
+function endsClauseAt(sentence: string, at: number): boolean {
+  return (
+    CLAUSE_ENDS.has(sentence.charAt(at)) &&
+    !(isDigit(sentence.charAt(at - 1)) && isDigit(sentence.charAt(at + 1)))
+  );
 }
 
 /** True for a character that is a decimal digit. */
@@ -124,7 +127,7 @@ export function clausesOf(sentence: string): string[] {
   const clauses: string[] = [];
   let start = 0;
   for (let at = 0; at <= sentence.length; at++) {
-    if (at < sentence.length && !CLAUSE_ENDS.has(sentence.charAt(at))) continue;
+    if (at < sentence.length && !endsClauseAt(sentence, at)) continue;
     const clause = sentence.slice(start, at).trim();
     if (clause !== '') clauses.push(clause);
     start = at + 1;

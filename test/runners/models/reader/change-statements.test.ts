@@ -187,6 +187,7 @@ describe('a later change of another value', () => {
       'and we log firings',
       'that is all',
     ]);
+    expect(clausesOf('The kiln fires at 10:30, cone 6.5.')).toEqual(['The kiln fires at 10:30', 'cone 6.5']);
     expect(clausesOf('')).toEqual([]);
   });
 });
