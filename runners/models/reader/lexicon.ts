@@ -101,6 +101,9 @@ export const GRATITUDE = words('thanks thank cheers ta');
 /** Verbs of wanting or needing: "I'd like …", "I need you to …", "I'd appreciate it if …". */
 export const DESIRE_VERBS = words('want need like love require appreciate wish prefer miss lack seek');
 
+/** Adjectives that say the speaker wants something, after a copula ("I'd be glad of …", "I'm curious about …"). */
+export const DESIRE_ADJECTIVES = words('interested curious keen eager glad grateful');
+
 /** Verbs that decline or put aside what they name ("skip it", "ignore the rest"). */
 export const DECLINE_VERBS = words('skip ignore omit avoid drop forget disregard bypass');
 

@@ -21,6 +21,7 @@
 import {
   DECLINE_VERBS,
   DEFERRAL_WORDS,
+  DESIRE_ADJECTIVES,
   DESIRE_VERBS,
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
@@ -175,8 +176,12 @@ function noReadReason(
     }
   }
   const speaker = words.slice(0, Math.max(finite, 0)).some((t) => SPEAKER_PRONOUNS.has(t.lower));
-  // The tagger takes "like" after "I'd" for a preposition: any use but a noun's counts.
-  const wants = words.some((t) => t.pos !== 'NOUN' && DESIRE_VERBS.has(t.lemma));
+  // The tagger takes "like" after "I'd" for a preposition: any use but a noun's counts. Being keen
+  // on a file is wanting it too ("I'd be curious about X").
+  const wants = words.some(
+    (t) =>
+      (t.pos !== 'NOUN' && DESIRE_VERBS.has(t.lemma)) || (t.pos === 'ADJ' && DESIRE_ADJECTIVES.has(t.lower)),
+  );
   if ((speaker && !wants) || words.some((t) => FIRST_PERSON_REFLEXIVES.has(t.lower))) return 'own act';
   if (thanks && verb === undefined && !hasSequenceWord(words)) return 'thanks';
   if (!asks && nounPhraseBefore(words, finite) && !hasSequenceWord(words)) return 'statement';

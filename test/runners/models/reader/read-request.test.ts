@@ -16,6 +16,8 @@ describe('a message that names a file asks for it to be read', () => {
       'Does almanac/tides.txt cover neap tides?',
       'Would you mind going over almanac/tides.txt?',
       'Let us turn to almanac/tides.txt.',
+      "I'd be curious what almanac/tides.txt makes of spring tides.",
+      "I'm keen to hear how almanac/tides.txt explains the neaps.",
     ]) {
       expect(asked(message), message).toEqual(['almanac/tides.txt']);
     }
