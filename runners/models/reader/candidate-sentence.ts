@@ -1,11 +1,12 @@
 /**
- * Which sentences in view can answer a question: those that state something. A question, a heading
+ * Which sentences in view can answer a question: those that state something. A question, a lead-in
  * ending in a colon, a request ("read …", "could you …"), a request to change a file and the engine's
  * framing lines ask or frame rather than state.
  */
 import { isEditRequest } from './edit-request.js';
 import { LISTENER_PRONOUNS, MODALS, POLITE_OPENINGS, REQUEST_LEAD_WORDS, REQUEST_VERBS } from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
+import { commandOptionSpans, envVarSpans, pathSpans } from './value-kinds.js';
 
 /**
  * True for a sentence that asks for something rather than states it, which never answers a question:
@@ -47,6 +48,11 @@ export function cleanSentence(sentence: string): string {
     .trim();
 }
 
+/** True when a sentence writes an option, a path or an environment variable. */
+function namesCodeValue(sentence: string): boolean {
+  return commandOptionSpans(sentence).length + pathSpans(sentence).length + envVarSpans(sentence).length > 0;
+}
+
 /**
  * True when `sentence` can answer a question. A request in a conversation asks for something; in a
  * document (`inDocument`) an imperative is advice to its readers ("Please run it on Python 3.11 or
@@ -54,7 +60,10 @@ export function cleanSentence(sentence: string): string {
  */
 export function isCandidate(sentence: string, inDocument = false): boolean {
   const s = sentence.trim();
-  if (s.endsWith('?') || s.endsWith(':') || FRAMING.test(s)) return false;
+  if (s.endsWith('?') || FRAMING.test(s)) return false;
+  // A lead-in to what follows ("The settings are:") leaves its value to the lines after it; in a
+  // document, one that names an option, a path or a variable itself states it ("use --dry to …:").
+  if (s.endsWith(':') && !(inDocument && namesCodeValue(s))) return false;
   // An abstention, in the form the harness's scoring reads as one (runners/scoring/verdict.ts).
   if (/\bi (?:don't|do not) know\b/i.test(s)) return false;
   if (inDocument) return true;

@@ -611,6 +611,8 @@ ok okay yes yeah well oh hi hello thanks thank something anything nothing thing 
 more most less other else what which who whom whose when where why how remember recall forget got
 somebody someone anybody anyone everybody everyone nobody everything itself themselves yourself
 yourselves himself herself ourselves`),
+  ...words(`inside outside within across along among amongst around behind beyond beside beneath
+underneath throughout toward towards upon via against despite amid`),
   ...CONJUNCTIVE_ADVERBS,
 ]);
 

@@ -960,6 +960,20 @@ describe('a sentence that introduces code', () => {
   });
 });
 
+describe('a lead-in that ends in a colon', () => {
+  // A root prompt ("# wheel …") reads as a heading: the lead-in stands alone, its colon kept.
+  const notes = readFile('f', 'docs/wheel.md', [
+    'Throwing with the wheel reversed is hard on the wrist. If you must, start the',
+    'motor with the --reverse flag to have the head turn clockwise:',
+    '',
+    '# wheel --reverse',
+  ]);
+
+  it('answers when it names the option, the path or the variable itself', async () => {
+    expect(await ask(notes, 'Which flag makes the wheel head turn clockwise?')).toContain('--reverse');
+  });
+});
+
 describe('a word for a kind of value in a set phrase', () => {
   it('asks for no value of the kind: "ahead of time" wants no time', async () => {
     const notes = readFile('t', 'docs/kiln.md', [

@@ -64,6 +64,16 @@ describe('stem and contentStems', () => {
     ]);
   });
 
+  it('drops prepositions of place and direction, which name nothing ("inside", "towards")', () => {
+    expect(contentStems('Shelves inside the kiln lean towards the door, beyond the burners.')).toEqual([
+      stem('shelves'),
+      stem('kiln'),
+      stem('lean'),
+      stem('door'),
+      stem('burners'),
+    ]);
+  });
+
   it('gives the same stems through a memo, which keeps each word once', () => {
     const memo = new Map<string, string>();
     const text = 'The runners ran; the runner runs. Releases were released.';
