@@ -426,7 +426,38 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   const words = openingWords(tokens);
   // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
   if (subjectClause(words)?.lacking === false) return 'statement';
-  return interrogative(words, text) || indirect(words) ? 'question' : 'statement';
+  return interrogative(words, text) || indirect(words) || wouldBeThing(words) ? 'question' : 'statement';
+}
+
+/** True for a verb in its present form for "it" ("works", "fires"). */
+function isThirdPersonPresent(word: Token): boolean {
+  return word.lower !== word.lemma && word.lower.endsWith('s');
+}
+
+/**
+ * True for a noun phrase alone whose relative clause supposes the person or the one asked doing
+ * something ("The glaze you'd pick for stoneware", "Cone sizes we would need with the new kiln"): it
+ * names the thing it wants told, and states nothing, since no verb of its own follows.
+ */
+function wouldBeThing(words: readonly Token[]): boolean {
+  let at = words[0] !== undefined && DEFINITE_DETERMINERS.has(words[0].lower) ? 1 : 0;
+  const start = at;
+  while (['ADJ', 'NOUN', 'PROPN'].includes(words[at]?.pos ?? '')) at++;
+  if (at === start || words[at - 1]?.pos === 'ADJ') return false;
+  const subject = words[at]?.lower ?? '';
+  if (!FIRST_PERSON_SUBJECTS.has(subject) && !LISTENER_PRONOUNS.has(subject)) return false;
+  if (!MODALS.has(words[at + 1]?.lemma ?? '') || words[at + 2]?.pos !== 'VERB') return false;
+  // After it, only the clause's own words, a participle after a noun ("with the kiln set to …") or an
+  // infinitive among them, but no verb of a main clause ("… is Celadon", "… works better").
+  return words
+    .slice(at + 3)
+    .every(
+      (word, i, rest) =>
+        word.pos !== 'AUX' &&
+        (word.pos !== 'VERB' ||
+          (!isThirdPersonPresent(word) &&
+            (rest[i - 1]?.pos === 'NOUN' || INFINITIVE_MARKERS.has(rest[i - 1]?.lower ?? '')))),
+    );
 }
 
 /** True when any sentence of `text` asks; a question mark settles it before any analysis. */

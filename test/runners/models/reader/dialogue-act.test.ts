@@ -39,6 +39,16 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I'd like you to restate the firing schedule.")).toBe('question');
   });
 
+  it('takes a noun phrase alone whose clause supposes what the person or the model would do', () => {
+    expect(sentenceAct("The glaze you'd pick for stoneware")).toBe('question');
+    expect(sentenceAct('Cone sizes we would need with the lid set to vent')).toBe('question');
+    // A verb of a main clause after it states.
+    expect(sentenceAct("The glaze I'd use for stoneware is a celadon.")).toBe('statement');
+    expect(sentenceAct("The shelf you'd pick for the vase holds well.")).toBe('statement');
+    // Without a modal, the clause states what is so.
+    expect(sentenceAct('The glaze I used for stoneware')).toBe('statement');
+  });
+
   it('takes statements, plans and orders for statements', () => {
     expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
     expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');
