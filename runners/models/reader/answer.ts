@@ -78,6 +78,7 @@ import {
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
   WH_DETERMINERS,
+  CHOICE_OPENERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
@@ -173,6 +174,33 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
         (READING_NOUNS.has(token.lower) && !KIND_NOUNS.path.has(token.lemma))),
   );
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
+}
+
+/** Marks that end a label before what it labels. */
+const LABEL_MARKS: ReadonlySet<string> = new Set([':', '=']);
+
+/**
+ * True for a sentence that asserts nothing, either way: an order, its verb first in its plain form
+ * ("Disable both checksums"), or one with a verb that puts the rest as a choice ("Controls whether
+ * messages are sent").
+ */
+function assertsNothing(tokens: readonly Token[]): boolean {
+  // Past a label that names what it describes ("--dry-run: Print …", "Vent= Controls …").
+  const mark = tokens.findIndex((token) => LABEL_MARKS.has(token.value));
+  const label = mark > 0 && !tokens.slice(0, mark).some((token) => token.pos === 'VERB') ? mark + 1 : 0;
+  const words = tokens.slice(label).filter((token) => token.pos !== 'PUNCT' && token.pos !== 'SYM');
+  const first = words[0];
+  // The tagger may take a verb that opens a line for a name ("Log every firing"): a word that can be
+  // a verb, before a determiner, is one.
+  const ordered =
+    first !== undefined &&
+    ((first.pos === 'VERB' && first.lower === first.lemma) ||
+      (canBeVerb(first.lower) && words[1]?.pos === 'DET'));
+  if (ordered) return true;
+  // The tagger may take a verb that opens a line for a name ("Control whether …").
+  return words.some(
+    (token, at) => CHOICE_OPENERS.has(token.lower) && at > 0 && canBeVerb(words[at - 1]!.lower),
+  );
 }
 
 /**
@@ -560,6 +588,9 @@ export function answerQuestion(
   );
   if (verbs.length > 0 && !verbs.some((stem) => saidVerbs.has(stem) || answering.alike?.has(stem) === true))
     return ABSTENTION;
+  // An order ("Disable the checksums") or a description of a choice ("Controls whether it is sent")
+  // asserts neither way.
+  if (assertsNothing(remembered(context, analyse, answering.text))) return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(answering.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
 }

@@ -161,6 +161,9 @@ export const RESTATING_VERBS = words('repeat restate recap reiterate');
 /** Words that open an embedded question: the wh-words and "whether", "if". */
 export const EMBEDDED_QUESTION_OPENERS = words('what which who whom whose when where why how whether if');
 
+/** Conjunctions that put a clause as a choice still open ("controls whether it is sent"). */
+export const CHOICE_OPENERS = words('whether');
+
 /** Determiners that pick out one definite thing ("the port that …", "which port"). */
 export const DEFINITE_DETERMINERS = words('the which whose');
 

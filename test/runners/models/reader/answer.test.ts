@@ -1362,6 +1362,16 @@ describe('a yes-or-no question, and the verb it asks about', () => {
     );
   });
 
+  it('is not answered by an order or by a choice still open, which assert neither way', async () => {
+    const options = readFile('o', 'docs/kiln-options.md', [
+      '# Options',
+      '--log-firings: Log every firing to the memory card.',
+      'Vent= Controls whether the kiln vents its fumes through the roof duct.',
+    ]);
+    expect(await ask(options, 'Does the kiln log every firing to the memory card?')).toBe(ABSTENTION);
+    expect(await ask(options, 'Does the kiln vent its fumes through the roof duct?')).toBe(ABSTENTION);
+  });
+
   it('is answered by the verb or its noun in "-ing", not by a noun spelled like the verb', async () => {
     const shelf = readFile('s', 'docs/shelf.md', [
       '# Shelf',
