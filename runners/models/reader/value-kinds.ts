@@ -8,8 +8,12 @@
  */
 import {
   CESSATION_PHRASES,
+  DEFINITE_DETERMINERS,
+  DEMONSTRATIVES,
   ENVIRONMENT_WORDS,
+  INDEFINITE_DETERMINERS,
   KIND_NOUNS,
+  MODALS,
   MONTHS,
   NAME_INTRODUCERS,
   NEGATIONS,
@@ -18,6 +22,8 @@ import {
   NUMBER_WORDS,
   PARTITIVE_PREPOSITIONS,
   POSITION_NOUNS,
+  PRIMARY_AUXILIARIES,
+  PRONOUN_NUMBERS,
   VERSION_WORDS,
   WEEKDAYS,
 } from './lexicon.js';
@@ -46,7 +52,27 @@ const FIGURES = /(?<![\p{L}\p{N}_])(?<![\p{L}\p{N}_]\()(?:\d{1,3}(?:,\d{3})+(?![
 
 /** Numbers in figures or in words ("31", "12,500", "twenty-five", "a dozen"). */
 export function numberSpans(sentence: string): ValueSpan[] {
-  return inOrder([...spansOf(sentence, FIGURES), ...listedWords(sentence, NUMBER_WORDS, true)]);
+  const words = wordsOf(sentence);
+  const spelled = listedWords(sentence, NUMBER_WORDS, true).filter((span) => {
+    if (!PRONOUN_NUMBERS.has(span.text.toLowerCase())) return true;
+    const at = words.findIndex((word) => word.start === span.start);
+    return !standsAsPronoun(words[at - 1]?.lower ?? '', words[at + 1]?.lower ?? '');
+  });
+  return inOrder([...spansOf(sentence, FIGURES), ...spelled]);
+}
+
+/**
+ * True when a number word between `before` and `after` stands for a thing, not a count: after a
+ * determiner ("the one", "this one") or as the subject of a verb ("if one was set").
+ */
+function standsAsPronoun(before: string, after: string): boolean {
+  return (
+    DEFINITE_DETERMINERS.has(before) ||
+    DEMONSTRATIVES.has(before) ||
+    INDEFINITE_DETERMINERS.has(before) ||
+    PRIMARY_AUXILIARIES.has(after) ||
+    MODALS.has(after)
+  );
 }
 
 // ---- versions ----

@@ -47,6 +47,15 @@ describe('numbers', () => {
     ]);
   });
 
+  it('are not a number word that stands for a thing named before', () => {
+    expect(numberSpans('The lid overrides the vent if one was fitted earlier.')).toEqual([]);
+    expect(numberSpans('Take the blue glaze, not this one.')).toEqual([]);
+    expect(texts(numberSpans('One kiln fires at night, and one of the wheels is spare.'))).toEqual([
+      'One',
+      'one',
+    ]);
+  });
+
   it('give where each span starts and ends', () => {
     const sentence = 'Gate 7 opens.';
     for (const span of numberSpans(sentence)) expect(sentence.slice(span.start, span.end)).toBe(span.text);
