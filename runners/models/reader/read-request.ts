@@ -25,8 +25,10 @@ import {
   DESIRE_VERBS,
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
+  INFINITIVE_MARKERS,
   INDEFINITE_DETERMINERS,
   PERFECT_AUXILIARIES,
+  POSSESSIVE_DETERMINERS,
   SEQUENCE_PHRASES,
   SEQUENCE_WORDS,
   SPEAKER_PRONOUNS,
@@ -162,20 +164,35 @@ function noReadReason(
   // The verb of an imperative may be tagged as a noun at the start of a message ("Skip it").
   if (words.some((t, i) => (i === 0 || isVerbal(t)) && DECLINE_VERBS.has(t.lemma))) return 'declined';
   if (words.some((t) => DEFERRAL_WORDS.has(t.lemma) || DEFERRAL_WORDS.has(t.lower))) return 'deferred';
-  const finite = words.findIndex(isVerbal);
+  // A file that is the subject of a clause of its own after the speaker's verb ("I suspect X covers
+  // it", "someone told me X explains it"): the file's own verb tells whether it was read, and the
+  // speaker does nothing to it.
+  // A file named after a determiner modifies the noun after it ("its .local name"), whatever the
+  // tagger makes of that noun.
+  const path = words.indexOf(tokens[at]!);
+  const before = words[path - 1];
+  const embedded =
+    before !== undefined &&
+    before.pos !== 'DET' &&
+    !POSSESSIVE_DETERMINERS.has(before.lower) &&
+    words[path + 1] !== undefined &&
+    isVerbal(words[path + 1]!);
+  const finite = embedded ? path + 1 : words.findIndex(isVerbal);
   const verb = words[finite];
   if (verb !== undefined) {
     if (isPastForm(verb)) return 'past';
     // The perfect: a form of "have" and, past its subject or an adverb, a verb ("have you read",
     // "we've already been"); "have a look" is no perfect.
-    if (PERFECT_AUXILIARIES.has(verb.lower) || PERFECT_AUXILIARIES.has(verb.lemma)) {
+    // "has to say" is no perfect: "to" after "have" makes an infinitive of what follows.
+    const infinitive = INFINITIVE_MARKERS.has(words[finite + 1]?.lower ?? '');
+    if ((PERFECT_AUXILIARIES.has(verb.lower) || PERFECT_AUXILIARIES.has(verb.lemma)) && !infinitive) {
       const next = words
         .slice(finite + 1)
         .find((t) => t.pos !== 'ADV' && t.pos !== 'PRON' && t.pos !== 'PART');
       if (next !== undefined && isVerbal(next)) return 'past';
     }
   }
-  const speaker = words.slice(0, Math.max(finite, 0)).some((t) => SPEAKER_PRONOUNS.has(t.lower));
+  const speaker = !embedded && words.slice(0, Math.max(finite, 0)).some((t) => SPEAKER_PRONOUNS.has(t.lower));
   // The tagger takes "like" after "I'd" for a preposition: any use but a noun's counts. Being keen
   // on a file is wanting it too ("I'd be curious about X").
   const wants = words.some(

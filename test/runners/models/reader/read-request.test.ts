@@ -18,6 +18,9 @@ describe('a message that names a file asks for it to be read', () => {
       'Let us turn to almanac/tides.txt.',
       "I'd be curious what almanac/tides.txt makes of spring tides.",
       "I'm keen to hear how almanac/tides.txt explains the neaps.",
+      'I suspect almanac/tides.txt mentions the spring tides.',
+      'A friend told me almanac/tides.txt covers the neaps.',
+      'We will see what almanac/tides.txt has to offer.',
     ]) {
       expect(asked(message), message).toEqual(['almanac/tides.txt']);
     }
@@ -63,6 +66,9 @@ describe('a message that names a file but asks for no read', () => {
     expect(reason('Were the numbers in pond/fish.csv the weekly ones?')).toBe('past');
     expect(reason('Have you gone through pond/fish.csv?')).toBe('past');
     expect(reason('I have already checked pond/fish.csv.')).toBe('past');
+    expect(reason('pond/fish.csv has been read already.')).toBe('past');
+    // A file named after a determiner modifies the noun after it, which states.
+    expect(reason('The pond takes its pond/fish.csv name from the old survey.')).toBe('statement');
     expect(reason('I keep pond/fish.csv up to date by hand.')).toBe('own act');
     expect(reason('I can go through pond/fish.csv myself.')).toBe('own act');
     expect(reason('Nice work on pond/fish.csv, thanks.')).toBe('thanks');
