@@ -100,6 +100,8 @@ export const POLITENESS = words('please kindly thanks thank cheers');
 
 /** Words of thanks: a message that thanks looks back on what was done. */
 export const GRATITUDE = words('thanks thank cheers ta');
+/** The preposition of what one thanks for ("thanks for going through it"). */
+export const GRATITUDE_PREPOSITIONS = words('for');
 
 /** Verbs of wanting or needing: "I'd like …", "I need you to …", "I'd appreciate it if …". */
 export const DESIRE_VERBS = words('want need like love require appreciate wish prefer miss lack seek');
@@ -124,6 +126,8 @@ export const SPEAKER_PRONOUNS = words('i');
 /** The first-person subjects and objects: the person, alone or with others ("I need", "tell us"). */
 export const FIRST_PERSON_SUBJECTS = words('i we');
 export const FIRST_PERSON_OBJECTS = words('me us');
+/** Pronouns as the object of a verb ("told me", "showed them"). */
+export const OBJECT_PRONOUNS = words('me us you him her them');
 
 /** Forms of "be", "do" and "have" that place what they say in the past, with their participles. */
 export const PAST_AUXILIARY_FORMS = words('was were been did done had');

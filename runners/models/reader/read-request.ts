@@ -25,10 +25,11 @@ import {
   DESIRE_VERBS,
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
+  GRATITUDE_PREPOSITIONS,
   INFINITIVE_MARKERS,
   INDEFINITE_DETERMINERS,
+  OBJECT_PRONOUNS,
   PERFECT_AUXILIARIES,
-  POSSESSIVE_DETERMINERS,
   SEQUENCE_PHRASES,
   SEQUENCE_WORDS,
   SPEAKER_PRONOUNS,
@@ -167,16 +168,18 @@ function noReadReason(
   // A file that is the subject of a clause of its own after the speaker's verb ("I suspect X covers
   // it", "someone told me X explains it"): the file's own verb tells whether it was read, and the
   // speaker does nothing to it.
-  // A file named after a determiner modifies the noun after it ("its .local name"), whatever the
-  // tagger makes of that noun.
+  // Such a clause follows a verb, the verb's object ("told me X covers"), a question word ("what X
+  // says") or a conjunction ("that X covers"): a file after a preposition ("went through X last
+  // night") or a determiner ("its X name") is no subject, whatever the tagger makes of the next word.
   const path = words.indexOf(tokens[at]!);
   const before = words[path - 1];
-  const embedded =
+  const opens =
     before !== undefined &&
-    before.pos !== 'DET' &&
-    !POSSESSIVE_DETERMINERS.has(before.lower) &&
-    words[path + 1] !== undefined &&
-    isVerbal(words[path + 1]!);
+    (isVerbal(before) ||
+      OBJECT_PRONOUNS.has(before.lower) ||
+      WH_WORDS.has(before.lower) ||
+      before.pos === 'SCONJ');
+  const embedded = opens && words[path + 1] !== undefined && isVerbal(words[path + 1]!);
   const finite = embedded ? path + 1 : words.findIndex(isVerbal);
   const verb = words[finite];
   if (verb !== undefined) {
@@ -200,7 +203,12 @@ function noReadReason(
       (t.pos !== 'NOUN' && DESIRE_VERBS.has(t.lemma)) || (t.pos === 'ADJ' && DESIRE_ADJECTIVES.has(t.lower)),
   );
   if ((speaker && !wants) || words.some((t) => FIRST_PERSON_REFLEXIVES.has(t.lower))) return 'own act';
-  if (thanks && verb === undefined && !hasSequenceWord(words)) return 'thanks';
+  // Thanks for a deed ("thanks for going through X") thank for a read already made.
+  const deed =
+    verb !== undefined &&
+    verb.lower.endsWith('ing') &&
+    GRATITUDE_PREPOSITIONS.has(words[finite - 1]?.lower ?? '');
+  if (thanks && (verb === undefined || deed) && !hasSequenceWord(words)) return 'thanks';
   if (!asks && nounPhraseBefore(words, finite) && !hasSequenceWord(words)) return 'statement';
   return undefined;
 }

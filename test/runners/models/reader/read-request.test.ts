@@ -66,6 +66,7 @@ describe('a message that names a file but asks for no read', () => {
     expect(reason('Were the numbers in pond/fish.csv the weekly ones?')).toBe('past');
     expect(reason('Have you gone through pond/fish.csv?')).toBe('past');
     expect(reason('I have already checked pond/fish.csv.')).toBe('past');
+    expect(reason('I already went through pond/fish.csv last night.')).toBe('past');
     expect(reason('pond/fish.csv has been read already.')).toBe('past');
     // A file named after a determiner modifies the noun after it, which states.
     expect(reason('The pond takes its pond/fish.csv name from the old survey.')).toBe('statement');
@@ -78,6 +79,7 @@ describe('a message that names a file but asks for no read', () => {
     expect(asked('Thanks. Now pond/fish.csv, please.')).toEqual(['pond/fish.csv']);
     expect(asked('pond/fish.csv after that, thanks.')).toEqual(['pond/fish.csv']);
     expect(asked('Thanks, pond/fish.csv helped after all.')).toEqual([]);
+    expect(reason('Cheers for going through pond/fish.csv.')).toBe('thanks');
   });
 });
 
