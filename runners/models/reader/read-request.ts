@@ -8,8 +8,10 @@
  * - it refers back to a read in the past or the perfect ("was X the one …", "X helped", "we've been
  *   through X", "did you read X?");
  * - the person is the one who acts ("I'll read X myself", "I wrote X"), rather than wanting
- *   something done ("I'd like your take on X", "I need you to go through X");
- * - it only thanks ("good summary of X, cheers");
+ *   something done ("I'd like your take on X", "I need you to go through X", "I'm curious about X");
+ *   a file that is the subject of a clause of its own ("I suspect X mentions …") is not acted on,
+ *   and its own verb tells whether the clause looks back;
+ * - it only thanks ("good summary of X, cheers", "thanks for going through X");
  * - it states something, its subject a noun phrase ("the hostname is X", "the report in X shows …"),
  *   in a sentence that does not ask.
  *
