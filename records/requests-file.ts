@@ -55,8 +55,28 @@ export class PartTable {
     }
   }
 
+  /**
+   * Message parts by their content, then by the JSON of the rest (the content's place kept): the
+   * requests of a run repeat the same content strings, whose hash a Map computes once, so a repeated
+   * message is found without writing its whole JSON again.
+   */
+  readonly #byContent = new Map<string, Map<string, number>>();
+
   /** The number of `value` as a part of kind `field`, adding it when new. */
   add(field: 'message' | 'tools' | 'schema', value: unknown): number {
+    const content = (value as { content?: unknown } | null)?.content;
+    if (field !== 'message' || typeof content !== 'string') return this.#added(field, value);
+    const rest = JSON.stringify({ ...(value as object), content: 0 });
+    let shapes = this.#byContent.get(content);
+    const known = shapes?.get(rest);
+    if (known !== undefined) return known;
+    const id = this.#added(field, value);
+    if (shapes === undefined) this.#byContent.set(content, (shapes = new Map()));
+    shapes.set(rest, id);
+    return id;
+  }
+
+  #added(field: 'message' | 'tools' | 'schema', value: unknown): number {
     const json = JSON.stringify(value);
     const key = `${field}:${json}`;
     let id = this.#seen.get(key);

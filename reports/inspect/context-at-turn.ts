@@ -244,8 +244,32 @@ function blockOf(messages: readonly Message[] | null, header: string): string | 
   return block?.content ?? null;
 }
 
+/** True when two lists of messages would write the same JSON, compared one message at a time. */
 function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a.length === b.length && a.every((message, at) => sameJson(message, b[at]));
+}
+
+/**
+ * True when two values write the same JSON: a key whose value is undefined is absent, as
+ * JSON.stringify leaves it, and keys come in the same order. It stops at the first difference and
+ * writes no text.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, at) => sameJson(item, other[at]));
+  }
+  const written = (value: object) =>
+    Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function');
+  const left = written(a);
+  const right = written(b);
+  return (
+    left.length === right.length &&
+    left.every(([key, item], at) => right[at]?.[0] === key && sameJson(item, right[at]?.[1]))
+  );
 }
 
 /** The lines the engine condenses by, from a run's resolved settings. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLIER_HEADER, NOW_HEADER, type Message, type ToolCall } from '../../../engine/index.js';
-import { loadCalls } from '../../../records/requests-file.js';
+import { loadCalls, type LoggedCall } from '../../../records/requests-file.js';
 import { loadRunFiles, readRunRecords, type RunFiles } from '../../../records/read-run-files.js';
 import { RunContexts, type ContextAtTurn } from '../../../reports/inspect/context-at-turn.js';
 import { bufferIO } from '../../../runners/cli/io.js';
@@ -103,6 +103,38 @@ describe('the context at a turn, rebuilt from a results folder', () => {
       }
     },
   );
+
+  it('names a turn whose recorded request differs from the rebuilt context, by a word or a field', () => {
+    const files = runs.get(TOOLS);
+    if (!files) throw new Error(`no run ${TOOLS}`);
+    const turn = 10;
+    const first = files.calls.findIndex((c) => c.purpose === 'turn' && c.turn === turn);
+    const altered = (change: (messages: Message[]) => Message[]) => {
+      const calls: LoggedCall[] = files.calls.map((call, at) =>
+        at === first
+          ? ({
+              ...call,
+              request: { ...call.request, messages: change(structuredClone(call.request.messages)) },
+            } as LoggedCall)
+          : call,
+      );
+      return new RunContexts({ ...files, calls }).at(turn).matchesRequest;
+    };
+    expect(altered((messages) => messages)).toBe(true);
+    // A key left undefined writes no JSON, as in the recorded file.
+    expect(
+      altered((messages) => messages.map((m) => ({ ...m, note: undefined }) as unknown as Message)),
+    ).toBe(true);
+    expect(
+      altered((messages) =>
+        messages.map((m, at) => (at === messages.length - 1 ? { ...m, content: `${m.content} ` } : m)),
+      ),
+    ).toBe(false);
+    expect(altered((messages) => messages.slice(1))).toBe(false);
+    expect(
+      altered((messages) => messages.map((m, at) => (at === messages.length - 1 ? { ...m, name: 'x' } : m))),
+    ).toBe(false);
+  });
 
   it('tools at turn 10: outputs of earlier turns as references, the retyped reply cut, the task in the now block', () => {
     const ctx = contexts(TOOLS).at(10);
