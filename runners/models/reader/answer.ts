@@ -63,6 +63,7 @@ import {
   ARTICLES,
   BE_FORMS,
   BOUND_PREFIXES,
+  CHOICE_OPENERS,
   DATA_UNITS,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
@@ -78,7 +79,6 @@ import {
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
   WH_DETERMINERS,
-  CHOICE_OPENERS,
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';

@@ -169,10 +169,10 @@ function noReadReason(
   if (words.some((t) => DEFERRAL_WORDS.has(t.lemma) || DEFERRAL_WORDS.has(t.lower))) return 'deferred';
   // A file that is the subject of a clause of its own after the speaker's verb ("I suspect X covers
   // it", "someone told me X explains it"): the file's own verb tells whether it was read, and the
-  // speaker does nothing to it.
-  // Such a clause follows a verb, the verb's object ("told me X covers"), a question word ("what X
-  // says") or a conjunction ("that X covers"): a file after a preposition ("went through X last
-  // night") or a determiner ("its X name") is no subject, whatever the tagger makes of the next word.
+  // speaker does nothing to it. Such a clause follows a verb, the verb's object ("told me X covers"),
+  // a question word ("what X says") or a conjunction ("that X covers"); a file after a preposition
+  // ("went through X last night") or a determiner ("its X name") is no subject, whatever the tagger
+  // makes of the word after it.
   const path = words.indexOf(tokens[at]!);
   const before = words[path - 1];
   const opens =
