@@ -132,6 +132,9 @@ export const OBJECT_PRONOUNS = words('me us you him her them');
 /** Forms of "be", "do" and "have" that place what they say in the past, with their participles. */
 export const PAST_AUXILIARY_FORMS = words('was were been did done had');
 
+/** Adverbs that place an act in the past ("you read it earlier"). */
+export const PAST_TIME_ADVERBS = words('earlier already yesterday previously before ago');
+
 /** Forms of "be", "do" and "have" that say a clause is in the past ("did", "were"; not "been"). */
 export const PAST_FINITE_AUXILIARIES = words('was were did had');
 

@@ -31,6 +31,7 @@ import {
   INFINITIVE_MARKERS,
   INDEFINITE_DETERMINERS,
   OBJECT_PRONOUNS,
+  PAST_TIME_ADVERBS,
   PERFECT_AUXILIARIES,
   SEQUENCE_PHRASES,
   SEQUENCE_WORDS,
@@ -186,6 +187,16 @@ function noReadReason(
   const verb = words[finite];
   if (verb !== undefined) {
     if (isPastForm(verb)) return 'past';
+    // A verb whose past is its plain form ("read", "put") after its subject, with an adverb of past
+    // time after it ("you read X earlier"), is in the past.
+    const subject = words[finite - 1];
+    if (
+      verb.lower === verb.lemma &&
+      subject !== undefined &&
+      ['PRON', 'NOUN', 'PROPN'].includes(subject.pos) &&
+      words.slice(finite + 1).some((t) => t.pos === 'ADV' && PAST_TIME_ADVERBS.has(t.lower))
+    )
+      return 'past';
     // The perfect: a form of "have" and, past its subject or an adverb, a verb ("have you read",
     // "we've already been"); "have a look" is no perfect.
     // "has to say" is no perfect: "to" after "have" makes an infinitive of what follows.

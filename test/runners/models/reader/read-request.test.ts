@@ -67,6 +67,9 @@ describe('a message that names a file but asks for no read', () => {
     expect(reason('Have you gone through pond/fish.csv?')).toBe('past');
     expect(reason('I have already checked pond/fish.csv.')).toBe('past');
     expect(reason('I already went through pond/fish.csv last night.')).toBe('past');
+    // A verb whose past is its plain form, with an adverb of past time.
+    expect(reason('You read pond/fish.csv earlier, right?')).toBe('past');
+    expect(asked('Could you read pond/fish.csv earlier than the rest?')).toEqual(['pond/fish.csv']);
     expect(reason('pond/fish.csv has been read already.')).toBe('past');
     // A file named after a determiner modifies the noun after it, which states.
     expect(reason('The pond takes its pond/fish.csv name from the old survey.')).toBe('statement');
