@@ -190,14 +190,13 @@ function assertsNothing(tokens: readonly Token[]): boolean {
   const label = mark > 0 && !tokens.slice(0, mark).some((token) => token.pos === 'VERB') ? mark + 1 : 0;
   const words = tokens.slice(label).filter((token) => token.pos !== 'PUNCT' && token.pos !== 'SYM');
   const first = words[0];
-  // The tagger may take a verb that opens a line for a name ("Log every firing"): a word that can be
-  // a verb, before a determiner, is one.
+  // The tagger may take a verb that opens a line for a name ("Log every firing", "Control whether
+  // …"): a word that can be a verb, before a determiner or a conjunction of choice, is one.
   const ordered =
     first !== undefined &&
     ((first.pos === 'VERB' && first.lower === first.lemma) ||
       (canBeVerb(first.lower) && words[1]?.pos === 'DET'));
   if (ordered) return true;
-  // The tagger may take a verb that opens a line for a name ("Control whether …").
   return words.some(
     (token, at) => CHOICE_OPENERS.has(token.lower) && at > 0 && canBeVerb(words[at - 1]!.lower),
   );
@@ -581,8 +580,9 @@ export function answerQuestion(
   // The sentence must say it as a verb, or as the verb's noun in "-ing" ("no pruning"): "this is a
   // hook for debuggers" says nothing of hooking.
   const verbs = askedVerbStems(askedTokens).filter((stem) => asked.includes(stem));
+  const answeringTokens = remembered(context, analyse, answering.text);
   const saidVerbs = new Set(
-    remembered(context, analyse, answering.text)
+    answeringTokens
       .filter((token) => token.pos === 'VERB' || (token.pos === 'NOUN' && token.lower.endsWith('ing')))
       .flatMap((token) => contentStems(token.value)),
   );
@@ -590,7 +590,7 @@ export function answerQuestion(
     return ABSTENTION;
   // An order ("Disable the checksums") or a description of a choice ("Controls whether it is sent")
   // asserts neither way.
-  if (assertsNothing(remembered(context, analyse, answering.text))) return ABSTENTION;
+  if (assertsNothing(answeringTokens)) return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(answering.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
 }

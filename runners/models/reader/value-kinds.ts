@@ -52,9 +52,11 @@ const FIGURES = /(?<![\p{L}\p{N}_])(?<![\p{L}\p{N}_]\()(?:\d{1,3}(?:,\d{3})+(?![
 
 /** Numbers in figures or in words ("31", "12,500", "twenty-five", "a dozen"). */
 export function numberSpans(sentence: string): ValueSpan[] {
-  const words = wordsOf(sentence);
+  // The sentence's words are split only when a number word that may stand for a thing is there.
+  let words: Word[] | undefined;
   const spelled = listedWords(sentence, NUMBER_WORDS, true).filter((span) => {
     if (!PRONOUN_NUMBERS.has(span.text.toLowerCase())) return true;
+    words ??= wordsOf(sentence);
     const at = words.findIndex((word) => word.start === span.start);
     return !standsAsPronoun(words[at - 1]?.lower ?? '', words[at + 1]?.lower ?? '');
   });
