@@ -33,6 +33,8 @@ import {
   SAYING_VERBS,
   TELLING_VERBS,
   RESTATING_VERBS,
+  STANDALONE_QUESTION_OPENERS,
+  WH_DETERMINERS,
   WH_WORDS,
 } from './lexicon.js';
 import { analyse, isPastForm, isVerbal, joined } from './language.js';
@@ -100,6 +102,8 @@ function indirect(words: readonly Token[]): boolean {
     const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
     // "I'm not sure which …", "we're unsure whether …"
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
+    // "I'm hazy on which gate …", "I'd like confirmation of where …"
+    if (questionAfterPreposition(words, i) !== undefined) return true;
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
     // "I forget which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
@@ -110,15 +114,8 @@ function indirect(words: readonly Token[]): boolean {
     // "I forget the potter's number", "I don't remember the shelf path": a definite thing not known.
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return true;
     if (!desire || !isNeedOfPerson(words, i)) continue;
-    // "I'd like to know what …", "I'll want to find out which …": a wish to know.
-    const infinitive = words[i + 2];
-    if (
-      next !== undefined &&
-      INFINITIVE_MARKERS.has(next.lower) &&
-      infinitive !== undefined &&
-      KNOWING_VERBS.has(infinitive.lemma)
-    )
-      return true;
+    // "I'd like to know what …", "I'd want to be told which …": a wish to know.
+    if (wishToKnow(words, i) !== undefined) return true;
     // "I still need the port that …", "I'd want the name of …": a need for one definite thing.
     if (definiteObject(words, i + 1)) return true;
   }
@@ -157,6 +154,47 @@ function notYetKnown(words: readonly Token[], at: number): boolean {
   );
 }
 
+/**
+ * Where the frame of a wish to know ends, when the desire verb at `at` takes an infinitive of knowing
+ * or of being told: "I'd like to know | what …", "we'll want to be reminded | which …". Undefined
+ * when it takes none.
+ */
+function wishToKnow(words: readonly Token[], at: number): number | undefined {
+  if (!INFINITIVE_MARKERS.has(words[at + 1]?.lower ?? '')) return undefined;
+  const verb = words[at + 2];
+  if (verb !== undefined && KNOWING_VERBS.has(verb.lemma)) return at + 3;
+  const passive = words[at + 3];
+  const told =
+    passive !== undefined && (TELLING_VERBS.has(passive.lemma) || KNOWING_VERBS.has(passive.lemma));
+  return BE_FORMS.has(verb?.lower ?? '') && told ? at + 4 : undefined;
+}
+
+/**
+ * An embedded question after the preposition at `at` that follows a describing word or a noun of the
+ * speaker's clause: "I'm hazy on | which gate …", "we'd like confirmation of | where …". Its question
+ * word asks for a thing: "which" or "what" with a noun after it (not "happy with what we have"), or
+ * "whether", "where", "when", "how", "who" with no describing word after it (not "glad of how
+ * quickly …"). With the index of the speaker's subject; undefined when
+ * there is none.
+ */
+function questionAfterPreposition(words: readonly Token[], at: number): { subject: number } | undefined {
+  const preposition = words[at];
+  const opener = words[at + 1];
+  if (preposition?.pos !== 'ADP' || opener === undefined || !EMBEDDED_QUESTION_OPENERS.has(opener.lower))
+    return undefined;
+  if (!['ADJ', 'NOUN'].includes(words[at - 1]?.pos ?? '')) return undefined;
+  const after = words[at + 2];
+  if (WH_DETERMINERS.has(opener.lower)) {
+    // The tagger may take a noun that modifies the next one for a verb ("which alerting tool").
+    const modifier = after?.pos === 'VERB' && ['NOUN', 'PROPN'].includes(words[at + 3]?.pos ?? '');
+    if (!['NOUN', 'ADJ', 'PROPN'].includes(after?.pos ?? '') && !modifier) return undefined;
+  } else if (!STANDALONE_QUESTION_OPENERS.has(opener.lower)) return undefined;
+  // "grateful for how quickly …" speaks of a degree; "unsure of how it starts" asks.
+  if (['ADJ', 'ADV'].includes(after?.pos ?? '') && !WH_DETERMINERS.has(opener.lower)) return undefined;
+  const subject = words.slice(0, at).findIndex((word) => FIRST_PERSON_SUBJECTS.has(word.lower));
+  return subject < 0 ? undefined : { subject };
+}
+
 /** A verb that says its subject does not know or remember: "forget", a negated "remember". */
 function lacksKnowledge(word: Token): boolean {
   return (
@@ -187,6 +225,8 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   const inPhrase = (word: Token | undefined) =>
     ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(word?.pos ?? '') ||
     (word?.pos === 'PART' && /^['’]s?$/.test(word.value) && i > from + 1);
+  // The tagger may take a noun that modifies the next one for a verb ("the refresh interval").
+  if (words[i]?.pos === 'VERB' && ['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '')) i++;
   while (inPhrase(words[i])) i++;
   if (i === from + 1) return false;
   const after = words[i];
@@ -232,17 +272,12 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     // "I forget the time … when …": the object right after the verb is what is not known; an
     // opener further on starts a clause inside it.
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+    const embedded = questionAfterPreposition(words, i);
+    if (embedded !== undefined) return [clauseStart(embedded.subject), i + 1];
     if ((lacks || notYetKnown(words, i)) && opener >= 0) return [clauseStart(i), opener];
     if (!desire || !isNeedOfPerson(words, i)) continue;
-    const infinitive = words[i + 2];
-    if (
-      next !== undefined &&
-      INFINITIVE_MARKERS.has(next.lower) &&
-      infinitive !== undefined &&
-      KNOWING_VERBS.has(infinitive.lemma)
-    ) {
-      return [clauseStart(i), i + 3];
-    }
+    const known = wishToKnow(words, i);
+    if (known !== undefined) return [clauseStart(i), known];
     if (definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
   }
   return undefined;

@@ -171,6 +171,12 @@ export const RESTATING_VERBS = words('repeat restate recap reiterate');
 /** Words that open an embedded question: the wh-words and "whether", "if". */
 export const EMBEDDED_QUESTION_OPENERS = words('what which who whom whose when where why how whether if');
 
+/**
+ * Openers of an embedded question that need no noun after them to ask ("unsure of where …"); "what" and
+ * "which" ask only with one ("clear on which gate"), since "happy with what we have" asks nothing.
+ */
+export const STANDALONE_QUESTION_OPENERS = words('whether where when how who why');
+
 /** Conjunctions that put a clause as a choice still open ("controls whether it is sent"). */
 export const CHOICE_OPENERS = words('whether');
 

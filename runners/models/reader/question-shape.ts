@@ -23,6 +23,7 @@ import {
   QUESTION_TAKING_VERBS,
   REASON_AFTER_HOW,
   SPAN_ADVERBS,
+  TELLING_VERBS,
   WH_DETERMINERS,
   WITHIN_PREPOSITIONS,
   YES_NO_COMPLEMENTISERS,
@@ -290,14 +291,21 @@ function questionWordWithin(words: readonly TaggedWord[], from: number): number 
 }
 
 /**
- * True for a sentence of only an auxiliary, pronouns and perhaps a verb of knowing ("Do you?", "Do
- * you know?", "Can you recall?"), which leans on the one before.
+ * True for a sentence of only an auxiliary, pronouns and perhaps a verb of knowing or telling ("Do
+ * you?", "Do you know?", "Can you recall?", "Could you remind me, please?"), which leans on the one
+ * before.
  */
 function isElliptical(words: readonly TaggedWord[]): boolean {
-  const content = words.filter(isWord);
+  const content = words.filter((word) => isWord(word) && !POLITENESS.has(word.lower));
   return (
-    content.length <= 3 &&
-    content.every((word) => isAuxiliary(word) || word.pos === 'PRON' || KNOWING_VERBS.has(word.lemma))
+    content.length <= 4 &&
+    content.every(
+      (word) =>
+        isAuxiliary(word) ||
+        word.pos === 'PRON' ||
+        KNOWING_VERBS.has(word.lemma) ||
+        TELLING_VERBS.has(word.lemma),
+    )
   );
 }
 

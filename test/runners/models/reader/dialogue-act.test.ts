@@ -39,6 +39,35 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I'd like you to restate the firing schedule.")).toBe('question');
   });
 
+  it('takes a wish to be told, in the passive too, as a question', () => {
+    expect(sentenceAct("I'd like to be reminded where the spare kiln shelves are stacked.")).toBe('question');
+    expect(sentenceAct('We would want to be told which glaze cracked.')).toBe('question');
+    expect(askedParts("I'd like to be reminded where the spare shelves are stacked.").text).toBe(
+      'where the spare shelves are stacked',
+    );
+    expect(sentenceAct("I'd like to be early for the firing.")).toBe('statement');
+  });
+
+  it('takes an embedded question after a describing word or a noun of the speaker, and its preposition', () => {
+    expect(sentenceAct("I'm a little hazy on which glaze batch we fired on Monday.")).toBe('question');
+    expect(sentenceAct("I'd like confirmation of which pottery wheel we ordered.")).toBe('question');
+    expect(sentenceAct("We're unclear about whether the vent was fixed.")).toBe('question');
+    expect(askedParts("I'm hazy on which glaze batch we fired on Monday.").text).toBe(
+      'which glaze batch we fired on Monday',
+    );
+    // "What" alone after a preposition speaks of a thing ("happy with what we have"), "how" with a
+    // describing word after it of a degree; a verb before the preposition tells, and a noun phrase
+    // before "which" makes it a relative clause.
+    expect(sentenceAct("I'm happy with what we have.")).toBe('statement');
+    expect(sentenceAct("I'm grateful for how quickly you fired them.")).toBe('statement');
+    expect(sentenceAct('We talked about which kiln to buy.')).toBe('statement');
+    expect(sentenceAct('The kiln stands in the room on which the sign hangs.')).toBe('statement');
+  });
+
+  it('reads a noun the tagger takes for a verb, before another noun, as part of a needed thing', () => {
+    expect(sentenceAct('I still need the refresh interval the kiln controller uses.')).toBe('question');
+  });
+
   it('takes a noun phrase alone whose clause supposes what the person or the model would do', () => {
     expect(sentenceAct("The glaze you'd pick for stoneware")).toBe('question');
     expect(sentenceAct('Cone sizes we would need with the lid set to vent')).toBe('question');

@@ -226,6 +226,7 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('I don’t know who repairs the looms. Do you?')).toBe('person');
     expect(answerType('I don’t remember who repairs the looms. Do you know?')).toBe('person');
     expect(answerType('Who repairs the looms? Can you recall?')).toBe('person');
+    expect(answerType('I’m hazy on who repairs the looms. Could you remind me, please?')).toBe('person');
     expect(answerType('Do you know the loom count?')).toBe('number');
   });
 
