@@ -76,6 +76,7 @@ import {
   RELATIVE_DAYS,
   SPAN_UNITS,
   TIME_UNITS,
+  STANDING_VALUE_WORDS,
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
   WH_DETERMINERS,
@@ -872,7 +873,8 @@ function chooseAmong(
 /** True when `later` states a change that leaves behind a value, and `best` says none of its words. */
 function changesAnother(later: string, best: string): boolean {
   const left = leftBehind(later).filter((word) => !STOP_WORDS.has(word));
-  if (left.length === 0) return false;
+  // "… rather than our current supplier" leaves behind the value in place, whichever it is.
+  if (left.length === 0 || left.some((word) => STANDING_VALUE_WORDS.has(word))) return false;
   const said = new Set(wordsAt(best).map(({ word }) => word));
   return !left.some((word) => said.has(word));
 }

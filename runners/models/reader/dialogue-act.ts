@@ -366,6 +366,14 @@ export function askedParts(text: string): AskedParts {
     }
     const frame = frameOf(words);
     const said = saidBetweenUs(words);
+    const after = leadIn(tokens, words);
+    if (frame === undefined && said === undefined && after !== undefined) {
+      const kept = words.slice(after);
+      parts.scene.push(...words.slice(0, after));
+      parts.asked.push(...kept);
+      texts.push(joined(kept, tokens));
+      continue;
+    }
     if (frame === undefined && said === undefined) {
       parts.asked.push(...words);
       texts.push(sentence);
@@ -386,6 +394,22 @@ export function askedParts(text: string): AskedParts {
     texts.push(joined(kept, tokens));
   }
   return { ...parts, text: texts.join(' ') };
+}
+
+/**
+ * Where the question after a lead-in clause and a colon starts in `words`: "Just to check my figures:
+ * how many kilns …?". The lead-in has a verb of its own, and the question after it is asked whole (a
+ * question word and at least two words more, none pointing back), unlike "Kiln count: how many?" or
+ * "The glaze: who chose it?", whose part before the colon is what they ask about. Undefined when there
+ * is none.
+ */
+function leadIn(tokens: readonly Token[], words: readonly Token[]): number | undefined {
+  const colon = tokens.findIndex((token) => token.value === ':');
+  const after = colon < 0 ? -1 : words.findIndex((word) => tokens.indexOf(word) > colon);
+  if (after <= 0 || !words.slice(0, after).some((word) => word.pos === 'VERB')) return undefined;
+  const question = words.slice(after);
+  if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) return undefined;
+  return interrogative(question, '') ? after : undefined;
 }
 
 /** What `text` asks, as text. */

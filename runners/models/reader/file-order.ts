@@ -31,6 +31,8 @@ import {
 } from './match.js';
 import { Phrases, plainTokensAt } from './phrases.js';
 import { tokens } from './nlp.js';
+import { analyse, isPastForm, type Token } from './language.js';
+import { askedText } from './dialogue-act.js';
 import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
@@ -52,14 +54,21 @@ export function temporalMode(question: string): TemporalMode {
 }
 
 /**
- * True when `word` ("first", "last") is an adverb of a clause that no one of the conversation is in:
- * "Which shelf does the kiln heat first?" asks about the kiln's own order, which a text gives, not about
- * the earliest of several answers. "What did we pick first?" places the question among events.
+ * True when `word` ("first", "last") is an adverb of a clause about the order of things, not of what
+ * happened in the conversation: "Which shelf does the kiln heat first?" asks about the kiln's own
+ * order, which a text gives, and "Which site are we doing first?" about the plan's, not about the
+ * earliest of several answers. "What did we pick first?", in the past with someone of the
+ * conversation in it, places the question among events.
  */
 function ordersAThing(question: string, word: string): boolean {
   const read = tokens(question);
-  if (read.some((token) => CONVERSATION_PRONOUNS.has(token.lemma) || FIRST_PERSON.has(token.lemma)))
-    return false;
+  // "What did we pick first?" places the question among what happened; "Which site are we doing first?",
+  // with an auxiliary of the present or the future, asks about the order of the plan itself.
+  const personal = read.some(
+    (token) => CONVERSATION_PRONOUNS.has(token.lemma) || FIRST_PERSON.has(token.lemma),
+  );
+  // The frame of an indirect question ("could you tell me …") has auxiliaries of its own.
+  if (personal && !analyse(askedText(question)).some(isPlanAuxiliary)) return false;
   // Tagged an adverb, or an adjective that stands in no noun phrase ("try first for …"; not "the
   // first release").
   return read.some(
@@ -70,6 +79,14 @@ function ordersAThing(question: string, word: string): boolean {
           !DETERMINING.has(read[at - 1]?.pos ?? '') &&
           !NOMINAL.has(read[at + 1]?.pos ?? ''))),
   );
+}
+
+/**
+ * An auxiliary of the present or the future ("are we doing", "will we start", "do we try"), which puts
+ * a clause in the plan rather than among what happened; "have" makes a perfect, which tells what has.
+ */
+function isPlanAuxiliary(token: Token): boolean {
+  return token.pos === 'AUX' && token.lemma !== 'have' && !isPastForm(token);
 }
 
 /** Parts of speech of a word that opens a noun phrase ("the first", "its first"). */

@@ -657,6 +657,12 @@ export const ORDER_IN_TIME_WORDS = words(
   nowadays previously before earlier later recently recent often long soon`,
 );
 
+/**
+ * Words that describe a value by its standing, whatever the value is: "rather than our current
+ * supplier", "instead of the old kiln". A change away from such a value changes the value in place.
+ */
+export const STANDING_VALUE_WORDS = words('current existing present old previous original former usual');
+
 /** Verbs so common and so light that sharing one says little about what a sentence is about. */
 export const LIGHT_VERBS =
   words(`be have do use make get set go goes went gone take took give gave say tell know

@@ -1085,6 +1085,22 @@ describe('a condition or a clause of time in the present', () => {
     expect(temporalMode('What did we close before the change?')).toBe('earliest');
   });
 
+  it('reads "first" in a clause of the plan, in the present or the future, as its order', async () => {
+    expect(temporalMode('Which pots are we glazing first?')).toBe('best');
+    expect(temporalMode('Which pots will we glaze first?')).toBe('best');
+    expect(temporalMode('Which pots did we glaze first?')).toBe('earliest');
+    // The frame's auxiliary ("could you …") is not the clause's; "read" may be a past.
+    expect(temporalMode('Could you tell me which pots we glazed first?')).toBe('earliest');
+    expect(temporalMode('Could you remind me which file we read first?')).toBe('earliest');
+    const order: Message[] = [
+      user('We are glazing the harbour pots first, then everything else.'),
+      assistant('Noted.'),
+      user('Change of plan on the glazing: the quay pots go first now, the harbour order slipped.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(order, 'Which pots are we glazing first?')).toMatch(/quay pots/);
+  });
+
   it('leaves a clause in the past placing the question among events', async () => {
     expect(await ask(plans, 'Before we changed the plan, where did the kiln shelf go?')).toMatch(/top rack/);
   });

@@ -170,6 +170,14 @@ describe('a later change of another value', () => {
     );
   });
 
+  it('replaces the value in place when the change leaves "our current" one behind', async () => {
+    const history = said(
+      'Studio glaze will be ordered from Kilnworks.',
+      'A correction after a talk with the team: the glaze will be ordered from ClayCo rather than from our current supplier.',
+    );
+    expect(await ask(history, 'Where will the studio glaze be ordered from?')).toMatch(/ClayCo/);
+  });
+
   it('leaves the value of the clause that says what is asked', async () => {
     const history = said(
       'Our studio kiln is a Skutt on circuit 4, and we log firings in a paper book.',

@@ -158,6 +158,19 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(askedParts('').asked).toEqual([]);
   });
 
+  it('sets a lead-in clause before a colon apart as the scene of the question after it', () => {
+    const parts = askedParts('Just to check my own figures: how many kilns does the studio run?');
+    expect(parts.text).toBe('how many kilns does the studio run');
+    expect(parts.scene.map((token) => token.value)).toContain('figures');
+    // A noun phrase before the colon is what is asked about, and a short question after it leans on it.
+    expect(askedParts('Kiln count at the studio: how many do we run?').text).toBe(
+      'Kiln count at the studio: how many do we run?',
+    );
+    expect(askedParts('Checking the new glaze: who chose it?').text).toBe(
+      'Checking the new glaze: who chose it?',
+    );
+  });
+
   it('sets what comes before the frame apart as the scene', () => {
     const parts = askedParts('For the glaze order I still need the supplier that ships to Leeds.');
     expect(parts.text).toBe('the supplier that ships to Leeds');
