@@ -524,14 +524,19 @@ export function answerQuestion(
     );
   // Asked what the person said ("… did I say …"), the text of a file they had read does not answer
   // (the engine's notes of what they said still may).
+  // So does the model's own account of such a file, which repeats its text.
+  const fromFiles = new Set(
+    pool.filter((candidate) => candidate.fileWords !== undefined).map((candidate) => candidate.text),
+  );
   const documents = saidEarlier
     ? from('document').filter((candidate) => candidate.fileWords === undefined)
     : from('document');
+  const accounts = saidEarlier ? own.filter((candidate) => !fromFiles.has(candidate.text)) : own;
   const cascade = (keep: (candidate: Sourced) => boolean) =>
     fromPerson((candidate) => candidate.premise !== true && keep(candidate)) ??
     fromPerson((candidate) => candidate.premise === true && keep(candidate)) ??
     choose(key, documents.filter(keep), weights, mode, polar, holds, bonus) ??
-    choose(key, own.filter(keep), weights, mode, polar, holds, bonus);
+    choose(key, accounts.filter(keep), weights, mode, polar, holds, bonus);
   // A name the question writes as code ("MAX_RETRIES", "fetchAll") is asked about as written: a
   // sentence that says it so comes before one that only shares its words.
   const names = codeNames(question);

@@ -396,4 +396,17 @@ describe('asked what the person said', () => {
       'The caretaker looks after the kiln shed and its shelf stock.',
     );
   });
+
+  it("does not answer from the model's own account of such a file, which repeats its text", async () => {
+    const history = [
+      user('I look after the glaze room at the studio.'),
+      assistant('Noted.'),
+      ...readFile('c1', 'docs/kiln-guide.md', ['Starting with firmware 2.1, the kiln is fired at cone 6.']),
+      user('What does docs/kiln-guide.md say about firing?'),
+      assistant('Starting with firmware 2.1, the kiln is fired at cone 6.'),
+    ];
+    expect(await ask(history, 'Which firmware version did I say we will fire the kiln with?')).toBe(
+      ABSTENTION,
+    );
+  });
 });
