@@ -106,6 +106,9 @@ export const GRATITUDE_PREPOSITIONS = words('for');
 /** Verbs of wanting or needing: "I'd like …", "I need you to …", "I'd appreciate it if …". */
 export const DESIRE_VERBS = words('want need like love require appreciate wish prefer miss lack seek');
 
+/** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …"). */
+export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend');
+
 /** Adjectives that say the speaker wants something, after a copula ("I'd be glad of …", "I'm curious about …"). */
 export const DESIRE_ADJECTIVES = words('interested curious keen eager glad grateful');
 

@@ -25,6 +25,7 @@ import {
   DEFERRAL_WORDS,
   DESIRE_ADJECTIVES,
   DESIRE_VERBS,
+  DIRECTIVE_VERBS,
   FIRST_PERSON_REFLEXIVES,
   GRATITUDE,
   GRATITUDE_PREPOSITIONS,
@@ -155,6 +156,19 @@ function anyOne(tokens: readonly Token[], at: number): boolean {
   return INDEFINITE_DETERMINERS.has(tokens[before]?.lower ?? '');
 }
 
+/**
+ * True when a verb of directing ("tell", "ask", "advise") comes before the path at word `path`, and an
+ * infinitive between them is what is to be done ("told to look at X", "asked me to check X").
+ */
+function directs(words: readonly Token[], path: number): boolean {
+  const directive = words.findIndex((t, i) => i < path && isVerbal(t) && DIRECTIVE_VERBS.has(t.lemma));
+  if (directive < 0) return false;
+  const between = words.slice(directive + 1, path);
+  return between.some(
+    (t, i) => INFINITIVE_MARKERS.has(t.lower) && between[i + 1] !== undefined && isVerbal(between[i + 1]!),
+  );
+}
+
 /** Why a clause asks for no read of the path at token `at`, or undefined when it asks for one. */
 function noReadReason(
   tokens: readonly Token[],
@@ -185,7 +199,10 @@ function noReadReason(
   const embedded = opens && words[path + 1] !== undefined && isVerbal(words[path + 1]!);
   const finite = embedded ? path + 1 : words.findIndex(isVerbal);
   const verb = words[finite];
-  if (verb !== undefined) {
+  // "I was told to look at X", "my lead asked me to go through X": a directive, in the past or not,
+  // still asks for what its infinitive does to the file.
+  const directed = directs(words, path);
+  if (verb !== undefined && !directed) {
     if (isPastForm(verb)) return 'past';
     // A verb whose past is its plain form ("read", "put") after its subject, with an adverb of past
     // time after it ("you read X earlier"), is in the past.
@@ -215,14 +232,15 @@ function noReadReason(
     (t) =>
       (t.pos !== 'NOUN' && DESIRE_VERBS.has(t.lemma)) || (t.pos === 'ADJ' && DESIRE_ADJECTIVES.has(t.lower)),
   );
-  if ((speaker && !wants) || words.some((t) => FIRST_PERSON_REFLEXIVES.has(t.lower))) return 'own act';
+  if ((speaker && !wants && !directed) || words.some((t) => FIRST_PERSON_REFLEXIVES.has(t.lower)))
+    return 'own act';
   // Thanks for a deed ("thanks for going through X") thank for a read already made.
   const deed =
     verb !== undefined &&
     verb.lower.endsWith('ing') &&
     GRATITUDE_PREPOSITIONS.has(words[finite - 1]?.lower ?? '');
   if (thanks && (verb === undefined || deed) && !hasSequenceWord(words)) return 'thanks';
-  if (!asks && nounPhraseBefore(words, finite) && !hasSequenceWord(words)) return 'statement';
+  if (!asks && !directed && nounPhraseBefore(words, finite) && !hasSequenceWord(words)) return 'statement';
   return undefined;
 }
 

@@ -21,6 +21,9 @@ describe('a message that names a file asks for it to be read', () => {
       'I suspect almanac/tides.txt mentions the spring tides.',
       'A friend told me almanac/tides.txt covers the neaps.',
       'We will see what almanac/tides.txt has to offer.',
+      // A directive, in the past too, asks for what its infinitive does.
+      'Next, I was told to look at almanac/tides.txt, since the harbour master swears by it.',
+      'The harbour master asked us to go over almanac/tides.txt before the regatta.',
     ]) {
       expect(asked(message), message).toEqual(['almanac/tides.txt']);
     }
@@ -71,6 +74,8 @@ describe('a message that names a file but asks for no read', () => {
     expect(reason('You read pond/fish.csv earlier, right?')).toBe('past');
     expect(asked('Could you read pond/fish.csv earlier than the rest?')).toEqual(['pond/fish.csv']);
     expect(reason('pond/fish.csv has been read already.')).toBe('past');
+    // A verb of directing with no infinitive for the file directs nothing to be done to it.
+    expect(reason('The warden asked whether pond/fish.csv was finished.')).toBe('past');
     // A file named after a determiner modifies the noun after it, which states.
     expect(reason('The pond takes its pond/fish.csv name from the old survey.')).toBe('statement');
     expect(reason('I keep pond/fish.csv up to date by hand.')).toBe('own act');
