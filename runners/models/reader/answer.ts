@@ -65,13 +65,16 @@ import {
   BOUND_PREFIXES,
   CHOICE_OPENERS,
   DATA_UNITS,
+  DEMONSTRATIVES,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
   INDEFINITE_DETERMINERS,
+  INFINITIVE_MARKERS,
   READING_NOUNS,
   LABEL_NUMBER_NOUNS,
   POSSESSIVE_DETERMINERS,
   REASON_MARKERS,
+  REFERRING_PRONOUNS,
   KIND_NOUNS,
   RELATIVE_DAYS,
   SPAN_UNITS,
@@ -731,9 +734,21 @@ function withReason(chosen: Sourced, reply: string): string {
   return `${reply} ${following}`;
 }
 
-/** True when a sentence speaks of a reason without giving one: "This is the reason …", "That's why …". */
+/**
+ * True when a sentence speaks of a reason without giving one: "This is the reason …", "That's why …",
+ * or a purpose that points back ("To avoid this, stop the pump first.").
+ */
 function namesAReason(sentence: string): boolean {
-  return words(sentence).some((word) => word === 'why' || EXPLANATION_STEMS.has(contentStems(word)[0] ?? ''));
+  if (words(sentence).some((word) => word === 'why' || EXPLANATION_STEMS.has(contentStems(word)[0] ?? '')))
+    return true;
+  const [marker, verb, object] = analyse(sentence);
+  return (
+    marker !== undefined &&
+    INFINITIVE_MARKERS.has(marker.lower) &&
+    verb?.pos === 'VERB' &&
+    object !== undefined &&
+    (DEMONSTRATIVES.has(object.lower) || REFERRING_PRONOUNS.has(object.lower))
+  );
 }
 
 /** The names a question writes as code: in backticks, with `_` inside, or in camelCase. */

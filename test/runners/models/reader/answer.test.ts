@@ -838,6 +838,17 @@ describe('a question why', () => {
       'Opening the lid while the kiln is hot cracks the shelves. This is the reason the lid stays latched until the kiln has cooled.',
     );
   });
+
+  it('is led by the sentence that a purpose pointing back ("To avoid this, …") refers to', async () => {
+    const vent = readFile('v', 'notes/vent.md', [
+      '# Vent',
+      'A closed vent lets fumes build up in the studio.',
+      'To avoid this, open the vent before every glaze firing.',
+    ]);
+    expect(await ask(vent, 'Why should I open the vent before every glaze firing?')).toBe(
+      'A closed vent lets fumes build up in the studio. To avoid this, open the vent before every glaze firing.',
+    );
+  });
 });
 
 describe('a word tagged a noun where no noun phrase goes on', () => {
