@@ -26,6 +26,7 @@ import {
   keyOfAsked,
   saysTogether,
   supposedStems,
+  deniedInCondition,
 } from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
 import {
@@ -65,6 +66,7 @@ import {
   BOUND_PREFIXES,
   CHOICE_OPENERS,
   DATA_UNITS,
+  DEFAULT_WORDS,
   DEMONSTRATIVES,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
@@ -147,6 +149,9 @@ function unsaidSetPhraseStems(asked: readonly Token[], pool: readonly Candidate[
     });
   return new Set(unsaid.flat());
 }
+
+/** The stems of the words for a default. */
+const DEFAULT_STEMS: readonly string[] = [...stemSet([...DEFAULT_WORDS].join(' '))];
 
 /** The stems of the nouns of a number that labels a thing ("port"). */
 const LABEL_NUMBER_STEMS: ReadonlySet<string> = stemSet([...LABEL_NUMBER_NOUNS].join(' '));
@@ -409,13 +414,32 @@ export function answerQuestion(
   const subjectPaths = remembered(context, pathStemsAsked, askedWords);
   // A short option the question names ("with -n") is a thing it asks about, which no word says.
   const options = shortOptions(askedWords);
-  const asked = [
+  const plain = [
     ...remembered(context, keyOfAsked, askedWords).filter(
       (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
     ),
     ...subjectPaths,
     ...options,
   ].filter((stem, at, all) => all.indexOf(stem) === at);
+  // A condition that denies something ("if we don't pass a signal", "when nobody sets one") asks what
+  // holds by default: its denied verbs leave the question, and the word for a default, when something
+  // in view says it, is asked in their place.
+  // A text that puts the same condition ("if the key is not set, …") answers in its own words.
+  const deniedHere = remembered(context, deniedInCondition, askedWords);
+  const denied =
+    deniedHere !== undefined &&
+    pool.some(
+      (candidate) => [...deniedHere].every((stem) => candidate.stems.has(stem)) && isNegative(candidate.text),
+    )
+      ? undefined
+      : deniedHere;
+  const asked =
+    denied === undefined
+      ? plain
+      : [
+          ...plain.filter((stem) => !denied.has(stem)),
+          ...DEFAULT_STEMS.filter((stem) => seen(stem) && !plain.includes(stem)),
+        ];
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
@@ -494,7 +518,7 @@ export function answerQuestion(
     coverage(key, candidate, weights, polar) !== undefined ||
     (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined);
   // A sentence that holds no value of the kind asked for cannot answer.
-  const typed = scoped.filter(
+  const fitting = scoped.filter(
     (candidate) =>
       !(candidate.title === true && type === 'any') &&
       covers(candidate) &&
@@ -503,6 +527,10 @@ export function answerQuestion(
       (holds(candidate.valueText ?? candidate.text) ||
         (candidate.antecedent !== undefined && holds(candidate.antecedent))),
   );
+  // Asked what holds by default, a sentence that says it does answer, when one does: "Sends a signal
+  // other than SIGTERM" only shares the question's words.
+  const statesDefault = (candidate: Sourced) => DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem));
+  const typed = denied !== undefined && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at

@@ -106,6 +106,20 @@ export const GRATITUDE_PREPOSITIONS = words('for');
 /** Verbs of wanting or needing: "I'd like …", "I need you to …", "I'd appreciate it if …". */
 export const DESIRE_VERBS = words('want need like love require appreciate wish prefer miss lack seek');
 
+/**
+ * Words that deny what follows them in a clause: "if we don't pass one", "when nobody sets it",
+ * "without saying how long" (with the clitic "n't", in NEGATIVE_CLITICS).
+ */
+export const ABSENCE_WORDS = words('not never nobody none nothing no without neither');
+
+/** Verbs of giving a value to a thing: what a default holds in place of ("if we don't set one"). */
+export const SPECIFYING_VERBS = words(
+  'give set pass specify provide supply say choose pick configure define state name',
+);
+
+/** The word for what holds when nothing is said otherwise: what a denied condition asks for. */
+export const DEFAULT_WORDS = words('default');
+
 /** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …"). */
 export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend');
 

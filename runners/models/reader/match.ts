@@ -6,6 +6,7 @@
  */
 import { askedText } from './dialogue-act.js';
 import {
+  ABSENCE_WORDS,
   ANSWER_GROUPS,
   CLOCK_WORDS,
   COMPLEX_PREPOSITIONS,
@@ -22,11 +23,13 @@ import {
   MODALS,
   MONTHS,
   NAME_ASKING_WORDS,
+  NEGATIVE_CLITICS,
   NON_FINITE_BE_FORMS,
   PRIMARY_AUXILIARIES,
   QUESTION_PREPOSITIONS,
   RECENT_PHRASES,
   RELATIVE_DAYS,
+  SPECIFYING_VERBS,
   TIME_ALTERNATIVES,
   TIME_ASKING_WORDS,
   TIME_CONJUNCTIONS,
@@ -247,6 +250,35 @@ export function supposedStems(text: string): ReadonlySet<string> {
   const stemsOf = (tokens: readonly WordAt[]) => tokens.flatMap((token) => contentStems(token.word));
   const said = new Set(stemsOf([...outside]));
   return new Set(stemsOf(all.filter((token) => !outside.has(token))).filter((stem) => !said.has(stem)));
+}
+
+/**
+ * The stem of the verb of giving a value that a condition of the question denies ("if we don't give
+ * it a signal", "when nobody sets one", "without saying how long"): what happens then is what holds
+ * by default, which a text says in words of its own ("defaults to"). Undefined when no condition
+ * denies one; "if the kiln is not firing" denies a state, not a value given.
+ */
+export function deniedInCondition(text: string): ReadonlySet<string> | undefined {
+  const all = plainTokensAt(text);
+  const outside = new Set(outsideConditions(text, all));
+  const clauses: WordAt[][] = [];
+  for (const [at, token] of all.entries()) {
+    if (outside.has(token)) continue;
+    if (at > 0 && !outside.has(all[at - 1]!)) clauses.at(-1)!.push(token);
+    else clauses.push([token]);
+  }
+  let denied: Set<string> | undefined;
+  for (const clause of clauses) {
+    const read = tokens(text.slice(clause[0]!.start, clause.at(-1)!.end));
+    const negation = read.findIndex(
+      (token) => ABSENCE_WORDS.has(token.lemma) || NEGATIVE_CLITICS.has(token.value.toLowerCase()),
+    );
+    const verb = read.slice(negation + 1).find((token) => token.pos === 'VERB');
+    if (negation < 0 || verb === undefined || !SPECIFYING_VERBS.has(verb.lemma)) continue;
+    denied ??= new Set();
+    for (const stem of contentStems(verb.value)) denied.add(stem);
+  }
+  return denied;
 }
 
 /**

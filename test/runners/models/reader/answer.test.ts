@@ -8,6 +8,7 @@ import {
   identifierWords,
   saysTogether,
   supposedStems,
+  deniedInCondition,
   toCandidate,
 } from '../../../../runners/models/reader/match.js';
 import { stem } from '../../../../runners/models/reader/text.js';
@@ -1141,6 +1142,39 @@ describe('a word only a condition says', () => {
 
   it('still counts when what is asked says it', async () => {
     expect(await ask(kiln, 'Which setting turns off the outdated ramp?')).toBe(ABSTENTION);
+  });
+});
+
+describe('a condition that denies a value given', () => {
+  const ramps = readFile('r', 'docs/controller.md', [
+    '# Controller',
+    'To send a ramp other than the slow one to the kiln, write `ramp: fast` in the profile.',
+    'The ramp defaults to `slow`.',
+    'If the shelf count is not set, the controller assumes two shelves.',
+  ]);
+
+  it('asks what holds by default, which a sentence that states a default answers', async () => {
+    expect(await ask(ramps, "If we don't give the controller a ramp, which one does it send?")).toBe(
+      'The ramp defaults to `slow`.',
+    );
+  });
+
+  it('is answered in its own words by a text that puts the same condition', async () => {
+    expect(
+      await ask(ramps, "If the shelf count isn't set, how many shelves does the controller assume?"),
+    ).toBe('If the shelf count is not set, the controller assumes two shelves.');
+  });
+
+  it('is found in a condition that denies a verb of giving a value, not a state', () => {
+    expect([...(deniedInCondition("If we don't give the kiln a ramp, which one runs?") ?? [])]).toEqual([
+      stem('give'),
+    ]);
+    expect([...(deniedInCondition('If we never pick a glaze, which one is used?') ?? [])]).toEqual([
+      stem('pick'),
+    ]);
+    expect(deniedInCondition('Is the vent open when the kiln is not firing?')).toBeUndefined();
+    expect(deniedInCondition('If the glaze is thin, which cone?')).toBeUndefined();
+    expect(deniedInCondition('')).toBeUndefined();
   });
 });
 
