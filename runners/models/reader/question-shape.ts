@@ -373,7 +373,8 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
     if (embedded !== undefined) return whShape(words, embedded);
     const whether = words.some((word) => YES_NO_COMPLEMENTISERS.has(word.lower));
     const needed = whether ? undefined : requestedObject(words, start);
-    return needed === undefined ? polar : shapeOfPhrase(needed, undefined, words);
+    if (needed !== undefined) return shapeOfPhrase(needed, undefined, words);
+    return followingQuestion(words, start) ?? polar;
   }
   if (embedded !== undefined) return whShape(words, embedded);
   if (words.slice(start).some((word) => YES_NO_COMPLEMENTISERS.has(word.lower))) return polar;
@@ -384,6 +385,20 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
   const fragment = fragmentPhrase(words.slice(start));
   if (fragment !== undefined) return shapeOfPhrase(fragment, undefined, words);
   return { type: 'any', nouns: [] };
+}
+
+/**
+ * The shape of a question joined on after a yes/no one, which asks for the value itself: "Is there an
+ * option for that, and what is it?" asks for an option, the kind the first part names when the
+ * second only points back to it. Undefined when none is joined on.
+ */
+function followingQuestion(words: readonly TaggedWord[], start: number): QuestionShape | undefined {
+  const joint = words.findIndex((word, i) => i > start && word.pos === 'CCONJ' && isWh(words[i + 1]));
+  if (joint < 0) return undefined;
+  const asked = whShape(words, joint + 1);
+  if (asked.type !== 'any') return asked;
+  const named = words.findIndex((word, i) => i > start && i < joint && kindOfNoun(word) !== undefined);
+  return named < 0 ? asked : { ...shapeOfPhrase([words[named]!], undefined, words), nouns: [] };
 }
 
 /**

@@ -230,6 +230,14 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Do you know the loom count?')).toBe('number');
   });
 
+  it('asks for the value a question joined on after a yes/no one asks for', () => {
+    expect(answerType('Is there a setting for the slow ramp, and what is it?')).toBe('option');
+    expect(answerType('Does the kiln have a shelf limit, and what is it?')).toBe('number');
+    expect(answerType('Is there a glaze supplier we trust, and who is it?')).toBe('person');
+    expect(answerType('Is the kiln vented, and how?')).toBe('any');
+    expect(answerType('Is the kiln vented and cooled?')).toBe('yes-no');
+  });
+
   it('asks for nothing typed on bad input', () => {
     expect(questionShape('')).toEqual({ type: 'any', nouns: [] });
     expect(questionShape('   ')).toEqual({ type: 'any', nouns: [] });
