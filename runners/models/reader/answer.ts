@@ -66,6 +66,7 @@ import {
   BOUND_PREFIXES,
   CHOICE_OPENERS,
   DATA_UNITS,
+  DECIDING_VERBS,
   DEFAULT_WORDS,
   DEMONSTRATIVES,
   EXPLANATION_NOUNS,
@@ -445,7 +446,17 @@ export function answerQuestion(
   // sentences apart, and leave the key.
   const unseen = asked.filter((stem) => isUnseenSubject(stem, pool));
   const things = new Set([...namedThings(askedTokens), ...subjectPaths, ...options]);
-  if (unseen.some((stem) => things.has(stem))) return ABSTENTION;
+  // Asked what the person decided ("which glaze supplier we settled on"), they name the thing they
+  // chose, seldom its kind: a kind nothing in view says does not put the answer out of view.
+  const decided = askedTokens
+    .filter((token) => token.pos === 'VERB' && DECIDING_VERBS.has(token.lemma))
+    .flatMap((token) => contentStems(token.value));
+  const shape = remembered(context, questionShape, question);
+  const decidedKind =
+    decided.length > 0 && shape.head !== undefined && WH_DETERMINERS.has(shape.wh ?? '')
+      ? contentStems(shape.head)[0]
+      : undefined;
+  if (unseen.some((stem) => things.has(stem) && stem !== decidedKind)) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   const weights = keyWeights(key, pool);
@@ -465,7 +476,6 @@ export function answerQuestion(
   const sceneStems = remembered(context, askedParts, question).scene.flatMap((token) =>
     contentStems(token.value, context.stems).filter((stem) => !key.includes(stem)),
   );
-  const shape = remembered(context, questionShape, question);
   const type = shape.type;
   // A yes or a no, or one of the alternatives offered, answers with no value of its own.
   const polar = type === 'yes-no' || shape.alternatives === true;
@@ -509,9 +519,12 @@ export function answerQuestion(
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
   // statements need not say the kind's word.
   const kind = answerKindStem(question);
+  // Asked what the person decided, their statement of it says so in words of its own ("we'll go with
+  // celadon"): neither the verb of deciding nor the kind of thing decided need be in it.
+  const unsaid = new Set([kind, ...decided, decidedKind]);
   // The kind stays when all that is left without it is common verbs ("Which pottery do I work at?").
-  const telling = key.some((stem) => stem !== kind && !COMMON_VERB_STEMS.has(stem));
-  const personKey = telling ? key.filter((stem) => stem !== kind) : key;
+  const telling = key.some((stem) => !unsaid.has(stem) && !COMMON_VERB_STEMS.has(stem));
+  const personKey = telling ? key.filter((stem) => !unsaid.has(stem)) : key;
   // Only a sentence that covers the key can be chosen (with its own words or with those of the
   // sentence before, which only add to them); the others need no look for values.
   const covers = (candidate: Sourced) =>
@@ -583,7 +596,7 @@ export function answerQuestion(
   // A condition puts the situation in the asker's words ("if we're stuck on an older release"), a text
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
   const supposed = remembered(context, supposedStems, askedWords);
-  const supported = (chosen.origin === 'person' ? asked.filter((stem) => stem !== kind) : asked).filter(
+  const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
     (stem) => !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && supposed.has(stem)),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.

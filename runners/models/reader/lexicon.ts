@@ -120,6 +120,9 @@ export const SPECIFYING_VERBS = words(
 /** The word for what holds when nothing is said otherwise: what a denied condition asks for. */
 export const DEFAULT_WORDS = words('default');
 
+/** Verbs of deciding among things: "which glaze did we settle on", "the kiln we landed on". */
+export const DECIDING_VERBS = words('decide settle land choose pick opt agree select');
+
 /** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …"). */
 export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend');
 

@@ -12,7 +12,7 @@ import { lacksSubject, withAntecedents } from './discourse.js';
 import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
-import { isQuestion } from './dialogue-act.js';
+import { isQuestion, sentenceAct } from './dialogue-act.js';
 import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import type { ReaderContext } from './context.js';
 import { contentStems, sentenceGroups, stem, STOP_WORDS, words, type StemMemo } from './text.js';
@@ -83,7 +83,11 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
         made = made.map((candidate) => ({ ...candidate, fileWords }));
       }
       if (origin === 'person' && isQuestion(visible.text)) {
-        made = made.map((candidate) => ({ ...candidate, premise: true }));
+        // A sentence that asks ("I can't remember which glaze …") states nothing; the others set out
+        // what the question supposes.
+        made = made
+          .filter((candidate) => sentenceAct(candidate.text) !== 'question')
+          .map((candidate) => ({ ...candidate, premise: true }));
       }
       context.passages.set(key, made);
     }

@@ -6,6 +6,9 @@ import {
   withoutOldValue,
 } from '../../../../runners/models/reader/change-statements.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { candidates } from '../../../../runners/models/reader/passages.js';
+import { createReaderContext } from '../../../../runners/models/reader/context.js';
+import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import type { Message } from '../../../../engine/model/port.js';
 import { assistant, request, user } from './conversation-fixtures.js';
 
@@ -144,6 +147,27 @@ describe('the latest of what the person said', () => {
     expect(await ask(history, 'Which firmware does the kiln controller run now?')).toBe(
       'Update: we are moving the kiln controller to Bartlett.',
     );
+  });
+
+  it('answers what the person decided, however the decision is worded', async () => {
+    const history = said(
+      'Decision for the record: glaze orders will go through Kilnworks.',
+      'Change of plan: we are moving the glaze ordering to ClayCo instead, from next month.',
+    );
+    expect(await ask(history, "I'd like confirmation of which glaze supplier we settled on.")).toMatch(
+      /ClayCo/,
+    );
+    expect(await ask(history, 'Which glaze supplier did we pick in the end?')).toMatch(/ClayCo/);
+    // A decision never spoken of is not answered from another one.
+    expect(await ask(history, 'Which caterer did we settle on for the opening?')).toBe(ABSTENTION);
+    expect(await ask(history, 'Which printer brand did we choose?')).toBe(ABSTENTION);
+  });
+
+  it('is not a sentence of theirs that asks', () => {
+    const message = "We fire the mugs twice. I can't remember which shelf the glaze tests go on. Which one?";
+    const found = candidates([{ source: 'user', text: message }], createReaderContext());
+    expect(found.map((candidate) => candidate.text)).toEqual(['We fire the mugs twice.']);
+    expect(found.every((candidate) => candidate.premise === true)).toBe(true);
   });
 
   it('tells a statement of a change from others', () => {
