@@ -6,6 +6,7 @@ import {
   ENVIRONMENT_WORDS,
   EXIT_STATUS_HEADS,
   EXIT_STATUS_NOUNS,
+  GENERAL_NOUNS,
   KIND_NOUNS,
   VARIABLE_NOUNS,
   MODALS,
@@ -138,6 +139,12 @@ export function isPossessive(word: TaggedWord): boolean {
  * last word that names a kind. Else its last word.
  */
 export function headOf(phrase: readonly TaggedWord[], open = true): TaggedWord | undefined {
+  // A general noun after the noun it sorts ("which key type", "the glaze problem") is the head: it
+  // asks for a sort of that thing, not for the thing's kind of value.
+  const sort = phrase.find(
+    (word, i) => i > 0 && GENERAL_NOUNS.has(word.lemma) && NOMINAL.has(phrase[i - 1]?.pos ?? ''),
+  );
+  if (sort !== undefined) return sort;
   return (
     (open ? undefined : phrase.findLast((word) => word.pos === 'NOUN' || word.pos === 'PROPN')) ??
     phrase.findLast((word) => kindOfNoun(word) !== undefined) ??

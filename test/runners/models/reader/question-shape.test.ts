@@ -230,6 +230,11 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Do you know the loom count?')).toBe('number');
   });
 
+  it('takes a general noun that ends the phrase for its head: a sort of the thing before it', () => {
+    expect(answerType("I'm hazy on which key type we landed on for the kiln controller.")).toBe('any');
+    expect(answerType('Which key does the kiln controller read?')).toBe('option');
+  });
+
   it('asks for the value a question joined on after a yes/no one asks for', () => {
     expect(answerType('Is there a setting for the slow ramp, and what is it?')).toBe('option');
     expect(answerType('Does the kiln have a shelf limit, and what is it?')).toBe('number');
