@@ -9,6 +9,7 @@ import { askedNouns } from './answer-types.js';
 import { FRAMING, isCandidate } from './candidate-sentence.js';
 import {
   INTENSIFIERS,
+  PARTITIVE_PREPOSITIONS,
   CONVERSATION_PRONOUNS,
   FILE_NOUNS,
   FILE_READING_VERBS,
@@ -45,7 +46,13 @@ export function temporalMode(question: string): TemporalMode {
   const tokens = outsideConditions(question).filter((token) => !INTENSIFIERS.has(token.word));
   const placing = (phrases: Phrases) => {
     const hit = phrases.find(question, 0, tokens);
-    return hit !== undefined && !(ORDER_END_WORDS.has(hit.phrase) && ordersAThing(question, hit.phrase));
+    // "At the end of the queue" names a place, not a time ("first of all" still places).
+    if (
+      hit === undefined ||
+      (hit.phrase.includes(' ') && PARTITIVE_PREPOSITIONS.has(tokens[hit.after]?.word ?? ''))
+    )
+      return false;
+    return !(ORDER_END_WORDS.has(hit.phrase) && ordersAThing(question, hit.phrase));
   };
   if (placing(LATEST_PHRASE)) return 'latest';
   if (placing(EARLIEST_PHRASE)) return 'earliest';

@@ -25,6 +25,7 @@ import {
   NAME_ASKING_WORDS,
   NEGATIVE_CLITICS,
   NON_FINITE_BE_FORMS,
+  PARTITIVE_PREPOSITIONS,
   PRIMARY_AUXILIARIES,
   QUESTION_PREPOSITIONS,
   RECENT_PHRASES,
@@ -317,7 +318,11 @@ const NOUN_MAKERS: ReadonlySet<string> = new Set(['DET', 'ADJ']);
 
 /** `text` with each hit of `phrases` put as a space. */
 function withoutPhrases(phrases: Phrases, text: string): string {
-  const hits: PhraseHit[] = phrases.findAll(text, plainTokensAt(text));
+  const words = plainTokensAt(text);
+  // "At the end of the queue" names a place: a phrase the partitive "of" follows stays.
+  const hits: PhraseHit[] = phrases
+    .findAll(text, words)
+    .filter((hit) => phrases !== TIME_PHRASE || !PARTITIVE_PREPOSITIONS.has(words[hit.after]?.word ?? ''));
   let out = '';
   let from = 0;
   for (const hit of hits) {

@@ -1097,6 +1097,21 @@ describe('a condition or a clause of time in the present', () => {
     expect(temporalMode('What did we close before the change?')).toBe('earliest');
   });
 
+  it('takes "at the end" for "in the end", and "at the end of" for a place', async () => {
+    expect(temporalMode('So at the end, which kiln we take for the studio?')).toBe('latest');
+    expect(temporalMode('What goes at the end of the firing queue?')).toBe('best');
+    expect(temporalMode('What was at the start of the glaze list?')).toBe('best');
+    expect(temporalMode('Which file did you open first of all?')).toBe('earliest');
+    const queue = readFile('q', 'docs/queue.md', [
+      '# Queue',
+      'New firings go at the end of the kiln queue.',
+      'Test tiles go in front of the bisque loads.',
+    ]);
+    expect(await ask(queue, 'What goes at the end of the kiln queue?')).toBe(
+      'New firings go at the end of the kiln queue.',
+    );
+  });
+
   it('reads "first" in a clause of the plan, in the present or the future, as its order', async () => {
     expect(temporalMode('Which pots are we glazing first?')).toBe('best');
     expect(temporalMode('Which pots will we glaze first?')).toBe('best');
