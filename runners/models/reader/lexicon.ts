@@ -578,6 +578,9 @@ export const UNIT_PREPOSITIONS = words('in');
 /** Units of one or two letters, written straight after a figure only: "48h", "90 s", "250ms". */
 export const SHORT_SPAN_UNITS = words('ms s m h d');
 
+/** Adverbs that state a span with no end, as "how long" may be answered: "keys are kept forever". */
+export const UNBOUNDED_SPAN_ADVERBS = words('forever indefinitely permanently');
+
 /** Adverbs that state how often something happens: "daily", "every week" said in one word. */
 export const FREQUENCY_ADVERBS = words(
   'hourly daily nightly weekly fortnightly monthly quarterly yearly annually',

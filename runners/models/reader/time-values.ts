@@ -11,6 +11,7 @@ import {
   CLOCK_WORDS,
   FRACTION_ADDITIONS,
   FREQUENCY_ADVERBS,
+  UNBOUNDED_SPAN_ADVERBS,
   HOUR_WORDS,
   MERIDIEMS,
   MONTHS,
@@ -73,8 +74,14 @@ const FREQUENCY = new RegExp(
 export function durationSpans(sentence: string): ValueSpan[] {
   // "a few" alone before "of" ("a couple of days") is the amount: the unit must end the span.
   const spans = spansOf(sentence, SPAN).filter((span) => !opensWithPartitive(span.text));
-  return inOrder([...spans, ...spansOf(sentence, FREQUENCY)]);
+  return inOrder([...spans, ...spansOf(sentence, FREQUENCY), ...spansOf(sentence, UNBOUNDED)]);
 }
+
+/** A span with no end: "kept forever", "held indefinitely". */
+const UNBOUNDED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${alternation(UNBOUNDED_SPAN_ADVERBS)})(?![\p{L}\p{N}])`,
+  'giu',
+);
 
 /** True when `text` opens with the preposition of an amount ("of days"). */
 function opensWithPartitive(text: string): boolean {

@@ -73,6 +73,12 @@ describe('spans of time and lengths', () => {
     expect(texts(durationSpans('Glazing takes a couple of weeks.'))).toEqual(['a couple of weeks']);
   });
 
+  it('include a span with no end, as "how long" may be answered', () => {
+    expect(texts(durationSpans('Without a limit, glaze samples are kept forever.'))).toEqual(['forever']);
+    expect(texts(durationSpans('The kiln log is held indefinitely.'))).toEqual(['indefinitely']);
+    expect(texts(durationSpans('The forevermore glaze is blue.'))).toEqual([]);
+  });
+
   it('include how often, as "how often" asks for', () => {
     expect(texts(durationSpans('The kiln is cleaned every third Tuesday.'))).toEqual(['every third Tuesday']);
     expect(texts(durationSpans('Glaze stock is counted twice a month and the shelves weekly.'))).toEqual([
