@@ -422,7 +422,7 @@ export function answerQuestion(
     ...subjectPaths,
     ...options,
   ].filter((stem, at, all) => all.indexOf(stem) === at);
-  // A condition that denies something ("if we don't pass a signal", "when nobody sets one") asks what
+  // A condition that denies something ("if we don't pass a ramp", "when nobody picks one") asks what
   // holds by default: its denied verbs leave the question, and the word for a default, when something
   // in view says it, is asked in their place.
   // A text that puts the same condition ("if the key is not set, …") answers in its own words.
@@ -540,8 +540,8 @@ export function answerQuestion(
       (holds(candidate.valueText ?? candidate.text) ||
         (candidate.antecedent !== undefined && holds(candidate.antecedent))),
   );
-  // Asked what holds by default, a sentence that says it does answer, when one does: "Sends a signal
-  // other than SIGTERM" only shares the question's words.
+  // Asked what holds by default, a sentence that says it does answer, when one does: "To fire a ramp
+  // other than the slow one, …" only shares the question's words.
   const statesDefault = (candidate: Sourced) => DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem));
   const typed = denied !== undefined && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
@@ -568,7 +568,7 @@ export function answerQuestion(
     );
   // Asked what the person said ("… did I say …"), the text of a file they had read does not answer
   // (the engine's notes of what they said still may).
-  // So does the model's own account of such a file, which repeats its text.
+  // Nor does the model's own account of such a file, which repeats its text.
   const fromFiles = new Set(
     pool.filter((candidate) => candidate.fileWords !== undefined).map((candidate) => candidate.text),
   );

@@ -255,7 +255,7 @@ export function supposedStems(text: string): ReadonlySet<string> {
 
 /**
  * The stem of the verb of giving a value that a condition of the question denies ("if we don't give
- * it a signal", "when nobody sets one", "without saying how long"): what happens then is what holds
+ * it a ramp", "if nobody picks one", "without saying how long"): what happens then is what holds
  * by default, which a text says in words of its own ("defaults to"). Undefined when no condition
  * denies one; "if the kiln is not firing" denies a state, not a value given.
  */
