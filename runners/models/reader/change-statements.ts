@@ -10,6 +10,8 @@ import {
   GIVING_UP_VERBS,
   LEAVING_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
+  RETRACTED_TOPIC_PREPOSITIONS,
+  RETRACTION_PHRASES,
   SHIFT_VERBS,
   SOURCE_PREPOSITIONS,
 } from './lexicon.js';
@@ -17,6 +19,7 @@ import { Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem } from './text.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
+const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
 
 /** The stems of the verbs of a change ("switched", "moves"). */
 const SHIFT_STEMS: ReadonlySet<string> = new Set([...SHIFT_VERBS].map(stem));
@@ -51,7 +54,7 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
     if (wordsAt(sentence.slice(hit.end, end)).length > LONGEST_OLD_VALUE) continue;
     return { start: hit.start, end };
   }
-  const givenUp = givingUpClause(sentence, words);
+  const givenUp = givingUpClause(sentence, words) ?? retractedClause(sentence, words);
   if (givenUp !== undefined) return givenUp;
   if (!words.some((word) => SHIFT_STEMS.has(stem(word.word)))) return undefined;
   for (const [at, word] of words.entries()) {
@@ -85,6 +88,32 @@ function givingUpClause(
     // What takes over is a clause of its own: at least a subject and a verb.
     if (wordsAt(sentence.slice(end)).length < 3) continue;
     return { start: word.start, end: end + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The clause in which the speaker takes back what they said of a thing, when a clause after it says
+ * what holds now: "scratch that about the gas kiln" in "Scratch that about the gas kiln; we fire
+ * in the electric one." It opens the sentence or follows a colon, names the thing after a
+ * preposition of topic, and ends within an old value's length. Undefined when there is none.
+ */
+function retractedClause(
+  sentence: string,
+  words: readonly WordAt[],
+): { start: number; end: number } | undefined {
+  for (let at = 0; at < words.length; at++) {
+    const hit = RETRACTIONS.at(words, at);
+    if (hit === undefined) continue;
+    const before = sentence.slice(0, hit.start).trimEnd();
+    if (before !== '' && !before.endsWith(':')) continue;
+    const topic = words.find((word) => word.start >= hit.end);
+    if (topic === undefined || !RETRACTED_TOPIC_PREPOSITIONS.has(topic.word)) continue;
+    const end = clauseEnd(sentence, topic.end);
+    if (wordsAt(sentence.slice(topic.end, end)).length > LONGEST_OLD_VALUE) continue;
+    // What holds now is a clause of its own after it.
+    if (wordsAt(sentence.slice(end)).length < 2) continue;
+    return { start: hit.start, end: Math.min(end + 1, sentence.length) };
   }
   return undefined;
 }

@@ -827,6 +827,15 @@ export const SHIFT_VERBS = words('change switch move migrate upgrade downgrade r
  */
 export const GIVING_UP_VERBS = words('retire drop abandon ditch scrap discontinue decommission deprecate');
 
+/**
+ * Phrases by which a speaker takes back what they said before ("scratch that", "never mind"), and
+ * the prepositions that name what is taken back after them ("scratch that about the rota").
+ */
+export const RETRACTION_PHRASES = phrases(
+  'scratch that|strike that|forget that|disregard that|ignore that|cancel that|never mind|belay that',
+);
+export const RETRACTED_TOPIC_PREPOSITIONS = words('re about on regarding concerning');
+
 /** The prepositions that give the new thing after a verb of replacing: "replace A with B". */
 export const REPLACEMENT_PREPOSITIONS = words('with by for');
 

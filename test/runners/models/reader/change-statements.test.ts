@@ -71,6 +71,33 @@ describe('a statement of a change, without the value it leaves behind', () => {
     ]);
   });
 
+  it('drops the clause that takes back what was said of a thing, before the clause that says what holds now', () => {
+    expect(withoutOldValue('Scratch that about the gas kiln; we fire in the electric one.')).toBe(
+      'we fire in the electric one.',
+    );
+    expect(withoutOldValue('never mind re the Tuesday slot. Thursday works better for the class')).toBe(
+      'Thursday works better for the class',
+    );
+    expect(leftBehind('Forget that about the paper rota: a calendar books the kiln.')).toEqual([
+      'forget',
+      'that',
+      'about',
+      'the',
+      'paper',
+      'rota',
+    ]);
+    for (const sentence of [
+      // Taken back with nothing after it, with no thing named, or inside another clause.
+      'Scratch that about the gas kiln.',
+      'Scratch that, we fire in the electric one.',
+      'The glaze was fine, so never mind about the test tiles; they can wait.',
+      // A topic longer than an old value is written.
+      'Scratch that about the kiln that stood behind the old yard wall; the electric one fires.',
+    ]) {
+      expect(withoutOldValue(sentence)).toBe(sentence);
+    }
+  });
+
   it("keeps a clause of giving up that is the whole statement, a condition or another speaker's", () => {
     for (const sentence of [
       "We're retiring the gas kiln.",
@@ -114,6 +141,16 @@ describe('asked how things stand after a change', () => {
     // "in" is no phrase of a value left behind, though "in place of" starts with it.
     expect(await ask(history, 'In which store are the firing logs kept now?')).toBe(
       'Change of plan: from next month the firing logs are kept on S3.',
+    );
+  });
+
+  it('answers with the new value alone when the change takes back what was said', async () => {
+    const retracted = said(
+      'Plan: the gas kiln for the stoneware batch.',
+      'Scratch that about the gas kiln; the electric kiln takes the stoneware batch instead.',
+    );
+    expect(await ask(retracted, 'Which kiln takes the stoneware batch now?')).toBe(
+      'the electric kiln takes the stoneware batch instead.',
     );
   });
 
