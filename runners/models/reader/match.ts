@@ -6,6 +6,7 @@
  */
 import { askedText } from './dialogue-act.js';
 import {
+  BOUND_PREFIXES,
   ABSENCE_WORDS,
   ANSWER_GROUPS,
   CLOCK_WORDS,
@@ -198,7 +199,8 @@ export function keyOfAsked(asked: string): string[] {
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');
-  return [...new Set(contentStems(withoutPaths))];
+  // A prefix written apart from its word ("re-read", "pre-built") says nothing without it.
+  return [...new Set(contentStems(withoutPaths))].filter((stem) => !BOUND_PREFIXES.has(stem));
 }
 
 /** Phrases that place a question in time, by the answers they want. */

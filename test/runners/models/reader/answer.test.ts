@@ -9,6 +9,7 @@ import {
   saysTogether,
   supposedStems,
   deniedInCondition,
+  keyOfAsked,
   toCandidate,
 } from '../../../../runners/models/reader/match.js';
 import { stem } from '../../../../runners/models/reader/text.js';
@@ -1532,5 +1533,12 @@ describe('a number asked for as a label ("which port")', () => {
     expect(await ask(told, 'Which port do the kiln monitors listen on?')).toBe(
       'Each kiln monitor listens on port 9100.',
     );
+  });
+});
+
+describe('a prefix written apart from its word', () => {
+  it('is no word of the key of its own ("re-read", "pre-fired")', () => {
+    expect(keyOfAsked('Which file is re-read at midnight?')).toEqual(['file', 'read', 'midnight']);
+    expect(keyOfAsked('Are the pre-fired tiles kept in the shed?')).toEqual(['fire', 'tile', 'keep', 'shed']);
   });
 });
