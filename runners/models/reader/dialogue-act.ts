@@ -67,6 +67,32 @@ function openingWords(tokens: readonly Token[]): Token[] {
   return words.slice(start);
 }
 
+/** Tags of the words that say what a sentence is about: nouns, names, verbs, adjectives, numbers. */
+const CONTENT_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+
+/**
+ * True for a question that leans on the sentences before it for what it is about: one with no verb
+ * ("Firing temperature?"), one that says a single thing ("Is there a setting for that?"), or one
+ * with no subject, neither a question word nor an auxiliary in it nor a pronoun before its verb
+ * ("Flag to purge them?", "Purge?"). A verb that points back ("Got it?") checks, and asks nothing.
+ */
+function isFragment(words: readonly Token[]): boolean {
+  if (!words.some(isVerbal)) return true;
+  const content = words.filter((word) => CONTENT_TAGS.has(word.pos));
+  // "Got it?", "Remember that?": a verb and a word pointing back check that a statement was taken in.
+  const checks =
+    content.length === 1 &&
+    content[0]?.pos === 'VERB' &&
+    words.some((word) => word.pos === 'PRON' || DEMONSTRATIVES.has(word.lower));
+  if (checks) return false;
+  if (content.length <= 1) return true;
+  const verb = words.findIndex((word) => word.pos === 'VERB');
+  return (
+    !words.some((word) => word.pos === 'AUX' || WH_WORDS.has(word.lower)) &&
+    !words.slice(0, Math.max(verb, 0)).some((word) => word.pos === 'PRON')
+  );
+}
+
 /** An interrogative: a wh-word that opens the sentence's clause, or an auxiliary before a subject. */
 function interrogative(words: readonly Token[], sentence: string): boolean {
   const [first, second] = words;
@@ -346,7 +372,7 @@ export function askedParts(text: string): AskedParts {
   // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
   // A question with a verb of its own is asked against them: they set its scene.
   const first = asking[0];
-  const fragment = first !== undefined && !openingWords(first.tokens).some(isVerbal);
+  const fragment = first !== undefined && isFragment(openingWords(first.tokens));
   for (const premise of first === undefined ? [] : all.slice(0, all.indexOf(first))) {
     if (!fragment) {
       parts.scene.push(...openingWords(premise.tokens));

@@ -185,6 +185,22 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('Thanks. Which cone?')).toBe('Thanks. Which cone?');
   });
 
+  it('takes them as the premise of a question that says one thing, or has no subject', () => {
+    // One word of content: what it is about is set out before it.
+    expect(asked('The kiln log keeps every firing. Is there a setting for that?')).toBe(
+      'The kiln log keeps every firing. Is there a setting for that?',
+    );
+    // No question word, no auxiliary and no pronoun before the verb: "[Is there a] flag to …".
+    expect(asked('The kiln log keeps every firing. Flag to purge the old ones?')).toBe(
+      'The kiln log keeps every firing. Flag to purge the old ones?',
+    );
+    expect(asked('The kiln log keeps every firing. Purge?')).toBe('The kiln log keeps every firing. Purge?');
+    // A question with its own subject is asked against them, as before.
+    expect(asked('The kiln log keeps every firing. How do I purge the old ones?')).toBe(
+      'How do I purge the old ones?',
+    );
+  });
+
   it('keeps the scene when what is asked points back to it', () => {
     const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
     expect(parts.text).toContain('vase');
