@@ -76,6 +76,7 @@ import {
   READING_NOUNS,
   LABEL_NUMBER_NOUNS,
   POSSESSIVE_DETERMINERS,
+  PRECISION_ADVERBS,
   REASON_MARKERS,
   REFERRING_PRONOUNS,
   KIND_NOUNS,
@@ -184,6 +185,16 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
         (READING_NOUNS.has(token.lower) && !KIND_NOUNS.path.has(token.lemma))),
   );
   return new Set(nouns.flatMap((token) => contentStems(token.value)));
+}
+
+/**
+ * The stems of the adverbs a question says of how exact or whole its answer is to be ("how many glazes
+ * altogether", "roughly how hot"): a statement of the value does not say them.
+ */
+function precisionStems(asked: readonly Token[]): string[] {
+  return asked
+    .filter((token) => token.pos === 'ADV' && PRECISION_ADVERBS.has(token.lower))
+    .flatMap((token) => contentStems(token.value));
 }
 
 /** Marks that end a label before what it labels. */
@@ -403,12 +414,14 @@ export function answerQuestion(
   // General nouns ("which glaze problem", "what kind of cache") say what sort of thing is asked
   // for, and a text names the problem or the kind itself; a document ("the README") does not name
   // itself; a word for a kind of value in a set phrase ("ahead of time") asks for none; a set phrase
-  // no sentence says ("by hand") is put in a text's own words ("manually"): all leave the key.
+  // no sentence says ("by hand") is put in a text's own words ("manually"); an adverb of how exact or
+  // whole the answer is to be ("altogether", "roughly") says nothing of what it is: all leave the key.
   const askedTokens = remembered(context, askedParts, question).asked;
   const general = new Set([
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
+    ...precisionStems(askedTokens),
   ]);
   // A path the question names outside the workspace ("which package owns /etc/kiln/limits.conf") is
   // a thing it asks about, not where to look: its words are asked too.

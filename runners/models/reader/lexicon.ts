@@ -434,6 +434,14 @@ export const SHORTEST_OUR_WORD = 6;
 /** Adverbs that only strengthen the phrase they stand in: "at the very start", "right at the end". */
 export const INTENSIFIERS = words('very right just really');
 
+/**
+ * Adverbs that say how exact or how whole an answer is wanted ("how many kilns altogether", "roughly
+ * how long"), not what it is about: a statement gives the value without them.
+ */
+export const PRECISION_ADVERBS = words(
+  'altogether overall exactly precisely roughly approximately nearly almost',
+);
+
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');
 

@@ -1542,3 +1542,16 @@ describe('a prefix written apart from its word', () => {
     expect(keyOfAsked('Are the pre-fired tiles kept in the shed?')).toEqual(['fire', 'tile', 'keep', 'shed']);
   });
 });
+
+describe('an adverb of how exact or whole the answer is to be', () => {
+  it('is not asked of the statement that gives the value', async () => {
+    const history: Message[] = [
+      user('The pottery club owns 14 kilns, most of them electric.'),
+      assistant('Noted.'),
+      user('Our glaze supplier delivers on Mondays.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'How many kilns do we have altogether?')).toContain('14 kilns');
+    expect(await ask(history, 'Precisely how many kilns do we have?')).toContain('14 kilns');
+  });
+});
