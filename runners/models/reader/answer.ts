@@ -540,9 +540,19 @@ export function answerQuestion(
   const personKey = telling ? key.filter((stem) => !unsaid.has(stem)) : key;
   // Only a sentence that covers the key can be chosen (with its own words or with those of the
   // sentence before, which only add to them); the others need no look for values.
+  // What a person said before in the same message completes a sentence of theirs, which must still
+  // say some of the question itself.
+  const saysSome = (candidate: Sourced) =>
+    candidate.saidBefore === undefined ||
+    key.some(
+      (stem) =>
+        !COMMON_VERB_STEMS.has(stem) &&
+        (candidate.ownStems.has(stem) || candidate.ownAlike?.has(stem) === true),
+    );
   const covers = (candidate: Sourced) =>
-    coverage(key, candidate, weights, polar) !== undefined ||
-    (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined);
+    saysSome(candidate) &&
+    (coverage(key, candidate, weights, polar) !== undefined ||
+      (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined));
   // A sentence that holds no value of the kind asked for cannot answer.
   const fitting = scoped.filter(
     (candidate) =>

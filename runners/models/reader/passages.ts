@@ -57,6 +57,11 @@ export type Sourced = Candidate & {
    * things stand.
    */
   premise?: boolean;
+  /**
+   * For a person's sentence, the words of what they said before it in the same message, which its
+   * `stems` hold too: they complete what it says of a question, but do not answer one alone.
+   */
+  saidBefore?: ReadonlySet<string>;
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -116,7 +121,14 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .filter((line) => !FRAMING.test(line))
     .join('\n');
   const sections = inSections(content, origin === 'document' ? prose : undefined);
+  // A person's message of one line keeps to one matter: what they said before in it ("The stoneware
+  // course starts in May.") is what a later sentence of theirs speaks of ("12 potters have signed up.").
+  // Text they paste runs over lines, and its sentences speak of what they will.
+  const oneMatter = origin === 'person' && !content.trim().includes('\n');
+  const saidBefore = new Set<string>();
   for (const [at, { sentence, antecedent, heading, title }] of sections.entries()) {
+    const earlier = [...saidBefore];
+    if (oneMatter) for (const said of toCandidate(cleanSentence(sentence), memo).stems) saidBefore.add(said);
     if (!isCandidate(sentence, origin === 'document')) continue;
     const after = sections[at + 1];
     const following =
@@ -142,7 +154,14 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
     const context = antecedent ?? heading;
     if (context === undefined) {
-      found.push({ ...own, origin, ownStems: own.stems });
+      // The words of the message before it weigh as those of a sentence it refers back to, half its own.
+      if (earlier.length === 0) {
+        found.push({ ...own, origin, ownStems: own.stems });
+        continue;
+      }
+      const before = new Set(earlier.filter((said) => !own.stems.has(said)));
+      const stems = new Set([...own.stems, ...before]);
+      found.push({ ...own, stems, origin, ownStems: own.stems, saidBefore: before });
       continue;
     }
     const over = heading === undefined ? undefined : headingOf(heading);

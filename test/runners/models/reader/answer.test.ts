@@ -1555,3 +1555,24 @@ describe('an adverb of how exact or whole the answer is to be', () => {
     expect(await ask(history, 'Precisely how many kilns do we have?')).toContain('14 kilns');
   });
 });
+
+describe('what the person said before in the same message', () => {
+  const history: Message[] = [
+    user(
+      'Our glazing workshop is for the evening students. There are 18 potters signed up, more than last year.',
+    ),
+    assistant('Noted.'),
+    user('Unrelated, but I must remember to book a kiln room for the open day. Okay, carry on.'),
+    assistant('Noted.'),
+  ];
+
+  it('completes a later sentence of theirs that holds the value', async () => {
+    expect(await ask(history, 'How many potters signed up for the glazing workshop?')).toContain(
+      '18 potters',
+    );
+  });
+
+  it('does not answer alone through a sentence that says none of the question', async () => {
+    expect(await ask(history, 'Which kiln room did I book for the open day?')).toBe(ABSTENTION);
+  });
+});
