@@ -197,6 +197,34 @@ function precisionStems(asked: readonly Token[]): string[] {
     .flatMap((token) => contentStems(token.value));
 }
 
+/**
+ * The stem of the word right before the head of what a question asks for, when the head names a time
+ * or a span and the word an act ("start" of "the kiln's start time", "refresh" of "refresh interval"):
+ * it says which value of the kind is meant, where a statement names the act in a word of its own
+ * ("kiln firing at 06:00").
+ */
+function kindModifierStem(asked: readonly Token[], shape: QuestionShape): string | undefined {
+  const { head } = shape;
+  if (head === undefined || !TIME_HEAD_STEMS.has(contentStems(head)[0] ?? '')) return undefined;
+  const at = asked.findLastIndex((token) => token.lower === head.toLowerCase());
+  const before = asked[at - 1];
+  if (at < 1 || before === undefined || !MODIFIER_POS.has(before.pos)) return undefined;
+  return contentStems(before.value)[0];
+}
+
+/** The stems of the nouns of a time or a span, which an act has ("start time", "retry delay"). */
+const TIME_HEAD_STEMS = stemSet(
+  [KIND_NOUNS.duration, KIND_NOUNS.clock, KIND_NOUNS.timing, KIND_NOUNS.day, KIND_NOUNS.time]
+    .flatMap((set) => [...set])
+    .join(' '),
+);
+
+/**
+ * Parts of speech of a word before a kind's noun that names the act whose value is meant ("start
+ * time", "refresh interval"); a noun there names the thing the value is of ("the warranty date").
+ */
+const MODIFIER_POS: ReadonlySet<string> = new Set(['VERB']);
+
 /** Marks that end a label before what it labels. */
 const LABEL_MARKS: ReadonlySet<string> = new Set([':', '=']);
 
@@ -534,7 +562,9 @@ export function answerQuestion(
   const kind = answerKindStem(question);
   // Asked what the person decided, their statement of it says so in words of its own ("we'll go with
   // celadon"): neither the verb of deciding nor the kind of thing decided need be in it.
-  const unsaid = new Set([kind, ...decided, decidedKind]);
+  // Nor need they say the act whose time or span is asked for ("the kiln's start time", "its refresh
+  // interval"): "kiln firing at 06:00" gives the time.
+  const unsaid = new Set([kind, ...decided, decidedKind, kindModifierStem(askedTokens, shape)]);
   // The kind stays when all that is left without it is common verbs ("Which pottery do I work at?").
   const telling = key.some((stem) => !unsaid.has(stem) && !COMMON_VERB_STEMS.has(stem));
   const personKey = telling ? key.filter((stem) => !unsaid.has(stem)) : key;

@@ -1576,3 +1576,20 @@ describe('what the person said before in the same message', () => {
     expect(await ask(history, 'Which kiln room did I book for the open day?')).toBe(ABSTENTION);
   });
 });
+
+describe('the act whose time is asked for', () => {
+  it("need not be said by the person's statement of the time", async () => {
+    const history: Message[] = [
+      user('The bisque firing is at 06:30 on Saturdays.'),
+      assistant('Noted.'),
+      user('Our glaze supplier delivers on Mondays.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'What is the bisque start time?')).toContain('06:30');
+  });
+
+  it('is asked of the statement when the kind is no time or span ("which glaze version")', async () => {
+    const history: Message[] = [user('The studio kilns run controller firmware 4.2.'), assistant('Noted.')];
+    expect(await ask(history, 'Which glaze version do we use?')).toBe(ABSTENTION);
+  });
+});
