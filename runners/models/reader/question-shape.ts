@@ -221,9 +221,11 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
       NEED_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lower);
-    // "The number I gave you" tells what was handed over; it asks for nothing.
+    // "The number I gave you" tells what was handed over; it asks for nothing. Nor does an infinitive
+    // that says what a noun is for ("a switch to show the log"): the noun is what is asked for.
     if (!asks || (HANDING_VERBS.has(word.lemma) && isPastForm({ ...word, negated: false, space: '' })))
       continue;
+    if (words[i - 1]?.pos === 'PART' && isNoun(words[i - 2])) continue;
     let j = i + 1;
     // Past "me", "to know", "of", "about", and the determiners of the noun phrase.
     while (j < words.length) {

@@ -25,6 +25,17 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Where do the spindles go?')).toBe('any');
   });
 
+  it('reads an infinitive that says what a noun is for as no request ("a switch to show …")', () => {
+    expect(questionShape('kilnctl: option to show the firing log?')).toMatchObject({
+      head: 'option',
+      type: 'option',
+    });
+    expect(questionShape('Flag to give the kiln a slow cool?')).toMatchObject({
+      head: 'Flag',
+      type: 'option',
+    });
+  });
+
   it('ends the noun phrase of "which N" at the verb after its noun', () => {
     expect(questionShape('Which version dropped kiln support?')).toEqual({
       wh: 'which',
