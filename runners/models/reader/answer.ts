@@ -107,6 +107,18 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
+/** A term read with the words of the sentence that defines it, as its own. */
+function withDefinition(candidate: Sourced): Sourced {
+  const { defined } = candidate;
+  if (defined === undefined) return candidate;
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...defined.stems]),
+    ownStems: new Set([...candidate.ownStems, ...defined.stems]),
+    sequence: [...(candidate.sequence ?? []), ...(defined.sequence ?? [])],
+  };
+}
+
 /** The stems of the nouns and names among a question's asked words ("the kiln", "Raku"). */
 function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   const nouns = asked.filter(
@@ -421,10 +433,19 @@ export function answerQuestion(
   const short = remembered(context, shortFormsOf, question);
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
+  // Asked for an option, a term that names one ("-s, --slow") is read with the sentence that defines
+  // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
+  const asksOption = remembered(context, questionShape, question).type === 'option';
   const pool = withReferents(
     context,
     candidates(texts, context).map((candidate) =>
-      withSynonyms(withCompounds(withShortForms(withAcronyms(candidate, spelled), short), compounds), alike),
+      withSynonyms(
+        withCompounds(
+          withShortForms(withAcronyms(asksOption ? withDefinition(candidate) : candidate, spelled), short),
+          compounds,
+        ),
+        alike,
+      ),
     ),
   );
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare

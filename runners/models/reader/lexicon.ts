@@ -390,6 +390,12 @@ export const KIND_NOUNS = {
 } as const;
 
 /**
+ * The nouns for an option of a command, as a person names one ("the flag that …", "a switch to …"):
+ * a manual page writes the option itself ("--slow") as the term its description lies under.
+ */
+export const COMMAND_OPTION_NOUNS = words('option flag switch');
+
+/**
  * Nouns of a number that labels one thing rather than counts or measures it ("port 8080", "rank 3"):
  * a number that counts something else ("6 hosts") is no such label.
  */

@@ -41,10 +41,11 @@ import {
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
 import { tokens } from './nlp.js';
-import { codeNameSpans, shortOptions } from './value-kinds.js';
+import { codeNameSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
+import { isKnownWord } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
-import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, type StemMemo } from './text.js';
+import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, words, type StemMemo } from './text.js';
 import { withLeadingParts } from './releases.js';
 
 /** Words that name a day or a time of day, each also in the plural ("tomorrow", "mornings"). */
@@ -127,10 +128,29 @@ export interface Candidate {
  */
 export function toCandidate(text: string, memo?: StemMemo): Candidate {
   const sequence = contentStems(text, memo);
-  const parts = contentStems(identifierWords(text).join(' '), memo);
+  const parts = contentStems([...identifierWords(text), ...optionWords(text)].join(' '), memo);
   const stems = sequence.flatMap((stem) => [...withLeadingParts(stem), ...nameAndNumber(stem)]);
   return { text, stems: new Set([...stems, ...parts, ...shortOptions(text)]), sequence };
 }
+
+/**
+ * The words an option's name joins to a prefix ("--nonblock": block, "--unbuffered": buffered): the
+ * option is named for what it turns off or changes, as a person says it ("instead of blocking").
+ */
+export function optionWords(text: string): string[] {
+  const found: string[] = [];
+  for (const { text: option } of commandOptionSpans(text)) {
+    for (const word of words(option)) {
+      const prefix = [...BOUND_PREFIXES].find((prefix) => word.startsWith(prefix));
+      const rest = prefix === undefined ? '' : word.slice(prefix.length);
+      if (rest.length >= LEAST_JOINED_WORD && isKnownWord(rest)) found.push(rest);
+    }
+  }
+  return found;
+}
+
+/** The fewest letters of a word an option's name joins to a prefix. */
+const LEAST_JOINED_WORD = 3;
 
 /**
  * A name written solid with its number ("RFC5424", "sha512", "ES2015") also says the name and the

@@ -13,9 +13,10 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
-import { REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { commandOptionSpans } from './value-kinds.js';
 import type { ReaderContext } from './context.js';
-import { contentStems, sentenceGroups, stem, STOP_WORDS, words, type StemMemo } from './text.js';
+import { contentStems, sentenceGroups, stem, stemSet, STOP_WORDS, words, type StemMemo } from './text.js';
 
 /**
  * Where a candidate sentence came from: the person's own words, a record or document (a tool's
@@ -47,6 +48,11 @@ export type Sourced = Candidate & {
    * it ("That key sends a signal …").
    */
   following?: string;
+  /**
+   * Of a term ("-s, --slow"), the words of the sentence that defines it ("Fire at half the rate."):
+   * what the term is, in words.
+   */
+  defined?: Candidate;
   /** True for a heading line ("## Streaming"): it names what its section is about, and states nothing. */
   title?: boolean;
   /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
@@ -126,7 +132,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
   // Text they paste runs over lines, and its sentences speak of what they will.
   const oneMatter = origin === 'person' && !content.trim().includes('\n');
   const saidBefore = new Set<string>();
-  for (const [at, { sentence, antecedent, heading, title }] of sections.entries()) {
+  for (const [at, { sentence, antecedent, heading, title, term, definition }] of sections.entries()) {
     const earlier = [...saidBefore];
     if (oneMatter) for (const said of toCandidate(cleanSentence(sentence), memo).stems) saidBefore.add(said);
     if (!isCandidate(sentence, origin === 'document')) continue;
@@ -143,13 +149,19 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
     const cleaned = cleanSentence(sentence);
     const acronyms = acronymsOf(cleaned);
+    const read = toCandidate(cleaned, memo);
     const own = {
-      ...toCandidate(cleaned, memo),
+      ...read,
+      // A term that names an option ("-s, --slow") is an option, as a person calls it.
+      ...(term === true && namesOption(cleaned)
+        ? { stems: new Set([...read.stems, ...OPTION_NOUN_STEMS]) }
+        : {}),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
       joined: joinedPairs(cleaned),
       ...(title === true ? { title } : {}),
       ...(following === undefined ? {} : { following }),
+      ...(definition === undefined ? {} : { defined: toCandidate(cleanSentence(definition), memo) }),
     };
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
     const context = antecedent ?? heading;
@@ -188,6 +200,10 @@ interface InSection {
   title?: boolean;
   antecedent?: string;
   heading?: string;
+  /** True for the term of a definition list ("-s, --slow"), which its section describes. */
+  term?: boolean;
+  /** Of a term, the first sentence of its section, which says what the term is. */
+  definition?: string;
 }
 
 /**
@@ -203,12 +219,16 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   // a term with its indentation.
   let headings: { level: number; text: string; indent?: number; release?: boolean }[] = [];
   let body: string[] = [];
+  // The term whose section is being read, to be given its definition.
+  let term: InSection | undefined;
   const flush = () => {
     const heading = headings.length === 0 ? undefined : headings.map((h) => h.text).join(' / ');
     const inContext = withAntecedents(sentenceGroups(body.join('\n'), prose));
     // A term's first sentence says what the term is ("The time the fan keeps running …"): a sentence
     // of the term's section with no subject ("Defaults to 900 seconds.") says more of the same thing.
     const definition = headings.at(-1)?.indent === undefined ? undefined : inContext[0]?.sentence;
+    if (definition !== undefined && term !== undefined && body.length > 0) term.definition = definition;
+    term = undefined;
     for (const [at, { sentence, antecedent }] of inContext.entries()) {
       const leansOn = at > 0 && definition !== undefined && lacksSubject(sentence) ? definition : antecedent;
       found.push({
@@ -251,7 +271,8 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     }
     if (isTerm(line, lines[at + 1])) {
       flush();
-      found.push({ sentence: line.trim() });
+      term = { sentence: line.trim(), term: true };
+      found.push(term);
       headings = [...headings, { level: TERM_LEVEL, text: line.trim(), indent }];
       return;
     }
@@ -259,6 +280,14 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   });
   flush();
   return found;
+}
+
+/** The stems of the nouns a person names an option of a command by. */
+const OPTION_NOUN_STEMS: ReadonlySet<string> = stemSet([...COMMAND_OPTION_NOUNS].join(' '));
+
+/** True for a term that names an option of a command ("-s, --slow"). */
+function namesOption(text: string): boolean {
+  return commandOptionSpans(text).length > 0;
 }
 
 /** Below every Markdown heading: a term's section lies inside the heading's. */

@@ -6,6 +6,7 @@ import { temporalMode } from '../../../../runners/models/reader/file-order.js';
 import {
   coverage,
   identifierWords,
+  optionWords,
   saysTogether,
   supposedStems,
   deniedInCondition,
@@ -447,6 +448,47 @@ describe('the terms of a definition list', () => {
     expect(await ask(manual, 'Where do the uploader settings live?')).toContain(
       'The settings live in ~/.uploader.',
     );
+  });
+});
+
+describe("the words of an option's name", () => {
+  it('part a prefix from the word it is joined to', () => {
+    expect(optionWords('Run it with --nonblock or --unbuffered.')).toEqual(['block', 'buffered']);
+    expect(optionWords('Run it with --slow.')).toEqual([]);
+    expect(optionWords('The unbuffered log.')).toEqual([]);
+  });
+});
+
+describe('an option and the sentence that defines it', () => {
+  // A manual page: each option over its description, then examples that share the options' words.
+  const kilnctl = exchange(
+    'k',
+    'read_file',
+    { path: 'docs/kilnctl.txt' },
+    page(
+      [
+        'OPTIONS',
+        '       -q, --quiet',
+        '              Print nothing but errors.',
+        '',
+        '       -n, --nonblock',
+        '              Return rather than wait if the controller is busy.',
+        '',
+        '       -t, --timeout seconds',
+        '              Return if the controller is still busy after so many seconds.',
+        '',
+        'EXAMPLES',
+        '       A nightly script fires the glaze kiln with kilnctl and a blocking wait on a busy controller.',
+      ],
+      1,
+      false,
+    ),
+  );
+
+  it('answer a question that asks for the option by what it does, in other words', async () => {
+    expect(
+      await ask(kilnctl, 'kilnctl: flag to give up instead of blocking on a busy controller?'),
+    ).toContain('--nonblock');
   });
 });
 
