@@ -501,6 +501,14 @@ export const COMPLEX_PREPOSITIONS = phrases(
 );
 
 /**
+ * Conjunctions of several words that open a clause ("by the time the kiln cools", "as soon as it
+ * fires"): function words as a whole, whose nouns and adverbs name nothing a sentence must say.
+ */
+export const COMPLEX_CONJUNCTIONS = phrases(
+  'by the time|every time|each time|any time|the moment|as soon as|as long as|so long as|in case|in the event that',
+);
+
+/**
  * Prefixes that a hyphen may write apart from their word ("pre-5.1", "non-free", "re-run"): not words
  * of their own, so no thing a question names.
  */

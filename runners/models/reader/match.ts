@@ -10,6 +10,7 @@ import {
   ABSENCE_WORDS,
   ANSWER_GROUPS,
   CLOCK_WORDS,
+  COMPLEX_CONJUNCTIONS,
   COMPLEX_PREPOSITIONS,
   REASON_QUESTION_PHRASES,
   CONDITIONAL_CONJUNCTIONS,
@@ -233,8 +234,11 @@ const TIME_PHRASE = new Phrases(
   [...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
 );
 
-/** Prepositions of several words ("relative to"), which leave the key as a whole. */
-const COMPLEX_PREPOSITION = new Phrases(COMPLEX_PREPOSITIONS);
+/**
+ * Prepositions of several words ("relative to") and conjunctions ("by the time"), which leave the key
+ * as a whole.
+ */
+const COMPLEX_PREPOSITION = new Phrases([...COMPLEX_PREPOSITIONS, ...COMPLEX_CONJUNCTIONS]);
 
 /** Questions of several words that ask why ("how come"), which leave the key as a whole. */
 const REASON_QUESTION = new Phrases(REASON_QUESTION_PHRASES);

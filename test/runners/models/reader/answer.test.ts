@@ -7,6 +7,7 @@ import {
   coverage,
   identifierWords,
   optionWords,
+  questionKey,
   saysTogether,
   supposedStems,
   deniedInCondition,
@@ -456,6 +457,23 @@ describe("the words of an option's name", () => {
     expect(optionWords('Run it with --nonblock or --unbuffered.')).toEqual(['block', 'buffered']);
     expect(optionWords('Run it with --slow.')).toEqual([]);
     expect(optionWords('The unbuffered log.')).toEqual([]);
+  });
+});
+
+describe('conjunctions of several words', () => {
+  it('leave the key as a whole, their nouns naming nothing', () => {
+    expect(questionKey('Which glaze cracks by the time the kiln cools?')).toEqual([
+      'glaze',
+      'crack',
+      'kiln',
+      'cool',
+    ]);
+    expect(questionKey('Which shelf holds as long as the kiln fires?')).toEqual([
+      'shelf',
+      'hold',
+      'kiln',
+      'fire',
+    ]);
   });
 });
 
