@@ -107,6 +107,19 @@ function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
+/**
+ * Of `candidates`, asked for an option of a command that a file's name names (`named`, "kilnctl"),
+ * those not read in another file: an option belongs to its command, and another command's manual
+ * lists its own, though its words may name this one. All of them when no file's name names it.
+ */
+export function ofTheCommand(candidates: readonly Sourced[], named: readonly string[]): readonly Sourced[] {
+  const ofIt = (candidate: Sourced) =>
+    candidate.fileWords === undefined || named.some((stem) => candidate.fileWords?.has(stem) === true);
+  return candidates.some((candidate) => candidate.fileWords !== undefined && ofIt(candidate))
+    ? candidates.filter(ofIt)
+    : candidates;
+}
+
 /** A term read with the words of the sentence that defines it, as its own. */
 function withDefinition(candidate: Sourced): Sourced {
   const { defined } = candidate;
@@ -605,7 +618,8 @@ export function answerQuestion(
     (coverage(key, candidate, weights, polar) !== undefined ||
       (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined));
   // A sentence that holds no value of the kind asked for cannot answer.
-  const fitting = scoped.filter(
+  const searched = type === 'option' ? ofTheCommand(scoped, named) : scoped;
+  const fitting = searched.filter(
     (candidate) =>
       !(candidate.title === true && type === 'any') &&
       covers(candidate) &&

@@ -152,7 +152,8 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     const read = toCandidate(cleaned, memo);
     const own = {
       ...read,
-      // A term that names an option ("-s, --slow") is an option, as a person calls it.
+      // A term that names an option ("-s, --slow") is an option, as a person calls it, and what it
+      // is the sentence that defines it says.
       ...(term === true && namesOption(cleaned)
         ? { stems: new Set([...read.stems, ...OPTION_NOUN_STEMS]) }
         : {}),
@@ -161,7 +162,9 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       joined: joinedPairs(cleaned),
       ...(title === true ? { title } : {}),
       ...(following === undefined ? {} : { following }),
-      ...(definition === undefined ? {} : { defined: toCandidate(cleanSentence(definition), memo) }),
+      ...(definition === undefined || !namesOption(cleaned)
+        ? {}
+        : { defined: toCandidate(cleanSentence(definition), memo) }),
     };
     // The sentence it refers back to, or else the headings it lies under, is shown with it.
     const context = antecedent ?? heading;
@@ -285,9 +288,13 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
 /** The stems of the nouns a person names an option of a command by. */
 const OPTION_NOUN_STEMS: ReadonlySet<string> = stemSet([...COMMAND_OPTION_NOUNS].join(' '));
 
-/** True for a term that names an option of a command ("-s, --slow"). */
+/**
+ * True for a term that names an option of a command, as a manual writes one: the option opens it
+ * ("-s, --slow", "--rm"). A term that only mentions one ("Safer `kilnctl -q` use") names none.
+ */
 function namesOption(text: string): boolean {
-  return commandOptionSpans(text).length > 0;
+  const first = commandOptionSpans(text)[0];
+  return first !== undefined && text.slice(0, first.start).trim() === '';
 }
 
 /** Below every Markdown heading: a term's section lies inside the heading's. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
+import { ABSTENTION, ofTheCommand } from '../../../../runners/models/reader/answer.js';
 import { temporalMode } from '../../../../runners/models/reader/file-order.js';
 import {
   coverage,
@@ -507,6 +507,47 @@ describe('an option and the sentence that defines it', () => {
     expect(
       await ask(kilnctl, 'kilnctl: flag to give up instead of blocking on a busy controller?'),
     ).toContain('--nonblock');
+  });
+
+  const glazectl = exchange(
+    'g',
+    'read_file',
+    { path: 'docs/glazectl.txt' },
+    page(
+      [
+        'OPTIONS',
+        '       --keep-input',
+        '              Do not delete the input log file that kilnctl writes.',
+        '',
+        'EXAMPLES',
+        '       Safer `glazectl -q` use',
+        '              Delete the firing log by hand, then run glazectl with -q.',
+      ],
+      1,
+      false,
+    ),
+  );
+
+  it("is no answer for another command's option, though its description names the command", async () => {
+    const asked = 'kilnctl keeps the input log. Switch to delete it?';
+    expect(await ask([...kilnctl, ...glazectl], asked)).not.toContain('--keep-input');
+    expect(await ask(glazectl, 'glazectl: switch to keep the input log?')).toContain('--keep-input');
+  });
+
+  it('is looked for in the file of the command it belongs to, when one is in view', () => {
+    const sentence = (text: string, file?: string) => ({
+      text,
+      stems: new Set<string>(),
+      ownStems: new Set<string>(),
+      origin: 'document' as const,
+      ...(file === undefined ? {} : { fileWords: new Set([file]) }),
+    });
+    const own = sentence('-n, --nonblock', 'kilnctl');
+    const other = sentence('--keep-input', 'glazectl');
+    const said = sentence('We run kilnctl nightly.');
+    expect(ofTheCommand([own, other, said], ['kilnctl'])).toEqual([own, said]);
+    // No file of the command in view: every sentence may answer.
+    expect(ofTheCommand([other, said], ['kilnctl'])).toEqual([other, said]);
   });
 });
 
