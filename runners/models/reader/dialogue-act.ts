@@ -457,7 +457,14 @@ export function askedAsSaidByThePerson(text: string): boolean {
     const verb = rest.find((word) => word?.pos === 'VERB');
     const before = words[(said[0] ?? 0) - 1];
     const past = (verb !== undefined && isPastForm(verb)) || (before !== undefined && isPastForm(before));
-    return past && FIRST_PERSON_SUBJECTS.has(speaker?.lower ?? '');
+    // Told in the passive ("were we told", "I was given"), the person is whom it was said to: someone
+    // else said it, a text as likely as anyone.
+    const auxiliaries = [before, ...rest.slice(0, rest.indexOf(verb))];
+    const passive =
+      verb !== undefined &&
+      isPastForm(verb) &&
+      auxiliaries.some((word) => word !== undefined && word.pos === 'AUX' && BE_FORMS.has(word.lower));
+    return past && !passive && FIRST_PERSON_SUBJECTS.has(speaker?.lower ?? '');
   });
 }
 

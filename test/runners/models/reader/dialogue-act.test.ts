@@ -246,4 +246,10 @@ describe('a question about what the person said', () => {
     expect(askedAsSaidByThePerson('Which glaze suits stoneware?')).toBe(false);
     expect(askedAsSaidByThePerson('')).toBe(false);
   });
+
+  it('is not a question about what the person was told, in the passive', () => {
+    expect(askedAsSaidByThePerson('Why are we told to fire glazes slowly past cone 4?')).toBe(false);
+    expect(askedAsSaidByThePerson('Which shelf wash was I given for the big kiln?')).toBe(false);
+    expect(askedAsSaidByThePerson('What was I saying about the shelf wash?')).toBe(true);
+  });
 });
