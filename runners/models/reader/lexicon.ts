@@ -43,7 +43,7 @@ export const REFERRING_PRONOUNS = words('it them');
 
 /** Coordinating and common subordinating conjunctions. */
 export const CONJUNCTIONS = words(
-  'and or but nor so yet if because although though unless whether while whereas once',
+  'and or but nor so yet if because although though unless whether while whereas once whenever',
 );
 
 /** Conjunctions that open a condition: what a clause of theirs says is supposed, not asked. */
@@ -53,7 +53,7 @@ export const CONDITIONAL_CONJUNCTIONS = words('if unless provided providing assu
  * Conjunctions of time that, before a clause in the present, say when what is asked holds, as a
  * condition does ("when a reviewer asks, …", "before I ship it"): the time conjunctions and "when".
  */
-export const GENERIC_TIME_CONJUNCTIONS = words('before after since until while when');
+export const GENERIC_TIME_CONJUNCTIONS = words('before after since until while when whenever');
 
 /** Words that order a sequence: ordinals and their kin ("last", "latest", "previous"). */
 export const ORDINALS = words(

@@ -1253,6 +1253,9 @@ describe('a word only a condition says', () => {
     expect(supposed.has(stem('damp'))).toBe(true);
     expect(supposed.has(stem('shelf'))).toBe(false);
     expect(supposedStems('Which shelf takes the bowls when the kiln cools?').has(stem('cools'))).toBe(true);
+    const whenever = supposedStems('Why does the vent rattle whenever the kiln cools?');
+    expect(whenever.has(stem('cools'))).toBe(true);
+    expect(whenever.has(stem('whenever'))).toBe(false);
     expect(supposedStems('Since which release is the slow ramp on?').size).toBe(0);
     expect(supposedStems('Whom do I ask before a reglaze?').size).toBe(0);
   });
