@@ -61,10 +61,12 @@ import {
   words,
 } from './text.js';
 import {
+  AFFECTED_PREPOSITIONS,
   ARTICLES,
   BE_FORMS,
   BOUND_PREFIXES,
   CHOICE_OPENERS,
+  CONSEQUENCE_MARKERS,
   DATA_UNITS,
   DECIDING_VERBS,
   DEFAULT_WORDS,
@@ -75,6 +77,9 @@ import {
   INFINITIVE_MARKERS,
   READING_NOUNS,
   LABEL_NUMBER_NOUNS,
+  MISHAP_COMPLEMENTS,
+  MISHAP_VERBS,
+  OCCURRING_VERBS,
   POSSESSIVE_DETERMINERS,
   PRECISION_ADVERBS,
   REASON_MARKERS,
@@ -91,7 +96,7 @@ import {
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, shortOptions } from './value-kinds.js';
-import { analyse, type Token } from './language.js';
+import { analyse, isVerbal, joined, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
@@ -250,6 +255,41 @@ const TIME_HEAD_STEMS = stemSet(
  */
 const MODIFIER_POS: ReadonlySet<string> = new Set(['VERB']);
 
+/** How a question asks what happens: the stems of its words that ask it, and of what they befall. */
+interface Consequence {
+  /** The verb of occurring and the word of mishap after it ("goes wrong"). */
+  stems: string[];
+  /** True when the question names the thing it befalls ("what happens to the lid"). */
+  befalls: boolean;
+}
+
+/**
+ * How a question asks what follows from a situation: a question word of things as the subject of a
+ * verb of occurring ("What happens if the kiln cools fast?", "what would occur") or of going wrong
+ * ("What goes wrong when …?"). Its words frame what is asked, as "why" does: a text says what
+ * happens in a verb of its own ("the glaze crazes"). Undefined for any other question.
+ */
+function consequenceOf(asked: readonly Token[]): Consequence | undefined {
+  for (const [at, token] of asked.entries()) {
+    if (!WH_DETERMINERS.has(token.lower) || token.pos !== 'PRON') continue;
+    let verb = at + 1;
+    while (asked[verb]?.pos === 'AUX') verb++;
+    const said = asked[verb];
+    if (said?.pos !== 'VERB') continue;
+    const next = asked[verb + 1];
+    if (OCCURRING_VERBS.has(said.lemma))
+      return { stems: contentStems(said.value), befalls: AFFECTED_PREPOSITIONS.has(next?.lower ?? '') };
+    if (MISHAP_VERBS.has(said.lemma) && next !== undefined && MISHAP_COMPLEMENTS.has(next.lower)) {
+      const after = asked[verb + 2];
+      return {
+        stems: contentStems(`${said.value} ${next.value}`),
+        befalls: AFFECTED_PREPOSITIONS.has(after?.lower ?? ''),
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Marks that end a label before what it labels. */
 const LABEL_MARKS: ReadonlySet<string> = new Set([':', '=']);
 
@@ -374,6 +414,8 @@ interface Bonus {
   focus?: { stem: string; names: (sentence: string) => boolean };
   /** The kind a person's statement need not say ("which glaze"), and its weight when it does. */
   kind?: { stem: string; weight: number };
+  /** Asked what happens, what a sentence gains by saying what follows from something. */
+  consequence?: number;
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -479,11 +521,14 @@ export function answerQuestion(
   // no sentence says ("by hand") is put in a text's own words ("manually"); an adverb of how exact or
   // whole the answer is to be ("altogether", "roughly") says nothing of what it is: all leave the key.
   const askedTokens = remembered(context, askedParts, question).asked;
+  // Asked what happens, the verb of occurring frames the answer, as a word for a reason does.
+  const consequence = consequenceOf(askedTokens);
   const general = new Set([
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
     ...precisionStems(askedTokens),
+    ...(consequence?.stems ?? []),
   ]);
   // A path the question names outside the workspace ("which package owns /etc/kiln/limits.conf") is
   // a thing it asks about, not where to look: its words are asked too.
@@ -576,9 +621,17 @@ export function answerQuestion(
   // phrase ("Launch venue?") asks for one N too, but its words weigh alike: its head need not be N.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
+  // Asked what happens, a sentence that says what follows from a situation ("otherwise the glaze
+  // crazes") meets the question's verb of occurring as a word of its scene would. Asked what happens
+  // to a thing, the answer says what is done to it.
+  const consequenceWeight =
+    consequence === undefined || consequence.befalls
+      ? undefined
+      : SCENE_SHARE * Math.max(0, ...keyWeights(consequence.stems, pool).values());
   const bonus: Bonus = {
     pairs,
     scene: keyWeights([...new Set(sceneStems)], pool),
+    ...(consequenceWeight === undefined ? {} : { consequence: consequenceWeight }),
     ...(which === undefined
       ? {}
       : {
@@ -709,7 +762,12 @@ export function answerQuestion(
     ? pointedTo(answering)
     : inContext(answering, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
   if (type !== 'yes-no') {
-    const answer = shape.wh === 'why' ? withReason(answering, reply) : withExample(answering, reply, holds);
+    const answer =
+      shape.wh === 'why'
+        ? withReason(answering, reply)
+        : consequence !== undefined
+          ? withConsequence(answering, reply)
+          : withExample(answering, reply, holds);
     // Asked how things stand, a statement of a change answers with the new value alone.
     return mode === 'earliest' || asksOldValue(question) ? answer : withoutOldValue(answer);
   }
@@ -844,6 +902,9 @@ function withExample(chosen: Sourced, reply: string, holds: (sentence: string) =
   return `${reply} ${following}`;
 }
 
+/** Words and phrases that say what follows from something. */
+const CONSEQUENCES = new Phrases(CONSEQUENCE_MARKERS);
+
 /** Words and phrases that give a reason. */
 const REASONS = new Phrases(REASON_MARKERS);
 
@@ -861,6 +922,21 @@ function withReason(chosen: Sourced, reply: string): string {
   }
   if (following === undefined || !pointsBack(following)) return reply;
   return `${reply} ${following}`;
+}
+
+/**
+ * A reply to "what happens": a sentence that says no consequence ("The kiln's top temperature is set
+ * in degrees.") is followed by what goes on from it, when the subject of the sentence after it points
+ * back to it ("Values above 1,300 for this setting are cut to 1,300."). A sentence after it that
+ * only mentions "it" later on ("Nothing happens while it is off.") is about something else.
+ */
+function withConsequence(chosen: Sourced, reply: string): string {
+  const { following } = chosen;
+  if (following === undefined || CONSEQUENCES.inPlain(chosen.text)) return reply;
+  const tokens = analyse(following);
+  const verb = tokens.findIndex((token) => isVerbal(token));
+  const subject = tokens.slice(0, verb < 0 ? tokens.length : verb);
+  return subject.length > 0 && pointsBack(joined(subject, tokens)) ? `${reply} ${following}` : reply;
 }
 
 /**
@@ -984,7 +1060,8 @@ function chooseAmong(
       pairBonus(bonus.pairs, candidate, weights) +
       sceneBonus(bonus.scene, candidate) +
       namingBonus(bonus, candidate, weights) +
-      (bonus.kind !== undefined && candidate.stems.has(bonus.kind.stem) ? bonus.kind.weight : 0);
+      (bonus.kind !== undefined && candidate.stems.has(bonus.kind.stem) ? bonus.kind.weight : 0) +
+      (bonus.consequence !== undefined && CONSEQUENCES.inPlain(candidate.text) ? bonus.consequence : 0);
     scored.push({ index, score });
   }
   const best = Math.max(...scored.map(({ score }) => score));

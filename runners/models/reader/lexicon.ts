@@ -537,6 +537,30 @@ export const MEASURE_ADJECTIVES = words(
 /** Words that make "how" ask for a reason ("how come the lid sticks?" asks why it does). */
 export const REASON_AFTER_HOW = words('come');
 
+/**
+ * Verbs of occurring: with "what" as their subject ("what happens if …", "what would occur") they ask
+ * for what follows from a situation, which a text says with a verb of its own ("is ignored").
+ */
+export const OCCURRING_VERBS = words('happen occur ensue');
+
+/** Words after "go" that make it a verb of occurring that goes badly: "what goes wrong". */
+export const MISHAP_COMPLEMENTS = words('wrong awry amiss');
+
+/** The preposition after a verb of occurring that names the thing it befalls: "what happens to X". */
+export const AFFECTED_PREPOSITIONS = words('to');
+
+/** The verb that a word of mishap turns into one of occurring ("goes wrong"). */
+export const MISHAP_VERBS = words('go');
+
+/**
+ * Words and phrases by which a sentence says what follows from something ("otherwise", "as a
+ * result", "leads to").
+ */
+export const CONSEQUENCE_MARKERS: readonly string[] = phrases(
+  'otherwise|as a result|consequently|therefore|hence|thus|in which case|which means|results in|' +
+    'result in|resulting in|leads to|lead to|causes|cause',
+);
+
 /** Questions of several words that ask for a reason, which leave the key whole. */
 export const REASON_QUESTION_PHRASES = phrases('how come');
 

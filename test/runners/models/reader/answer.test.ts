@@ -954,6 +954,44 @@ describe('a question why', () => {
   });
 });
 
+describe('a question what happens', () => {
+  const kiln = readFile('k', 'notes/kiln.md', [
+    '# Kiln',
+    'The top temperature of a firing is given in degrees Celsius on the controller.',
+    'Values above 1,300 for this setting are cut back to 1,300 without a warning.',
+    '',
+    'Wet pots that go into the kiln too early crack as the water in them boils.',
+    'Nothing happens to pots in a kiln whose door is shut before it is switched on.',
+    '',
+    'Keep the glaze buckets apart from the slip buckets; otherwise slip gets onto glazed ware.',
+    'The glaze buckets and the slip buckets are topped up from the store room on Mondays.',
+  ]);
+
+  it('is answered with what goes on from the sentence, when the next one speaks of it', async () => {
+    expect(await ask(kiln, 'What happens if I set the top temperature of a firing to 1,400 degrees?')).toBe(
+      'The top temperature of a firing is given in degrees Celsius on the controller. Values above 1,300 for this setting are cut back to 1,300 without a warning.',
+    );
+  });
+
+  it('is answered with the sentence alone when the next one only mentions "it" later', async () => {
+    expect(await ask(kiln, 'What happens if wet pots go into the kiln?')).toBe(
+      'Wet pots that go into the kiln too early crack as the water in them boils.',
+    );
+  });
+
+  it('is answered by a sentence that says what follows ("otherwise") before one that shares as much', async () => {
+    expect(await ask(kiln, 'What goes wrong if the glaze buckets and the slip buckets get mixed up?')).toBe(
+      'Keep the glaze buckets apart from the slip buckets; otherwise slip gets onto glazed ware.',
+    );
+  });
+
+  it('asked of a thing it befalls, is answered by what is done to the thing', async () => {
+    expect(await ask(kiln, 'What happens to the glaze buckets and the slip buckets?')).toBe(
+      'The glaze buckets and the slip buckets are topped up from the store room on Mondays.',
+    );
+  });
+});
+
 describe('a word tagged a noun where no noun phrase goes on', () => {
   const garden = [
     user('Mira Holt looks after the vegetable garden by the mill, and Jon Berg does the accounts.'),
