@@ -6,9 +6,9 @@
  */
 import { askedText } from './dialogue-act.js';
 import {
-  BOUND_PREFIXES,
   ABSENCE_WORDS,
   ANSWER_GROUPS,
+  BOUND_PREFIXES,
   CLOCK_WORDS,
   COMPLEX_CONJUNCTIONS,
   COMPLEX_PREPOSITIONS,

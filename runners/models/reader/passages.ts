@@ -134,8 +134,12 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
   const saidBefore = new Set<string>();
   for (const [at, { sentence, antecedent, heading, title, term, definition }] of sections.entries()) {
     const earlier = [...saidBefore];
-    if (oneMatter) for (const said of toCandidate(cleanSentence(sentence), memo).stems) saidBefore.add(said);
-    if (!isCandidate(sentence, origin === 'document')) continue;
+    const candidate = isCandidate(sentence, origin === 'document');
+    if (!candidate && !oneMatter) continue;
+    const cleaned = cleanSentence(sentence);
+    const read = toCandidate(cleaned, memo);
+    if (oneMatter) for (const said of read.stems) saidBefore.add(said);
+    if (!candidate) continue;
     const after = sections[at + 1];
     const following =
       after !== undefined && after.heading === heading && !HEADING.test(after.sentence)
@@ -147,22 +151,19 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
     if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
-    const cleaned = cleanSentence(sentence);
     const acronyms = acronymsOf(cleaned);
-    const read = toCandidate(cleaned, memo);
+    // A term that names an option ("-s, --slow") is an option, as a person calls it, and what it is
+    // the sentence that defines it says.
+    const option = term === true && namesOption(cleaned);
     const own = {
       ...read,
-      // A term that names an option ("-s, --slow") is an option, as a person calls it, and what it
-      // is the sentence that defines it says.
-      ...(term === true && namesOption(cleaned)
-        ? { stems: new Set([...read.stems, ...OPTION_NOUN_STEMS]) }
-        : {}),
+      ...(option ? { stems: new Set([...read.stems, ...OPTION_NOUN_STEMS]) } : {}),
       ...(requested.length > 0 ? { valueText: cleanSentence(stated) } : {}),
       ...(acronyms === undefined ? {} : { acronyms }),
       joined: joinedPairs(cleaned),
       ...(title === true ? { title } : {}),
       ...(following === undefined ? {} : { following }),
-      ...(definition === undefined || !namesOption(cleaned)
+      ...(definition === undefined || !option
         ? {}
         : { defined: toCandidate(cleanSentence(definition), memo) }),
     };
