@@ -124,8 +124,12 @@ export function isFileOrderQuestion(prompt: string): boolean {
   if (!CONVERSATION.inPlain(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
   const asked = askedNouns(question).map((noun) => noun.toLowerCase());
-  if (asked.length > 0 && !asked.some((noun) => READING_NOUNS.has(noun))) return false;
-  if (hasVerb(question, FILE_READ_VERBS)) return true;
+  const reading = hasVerb(question, FILE_READ_VERBS);
+  // Whatever the question calls what was read ("which changelog did you read second?"), a place in
+  // the order of the conversation's reads is one of the files read.
+  const namesRead = asked.some((noun) => READING_NOUNS.has(noun)) || (reading && ordered(question));
+  if (asked.length > 0 && !namesRead) return false;
+  if (reading) return true;
   return temporalMode(question) !== 'best' && words(question).some((word) => READING_NOUNS.has(word));
 }
 

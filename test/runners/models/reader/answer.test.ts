@@ -861,6 +861,14 @@ describe('the order of reads, asked in other words', () => {
     expect(await ask(reads, 'What was the 3rd file you read?')).toMatch(/only 2 files/);
   });
 
+  it('answers a place in the order of reads whatever the question calls what was read', async () => {
+    expect(await ask(reads, 'Which harbour excerpt did you open second?')).toBe(
+      'The second file I read was notes/moorings.md.',
+    );
+    // Without a place in the order, a noun that names no file asks what a file says.
+    expect(await ask(reads, 'Which buoy did you read about?')).not.toMatch(/file I read|I read notes/);
+  });
+
   it('takes a clause that places the question in time for no question about the order', async () => {
     expect(await ask(reads, 'Chore before the files?')).not.toMatch(/file I read/);
     expect(await ask(reads, 'What were we doing before you opened the files?')).not.toMatch(/file I read/);
