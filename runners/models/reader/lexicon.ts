@@ -373,7 +373,7 @@ export const NEGATIVE_CLITICS = words("n't n’t");
 export const KIND_NOUNS = {
   number: words(
     'number count amount total quantity sum figure port size limit maximum minimum percentage percent ' +
-      'price cost score rank ratio rate capacity',
+      'price cost score rank ratio rate capacity share proportion fraction portion',
   ),
   duration: words('duration period interval timeout delay span lifetime length'),
   clock: words('hour'),

@@ -32,6 +32,9 @@ describe('the kind of answer a question asks for', () => {
     expect(answerType('By default, does the pump start when the float rises?')).toBe('yes-no');
     expect(answerType('What hour does the ferry leave?')).toBe('clock');
     expect(answerType('What is the default wait time of the winch?')).toBe('timing');
+    // A part of a whole is a number, in figures or as a percentage.
+    expect(answerType('What share of the hold may the ballast take up?')).toBe('number');
+    expect(answerType('I still need the proportion of the fleet kept ashore.')).toBe('number');
     expect(answerType('Where is the boathouse?')).toBe('any');
   });
 
