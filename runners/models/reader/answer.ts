@@ -228,6 +228,17 @@ function precisionStems(asked: readonly Token[]): string[] {
 }
 
 /**
+ * True when a sentence puts the condition a question denies in the question's words, as a condition
+ * of its own ("if the key is not set, …"): a sentence that only says the verb and some negation ("a
+ * non-default interval can be set") puts none.
+ */
+function putsCondition(candidate: Candidate, denied: ReadonlySet<string>): boolean {
+  if (![...denied].every((stem) => candidate.stems.has(stem)) || !isNegative(candidate.text)) return false;
+  const own = deniedInCondition(candidate.text);
+  return own !== undefined && [...denied].every((stem) => own.has(stem));
+}
+
+/**
  * The stem of the word right before the head of what a question asks for, when the head names a time
  * or a span and the word an act ("start" of "the kiln's start time", "refresh" of "refresh interval"):
  * it says which value of the kind is meant, where a statement names the act in a word of its own
@@ -548,10 +559,7 @@ export function answerQuestion(
   // A text that puts the same condition ("if the key is not set, …") answers in its own words.
   const deniedHere = remembered(context, deniedInCondition, askedWords);
   const denied =
-    deniedHere !== undefined &&
-    pool.some(
-      (candidate) => [...deniedHere].every((stem) => candidate.stems.has(stem)) && isNegative(candidate.text),
-    )
+    deniedHere !== undefined && pool.some((candidate) => putsCondition(candidate, deniedHere))
       ? undefined
       : deniedHere;
   const asked =

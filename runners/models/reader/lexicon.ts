@@ -145,6 +145,14 @@ export const SPEAKER_PRONOUNS = words('i');
 
 /** The first-person subjects and objects: the person, alone or with others ("I need", "tell us"). */
 export const FIRST_PERSON_SUBJECTS = words('i we');
+
+/**
+ * Pronouns that stand as the subject of a clause, so that the word after them is its verb: "when
+ * nobody sets one", "if it fails". A tagger may take a verb's "-s" form there for a plural noun.
+ */
+export const SUBJECT_PRONOUNS = words(
+  'i you he she it we they somebody someone anybody anyone everybody everyone nobody',
+);
 export const FIRST_PERSON_OBJECTS = words('me us');
 /** Pronouns as the object of a verb ("told me", "showed them"). */
 export const OBJECT_PRONOUNS = words('me us you him her them');

@@ -43,7 +43,7 @@ import {
 import { durationSpans } from './time-values.js';
 import { tokens } from './nlp.js';
 import { codeNameSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
-import { isKnownWord } from './thesaurus.js';
+import { isKnownWord, withVerbsAfterSubjects } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
 import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, words, type StemMemo } from './text.js';
@@ -296,7 +296,7 @@ export function deniedInCondition(text: string): ReadonlySet<string> | undefined
   }
   let denied: Set<string> | undefined;
   for (const clause of clauses) {
-    const read = tokens(text.slice(clause[0]!.start, clause.at(-1)!.end));
+    const read = withVerbsAfterSubjects(tokens(text.slice(clause[0]!.start, clause.at(-1)!.end)));
     const negation = read.findIndex(
       (token) => ABSENCE_WORDS.has(token.lemma) || NEGATIVE_CLITICS.has(token.value.toLowerCase()),
     );
@@ -332,7 +332,7 @@ export function speaksOfThePast(question: string): boolean {
 function opensClause(words: readonly WordAt[], at: number, text: string): boolean {
   const end = text.indexOf(',', words[at]?.end ?? 0);
   const clause = text.slice(words[at]?.end ?? 0, end < 0 ? text.length : end);
-  const read = tokens(clause);
+  const read = withVerbsAfterSubjects(tokens(clause));
   // "Since which release …" asks from a preposition: a question word opens no clause of time.
   if (read[0] === undefined || read[0].pos === 'AUX' || WH_WORDS.has(read[0].lemma)) return false;
   // A verb that a determiner does not make a noun of ("before a restore" names a thing).

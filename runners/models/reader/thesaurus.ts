@@ -9,8 +9,8 @@
  * lexicon's table, and two words may be one lemma ("mix up").
  */
 import data from './thesaurus.json' with { type: 'json' };
-import { IRREGULAR_VERB_FORMS, VERB_PARTICLES } from './lexicon.js';
-import { tokens } from './nlp.js';
+import { IRREGULAR_VERB_FORMS, SUBJECT_PRONOUNS, VERB_PARTICLES } from './lexicon.js';
+import { tokens, type Token } from './nlp.js';
 import { COMMON_VERB_STEMS, STOP_WORDS, stem } from './text.js';
 
 /** A part of speech as WordNet's files name it. */
@@ -219,4 +219,19 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     }
   });
   return found;
+}
+
+/**
+ * `read` with a word the tagger took for a noun right after a subject pronoun read as the verb it can
+ * be ("when nobody sets one": "sets"), with the verb's lemma: a pronoun that stands as a subject is
+ * followed by its verb, not by a noun.
+ */
+export function withVerbsAfterSubjects(read: readonly Token[]): Token[] {
+  return read.map((token, at) => {
+    const before = read[at - 1];
+    if (token.pos !== 'NOUN' || before === undefined || !SUBJECT_PRONOUNS.has(before.value.toLowerCase()))
+      return token;
+    const lemma = lemmasOf(token.value.toLowerCase(), 'v')[0];
+    return lemma === undefined ? token : { ...token, pos: 'VERB', lemma };
+  });
 }

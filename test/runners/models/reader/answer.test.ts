@@ -1318,6 +1318,18 @@ describe('a condition that denies a value given', () => {
     'The ramp defaults to `slow`.',
     'If the shelf count is not set, the controller assumes two shelves.',
   ]);
+  const pump = readFile('p', 'docs/pump.md', [
+    '# Pump',
+    'The PUMP_INTERVAL variable can be used to set an interval that is not the default.',
+    'By default, the pump runs every 5 minutes.',
+    'To set a shorter interval for the pump, write `interval: 30 seconds` in the profile.',
+  ]);
+
+  it('is not put again by a sentence that only says the verb beside some negation', async () => {
+    expect(await ask(pump, 'I still need the interval the pump uses when nobody sets one.')).toBe(
+      'By default, the pump runs every 5 minutes.',
+    );
+  });
 
   it('asks what holds by default, which a sentence that states a default answers', async () => {
     expect(await ask(ramps, "If we don't give the controller a ramp, which one does it send?")).toBe(
@@ -1337,6 +1349,10 @@ describe('a condition that denies a value given', () => {
     ]);
     expect([...(deniedInCondition('If we never pick a glaze, which one is used?') ?? [])]).toEqual([
       stem('pick'),
+    ]);
+    // A verb the tagger takes for a noun after its subject ("nobody sets") is still the verb.
+    expect([...(deniedInCondition('Which cone does the kiln use when nobody sets one?') ?? [])]).toEqual([
+      stem('set'),
     ]);
     expect(deniedInCondition('Is the vent open when the kiln is not firing?')).toBeUndefined();
     expect(deniedInCondition('If the glaze is thin, which cone?')).toBeUndefined();

@@ -9,7 +9,9 @@ import {
   canBeVerb,
   lemmasOf,
   synonymsOf,
+  withVerbsAfterSubjects,
 } from '../../../../runners/models/reader/thesaurus.js';
+import { tokens } from '../../../../runners/models/reader/nlp.js';
 import { buildThesaurus, wordnetDictionary } from '../../../../scripts/build-thesaurus.js';
 import { exchange, page, request, user } from './conversation-fixtures.js';
 
@@ -30,6 +32,21 @@ describe('lemmasOf', () => {
   it('gives nothing for a word WordNet does not list', () => {
     expect(lemmasOf('qzxv', 'n')).toEqual([]);
     expect(lemmasOf('', 'v')).toEqual([]);
+  });
+});
+
+describe('withVerbsAfterSubjects', () => {
+  const tagged = (text: string) =>
+    withVerbsAfterSubjects(tokens(text)).map((t) => `${t.value}/${t.pos}/${t.lemma}`);
+
+  it('reads a word after a subject pronoun as the verb it can be', () => {
+    expect(tagged('nobody sets one')).toContain('sets/VERB/set');
+  });
+
+  it('leaves a noun after a possessive, and a word that can be no verb, as they were', () => {
+    expect(tagged('its sets are full')).toContain('sets/NOUN/set');
+    expect(tagged('it pamphlets')).not.toContain('pamphlets/VERB/pamphlet');
+    expect(withVerbsAfterSubjects([])).toEqual([]);
   });
 });
 
