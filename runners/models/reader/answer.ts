@@ -95,7 +95,7 @@ import {
 } from './lexicon.js';
 import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
-import { codeSpans, shortOptions } from './value-kinds.js';
+import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { analyse, isVerbal, joined, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
 
@@ -546,9 +546,13 @@ export function answerQuestion(
   const subjectPaths = remembered(context, pathStemsAsked, askedWords);
   // A short option the question names ("with -n") is a thing it asks about, which no word says.
   const options = shortOptions(askedWords);
+  // The words of an option the question names ("-type") name the option, not a kind of thing.
+  const optionWords = new Set(
+    remembered(context, commandOptionSpans, askedWords).flatMap((span) => contentStems(span.text)),
+  );
   const plain = [
     ...remembered(context, keyOfAsked, askedWords).filter(
-      (stem) => (!framing.has(stem) || seen(stem)) && !general.has(stem),
+      (stem) => optionWords.has(stem) || ((!framing.has(stem) || seen(stem)) && !general.has(stem)),
     ),
     ...subjectPaths,
     ...options,

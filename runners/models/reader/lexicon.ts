@@ -476,7 +476,7 @@ export const NAMED_KEYS = words(
  */
 export const EXPLANATION_NOUNS = words('reason cause purpose');
 
-/** Words and phrases by which a sentence gives a reason or a cause ("because", "due to"). */
+/** Words and phrases by which a sentence gives a reason, a cause or a purpose ("because", "in order to"). */
 export const REASON_MARKERS: readonly string[] = [
   'because',
   'since',
@@ -489,6 +489,10 @@ export const REASON_MARKERS: readonly string[] = [
   'caused by',
   'so that',
   'which is why',
+  // Purpose: "… comes first in order to avoid a call".
+  'in order to',
+  'in order that',
+  'so as to',
 ];
 
 /**
@@ -505,7 +509,7 @@ export const WITHIN_PREPOSITIONS = words('in within inside');
  * first word says nothing a sentence must say.
  */
 export const COMPLEX_PREPOSITIONS = phrases(
-  'relative to|according to|due to|prior to|compared to|compared with|with respect to|with regard to|in relation to|as opposed to|in terms of|regardless of|instead of|because of|thanks to|in spite of',
+  'relative to|according to|due to|prior to|compared to|compared with|with respect to|with regard to|in relation to|as opposed to|in terms of|regardless of|instead of|because of|thanks to|in spite of|ahead of|apart from|aside from|along with|together with|next to|in front of|on top of|in place of|on behalf of|in addition to|by means of|in favour of|in favor of',
 );
 
 /**

@@ -16,7 +16,16 @@ import { isQuestion, sentenceAct } from './dialogue-act.js';
 import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { commandOptionSpans } from './value-kinds.js';
 import type { ReaderContext } from './context.js';
-import { contentStems, sentenceGroups, stem, stemSet, STOP_WORDS, words, type StemMemo } from './text.js';
+import {
+  COMMON_VERB_STEMS,
+  contentStems,
+  sentenceGroups,
+  stem,
+  stemSet,
+  STOP_WORDS,
+  words,
+  type StemMemo,
+} from './text.js';
 
 /**
  * Where a candidate sentence came from: the person's own words, a record or document (a tool's
@@ -146,11 +155,13 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
         ? cleanSentence(after.sentence)
         : undefined;
     // A file the person asks to have read is where to look, not a value they state: a sentence that
-    // says nothing else ("Next: man/x.txt.") is no candidate, and the path is no value of the others.
+    // says nothing else ("Next: man/x.txt.", "man/x.txt, go.") is no candidate, and the path is no
+    // value of the others. A light verb beside the path ("go", "take a look") only urges the read.
     const requested = origin === 'person' ? requestedReads(sentence) : [];
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
-    if (requested.length > 0 && contentStems(says.join(' '), memo).length === 0) continue;
+    const told = contentStems(says.join(' '), memo).filter((said) => !COMMON_VERB_STEMS.has(said));
+    if (requested.length > 0 && told.length === 0) continue;
     const acronyms = acronymsOf(cleaned);
     // A term that names an option ("-s, --slow") is an option, as a person calls it, and what it is
     // the sentence that defines it says.

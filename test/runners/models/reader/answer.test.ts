@@ -255,6 +255,20 @@ describe('reader reads what a question asks, in the words people write', () => {
     expect(await ask(history, 'Which file has the port list?')).not.toBe('Next: docs/ports.txt.');
   });
 
+  it('takes a request to read a file with only a light verb beside it ("x.txt, go.") for no statement', async () => {
+    const history = [
+      user('notes/firing.md, go.'),
+      ...exchange(
+        'g',
+        'read_file',
+        { path: 'notes/firing.md' },
+        page(['# Firing', 'Cone 6 needs 1,222 °C.'], 1, false),
+      ),
+      assistant('I read notes/firing.md.'),
+    ];
+    expect(await ask(history, 'Why go through the firing notes?')).not.toBe('notes/firing.md, go.');
+  });
+
   it('reads the parts of a path as no modifier of a noun', async () => {
     const history = [
       user("I look after the team's tooling this week, the commit hooks among it."),
@@ -298,6 +312,11 @@ describe('reader abstains when the subject of a question is nowhere in view', ()
     expect(
       await ask(history, 'Relative to the bisque firing, is the glaze applied before or after?'),
     ).toContain('after the bisque firing');
+  });
+
+  it('reads the common prepositions of several words ("ahead of", "together with") as wholes', () => {
+    expect(keyOfAsked('Why is the bisque fired ahead of the glaze?')).toEqual(['bisqu', 'fire', 'glaze']);
+    expect(keyOfAsked('Which kiln was put together with the old one?')).toEqual(['kiln', 'put', 'old']);
   });
 
   it('reads a prefix a hyphen writes apart ("pre-2.0") as no thing of its own', async () => {
@@ -925,6 +944,30 @@ describe('a question why', () => {
     ]);
     expect(await ask(glaze, 'Why did the studio stop using lead glaze in the end?')).toBe(
       'The studio stopped using lead glaze in 2019 because it leaches into food.',
+    );
+  });
+
+  it('is answered by a sentence that gives a purpose ("in order to")', async () => {
+    const sieve = readFile('s', 'notes/sieve.md', [
+      '# Sieve',
+      '$ sieve --coarse -fine clay.bin',
+      '',
+      'The --coarse pass runs before the -fine pass in order to keep grit off the fine mesh.',
+    ]);
+    expect(await ask(sieve, 'Why --coarse ahead of -fine in the sieve notes?')).toBe(
+      'The --coarse pass runs before the -fine pass in order to keep grit off the fine mesh.',
+    );
+  });
+
+  it('reads the words of an option the question names ("-type") as the option, not a kind of thing', async () => {
+    const sieve = readFile('t', 'notes/sieve.md', [
+      '# Sieve',
+      'The sieve takes clay of any size because its mesh is coarse.',
+      '',
+      'The -size test comes before the -type test so that big lumps are skipped early.',
+    ]);
+    expect(await ask(sieve, 'Why -size ahead of -type in the sieve notes?')).toBe(
+      'The -size test comes before the -type test so that big lumps are skipped early.',
     );
   });
 
