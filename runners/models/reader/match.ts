@@ -438,8 +438,9 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
     const rest = question.slice(token.end);
     const mark = rest.indexOf('?');
     if (mark >= 0 && mark !== rest.length - 1) continue;
-    // A comma ends a clause that opens the question: "If it comes after the file, what …?" goes on.
-    if (rest.includes(',')) continue;
+    // A comma, a colon or a semicolon ends the clause, and the question goes on after it: "If it comes
+    // after the file, what …?", "Before I forget: which file …?".
+    if (CLAUSE_END.test(rest)) continue;
     return question.slice(0, token.start).trimEnd() + (mark >= 0 ? '?' : '');
   }
   return question;
@@ -454,17 +455,23 @@ export function withoutTimeClauses(question: string): string {
   return withoutClosingClause(opened, plainTokensAt(opened));
 }
 
-/** `question` without an opening time clause: from its first word, a conjunction of time, to a comma. */
+/**
+ * `question` without an opening time clause: from its first word, a conjunction of time, to the comma,
+ * colon or semicolon that ends it.
+ */
 function withoutOpeningClause(question: string): string {
   const first = plainTokensAt(question)[0];
   // Its first token: only spaces come before it.
   if (first === undefined || !TIME_CONJUNCTIONS.has(first.word)) return question;
   const rest = question.slice(first.end);
-  const comma = rest.indexOf(',');
+  const end = rest.search(CLAUSE_END);
   const mark = rest.indexOf('?');
-  if (comma < 0 || (mark >= 0 && mark < comma)) return question;
-  return rest.slice(comma + 1).trimStart();
+  if (end < 0 || (mark >= 0 && mark < end)) return question;
+  return rest.slice(end + 1).trimStart();
 }
+
+/** The marks that end a clause within a question: a comma, a colon, a semicolon. */
+const CLAUSE_END = /[,:;]/;
 
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */
 function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' | undefined {

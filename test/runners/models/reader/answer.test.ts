@@ -892,6 +892,13 @@ describe('the order of reads, asked in other words', () => {
     expect(await ask(reads, 'Chore before the files?')).not.toMatch(/file I read/);
     expect(await ask(reads, 'What were we doing before you opened the files?')).not.toMatch(/file I read/);
     expect(await ask(reads, 'Before the moorings, which file did you open?')).toMatch(/file I read/);
+    // A colon ends the clause of time as a comma does, and the question goes on after it.
+    expect(await ask(reads, 'Quick check before I forget: which file did you open first?')).toBe(
+      'The first file I read was notes/tides.md.',
+    );
+    expect(await ask(reads, 'Before I forget: which file did you open first?')).toBe(
+      'The first file I read was notes/tides.md.',
+    );
   });
 
   it('answers an elliptical question and a lost track of the order', async () => {
