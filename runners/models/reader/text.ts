@@ -267,6 +267,8 @@ export function asPath(word: string): string | undefined {
     if (segments.length === 0) return undefined;
     // "and/or", "he/she": every part a function word and no extension is prose, not a path.
     if (!hasExtension && segments.every((s) => STOP_WORDS.has(s.toLowerCase()))) return undefined;
+    // "-beta/-rc", "--quiet/--verbose": options written as alternatives, not a path.
+    if (!hasExtension && segments.some((s) => s.startsWith('-'))) return undefined;
     return bare;
   }
   // A dotfile (.env, .gitignore) is a file too.

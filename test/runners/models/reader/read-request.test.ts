@@ -51,6 +51,10 @@ describe('a message that names a file asks for it to be read', () => {
   it('asks for nothing when there is no path, or only prose with slashes', () => {
     expect(requestedReads('')).toEqual([]);
     expect(requestedReads('Take the bus and/or the tram next.')).toEqual([]);
+    // Options written as alternatives name no file: only the path is read.
+    expect(asked('Then notes/kiln.md. Need to know how -slow/-fast ramps behave.')).toEqual([
+      'notes/kiln.md',
+    ]);
   });
 });
 

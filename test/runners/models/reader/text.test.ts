@@ -27,7 +27,17 @@ describe('asPath', () => {
   });
 
   it('leaves prose, initialisms, numbers and addresses alone', () => {
-    for (const word of ['and/or', 'e.g.', 'U.S.', 'v2.5', '3.14', 'https://example.org/a.md', 'end.']) {
+    for (const word of [
+      'and/or',
+      '-beta/-rc',
+      '--quiet/--verbose',
+      'e.g.',
+      'U.S.',
+      'v2.5',
+      '3.14',
+      'https://example.org/a.md',
+      'end.',
+    ]) {
       expect(asPath(word)).toBeUndefined();
     }
   });
