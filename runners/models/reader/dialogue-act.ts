@@ -236,7 +236,13 @@ function lacksCertainty(word: Token): boolean {
 /** True when the subject of the verb at `at` is the person ("I", "we"). */
 function isNeedOfPerson(words: readonly Token[], at: number): boolean {
   const subject = words.slice(0, at).findLast((t) => t.pos === 'PRON' || t.pos === 'NOUN');
-  return subject !== undefined && FIRST_PERSON_SUBJECTS.has(subject.lower);
+  if (subject !== undefined && FIRST_PERSON_SUBJECTS.has(subject.lower)) return true;
+  // A terse message drops its subject: "Need the flag that …", "kiln: still need the cone for …".
+  // The verb in its plain form opens its clause, with no more than adverbs before it.
+  const verb = words[at];
+  if (verb === undefined || verb.lower !== verb.lemma) return false;
+  const opening = words.slice(0, at).findLastIndex((t) => t.pos === 'PUNCT');
+  return words.slice(opening + 1, at).every((t) => t.pos === 'ADV');
 }
 
 /**
@@ -507,7 +513,13 @@ function pointsBack(token: Token, index: number, words: readonly Token[]): boole
 export function sentenceAct(sentence: string): DialogueAct {
   const text = sentence.trim();
   if (text === '' || text.endsWith('?')) return actOf(text, []);
-  return actOf(text, analyse(withoutPaths(text)));
+  const act = actOf(text, analyse(withoutPaths(text)));
+  // What comes before a colon may only name the topic ("kiln: need the cone for …"): the clause
+  // after it then says what the sentence does.
+  const colon = text.indexOf(': ');
+  if (act === 'question' || colon < 0) return act;
+  const rest = text.slice(colon + 2);
+  return actOf(rest, analyse(withoutPaths(rest)));
 }
 
 /** What a sentence does, from its text and its tokens (read only when it ends with no mark). */

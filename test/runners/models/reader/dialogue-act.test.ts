@@ -27,6 +27,13 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct("I'd want the name of the glaze supplier.")).toBe('question');
     expect(sentenceAct("I'd like to know how long the bisque firing takes.")).toBe('question');
     expect(sentenceAct('I still need the shelf our biggest vase fits on.')).toBe('question');
+    // A terse need drops its subject, and a topic before a colon leaves the clause after it to ask.
+    expect(sentenceAct('Need the flag that stops the kiln.')).toBe('question');
+    expect(sentenceAct('kiln: still need the cone for the bowls')).toBe('question');
+    expect(sentenceAct('Need to fire the kiln today.')).toBe('statement');
+    expect(sentenceAct('Note: need the glaze to dry first.')).toBe('statement');
+    expect(sentenceAct('Change of plan on the glaze: we will use celadon.')).toBe('statement');
+    expect(sentenceAct('The kiln needs the long cone.')).toBe('statement');
     // A definite thing the person forgot or lacks, a possessor's phrase among them.
     expect(sentenceAct("I forget the potter's phone number.")).toBe('question');
     expect(sentenceAct("I don't remember the glaze the tiles got.")).toBe('question');
