@@ -177,6 +177,8 @@ export function answerFileOrder(question: string, texts: readonly VisibleText[])
   if (files.length === 0) return "I don't know: I can't see any file being read.";
   // "the second file", "the 3rd file": a position after the first.
   const position = positionAsked(question);
+  // "1st file read?" asks for the first.
+  if (position === 1) return `The first file I read was ${files[0] ?? ''}.`;
   if (position !== undefined) {
     const distinct = [...new Set(files)];
     const file = distinct[position - 1];
@@ -204,13 +206,13 @@ function isElliptical(question: string): boolean {
   return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
 }
 
-/** The position after the first that a question asks for ("the second file", "the 3rd"), if any. */
+/** The position that a question asks for in a word after the first ("the second file") or a figure ("the 3rd", "1st"), if any. */
 function positionAsked(question: string): number | undefined {
   for (const word of words(question)) {
     const named = POSITION_ORDINALS.indexOf(word);
     if (named >= 0) return named + 2;
     const figure = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
-    if (figure !== undefined && Number(figure) > 1) return Number(figure);
+    if (figure !== undefined && Number(figure) > 0) return Number(figure);
   }
   return undefined;
 }

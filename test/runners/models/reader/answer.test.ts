@@ -873,11 +873,12 @@ describe('the order of reads, asked in other words', () => {
     assistant('I read notes/moorings.md.'),
   ];
 
-  it('answers a position after the first, in a word or a figure', async () => {
+  it('answers a position in the order, in a word or a figure', async () => {
     expect(await ask(reads, 'Which was the second file you opened?')).toBe(
       'The second file I read was notes/moorings.md.',
     );
     expect(await ask(reads, 'What was the 3rd file you read?')).toMatch(/only 2 files/);
+    expect(await ask(reads, '1st file read?')).toBe('The first file I read was notes/tides.md.');
   });
 
   it('answers a place in the order of reads whatever the question calls what was read', async () => {
