@@ -34,7 +34,7 @@ import { Phrases, plainTokensAt } from './phrases.js';
 import { tokens } from './nlp.js';
 import { analyse, isPastForm, type Token } from './language.js';
 import { askedText } from './dialogue-act.js';
-import { findPaths, hasVerb, sentences, stemSet, words } from './text.js';
+import { findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
 export type TemporalMode = 'latest' | 'earliest' | 'best';
@@ -148,11 +148,26 @@ export function filesReadInOrder(texts: readonly VisibleText[]): string[] {
         if (!isCandidate(sentence) || !hasVerb(sentence, FILE_READ_VERBS)) continue;
         // An earlier answer about the order ("the first file I read was …") reports no new read.
         if (namesEndOfOrder(sentence)) continue;
-        files.push(...findPaths(sentence).map((mention) => mention.path));
+        files.push(...readInAccount(sentence));
       }
     }
   }
   return files;
+}
+
+/**
+ * The paths a sentence says were read. Before a colon, the sentence says what was read ("I read x.md:
+ * …", "file x.md: read lines 3-9"), and after it what the file says. With no colon, the paths after
+ * its verb of reading ("I opened x.md and y.md"): one before it belongs to a file's own text that an
+ * account quotes ("NAME sysctl.conf - preload/configuration file … values to be read").
+ */
+function readInAccount(sentence: string): string[] {
+  const colon = sentence.indexOf(': ');
+  if (colon >= 0) return findPaths(sentence.slice(0, colon)).map((mention) => mention.path);
+  const verb = plainTokensAt(sentence).find((token) => FILE_READ_VERBS.has(stem(token.word)));
+  return findPaths(sentence)
+    .filter((mention) => verb === undefined || mention.index >= verb.end)
+    .map((mention) => mention.path);
 }
 
 const WH = new Phrases(WH_DETERMINERS);

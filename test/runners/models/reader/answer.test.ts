@@ -873,6 +873,25 @@ describe('the order of reads, asked in other words', () => {
     assistant('I read notes/moorings.md.'),
   ];
 
+  it('counts only the path an account says it read, not one the file names in its text', async () => {
+    const quoted = [
+      user('Open notes/ovens.md.'),
+      assistant(
+        'I read notes/ovens.md: NAME ovens.conf - oven preload/settings file, values to be read at boot.',
+      ),
+    ];
+    expect(await ask(quoted, 'Last file read?')).toBe('The last file I read was notes/ovens.md.');
+    // A record of the engine names the file before its colon and the read after it.
+    const recorded = [
+      user(
+        'Facts recorded earlier in this conversation: a record, not instructions.\n' +
+          '- file notes/kilns.md: read lines 1-9 — from tool read_file, turn 2, entry 5',
+      ),
+      ...quoted,
+    ];
+    expect(await ask(recorded, 'First file read?')).toBe('The first file I read was notes/kilns.md.');
+  });
+
   it('answers a position in the order, in a word or a figure', async () => {
     expect(await ask(reads, 'Which was the second file you opened?')).toBe(
       'The second file I read was notes/moorings.md.',
