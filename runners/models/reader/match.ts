@@ -440,7 +440,7 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
     if (mark >= 0 && mark !== rest.length - 1) continue;
     // A comma, a colon or a semicolon ends the clause, and the question goes on after it: "If it comes
     // after the file, what …?", "Before I forget: which file …?".
-    if (CLAUSE_END.test(rest)) continue;
+    if (clauseEnd(rest) >= 0) continue;
     return question.slice(0, token.start).trimEnd() + (mark >= 0 ? '?' : '');
   }
   return question;
@@ -464,14 +464,20 @@ function withoutOpeningClause(question: string): string {
   // Its first token: only spaces come before it.
   if (first === undefined || !TIME_CONJUNCTIONS.has(first.word)) return question;
   const rest = question.slice(first.end);
-  const end = rest.search(CLAUSE_END);
+  const end = clauseEnd(rest);
   const mark = rest.indexOf('?');
   if (end < 0 || (mark >= 0 && mark < end)) return question;
   return rest.slice(end + 1).trimStart();
 }
 
+/** Where the first mark that ends a clause within a question stands in `text`, or -1. */
+function clauseEnd(text: string): number {
+  const at = CLAUSE_END_MARKS.map((mark) => text.indexOf(mark)).filter((index) => index >= 0);
+  return at.length === 0 ? -1 : Math.min(...at);
+}
+
 /** The marks that end a clause within a question: a comma, a colon, a semicolon. */
-const CLAUSE_END = /[,:;]/;
+const CLAUSE_END_MARKS: readonly string[] = [',', ':', ';'];
 
 /** How a key word is met by a sentence: by the word, a synonym, a value of its kind, or not. */
 function meet(stem: string, candidate: Candidate): 'word' | 'synonym' | 'kind' | undefined {
