@@ -255,6 +255,20 @@ describe('reader reads what a question asks, in the words people write', () => {
     expect(await ask(history, 'Which file has the port list?')).not.toBe('Next: docs/ports.txt.');
   });
 
+  it('takes a lead-in before a colon and the file asked for ("Last one, I promise: x.md.") for no statement', async () => {
+    const history = [
+      user('Last one for today, I promise: notes/firing.md.'),
+      ...exchange(
+        'l',
+        'read_file',
+        { path: 'notes/firing.md' },
+        page(['# Firing', 'Cone 6 needs 1,222 °C.'], 1, false),
+      ),
+      assistant('I read notes/firing.md.'),
+    ];
+    expect(await ask(history, 'Why is today the last firing you promise?')).not.toContain('I promise');
+  });
+
   it('takes a request to read a file with only a light verb beside it ("x.txt, go.") for no statement', async () => {
     const history = [
       user('notes/firing.md, go.'),
