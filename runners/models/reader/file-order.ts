@@ -221,7 +221,10 @@ function isElliptical(question: string): boolean {
   return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
 }
 
-/** The position that a question asks for in a word after the first ("the second file") or a figure ("the 3rd", "1st"), if any. */
+/**
+ * The position that a question asks for, in a word after the first ("the second file") or in a
+ * figure ("the 3rd", "1st"), if any.
+ */
 function positionAsked(question: string): number | undefined {
   for (const word of words(question)) {
     const named = POSITION_ORDINALS.indexOf(word);

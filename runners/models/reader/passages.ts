@@ -161,7 +161,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     const stated = requested.reduce((text, { path }) => text.split(path).join(' '), sentence);
     const says = words(stated).filter((word) => !REQUEST_LEAD_WORDS.has(word) && !SEQUENCE_WORDS.has(word));
     const told = contentStems(says.join(' '), memo).filter((said) => !COMMON_VERB_STEMS.has(said));
-    if (requested.length > 0 && (told.length === 0 || leadsIn(sentence, requested))) continue;
+    if (requested.length > 0 && (told.length === 0 || leadsIn(stated))) continue;
     const acronyms = acronymsOf(cleaned);
     // A term that names an option ("-s, --slow") is an option, as a person calls it, and what it is
     // the sentence that defines it says.
@@ -578,12 +578,10 @@ export function withCompounds(candidate: Sourced, compounds: Compounds): Sourced
 }
 
 /**
- * True when a sentence only leads in to the files it asks for, after a colon that ends it: "Last one
- * for today, I promise: notes/x.md." says nothing the path does not.
+ * True when a request, its paths taken out, only leads in to the files it asks for before a colon:
+ * "Last one for today, I promise: notes/x.md." says nothing the path does not.
  */
-function leadsIn(sentence: string, requested: readonly { path: string }[]): boolean {
-  const colon = sentence.lastIndexOf(': ');
-  if (colon < 0) return false;
-  const rest = requested.reduce((text, { path }) => text.split(path).join(' '), sentence.slice(colon + 2));
-  return words(rest).length === 0;
+function leadsIn(stated: string): boolean {
+  const colon = stated.lastIndexOf(': ');
+  return colon >= 0 && words(stated.slice(colon + 2)).length === 0;
 }
