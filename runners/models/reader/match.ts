@@ -22,6 +22,7 @@ import {
   FIGURE_ASKING_WORDS,
   KIND_NOUNS,
   LATEST_PHRASES,
+  TIME_ADVERBS,
   MODALS,
   MONTHS,
   NAME_ASKING_WORDS,
@@ -230,9 +231,11 @@ export const EARLIEST_PHRASE = new Phrases(EARLIEST_PHRASES);
 export const RECENT_PHRASE = new Phrases(RECENT_PHRASES);
 // Of those, the phrases of several words ("in the end", "at the start") leave the key; a single word
 // ("first", "now") may still be what a question is about ("the first release").
-const TIME_PHRASE = new Phrases(
-  [...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
-);
+// So does a word that can only be an adverb ("finally", "lately").
+const TIME_PHRASE = new Phrases([
+  ...[...LATEST_PHRASES, ...EARLIEST_PHRASES, ...RECENT_PHRASES].filter((phrase) => phrase.includes(' ')),
+  ...TIME_ADVERBS,
+]);
 
 /**
  * Prepositions of several words ("relative to") and conjunctions ("by the time"), which leave the key

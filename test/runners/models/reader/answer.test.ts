@@ -861,6 +861,12 @@ describe('phrases that place a question in time', () => {
     expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
   });
 
+  it('take an adverb that only places in time ("finally", "lately") as no word the answer must say', async () => {
+    expect(await ask(moves, 'Where does the kiln room go, finally?')).toMatch(/east barn/);
+    expect(await ask(moves, 'Ultimately, where does the kiln room go?')).toMatch(/east barn/);
+    expect(await ask(moves, 'Where was the kiln room originally?')).toMatch(/old boathouse/);
+  });
+
   it('read "end up" in any of its forms as the latest', async () => {
     expect(await ask(moves, 'Where does the kiln room end up?')).toMatch(/east barn/);
     expect(await ask(moves, 'So the kiln room ends up where?')).toMatch(/east barn/);
