@@ -10,6 +10,7 @@
  * still need the port that …", "I'd want the name of …"). Anything else states.
  */
 import {
+  LIGHT_VERBS,
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
@@ -90,6 +91,18 @@ function isFragment(words: readonly Token[]): boolean {
   return (
     !words.some((word) => word.pos === 'AUX' || WH_WORDS.has(word.lower)) &&
     !words.slice(0, Math.max(verb, 0)).some((word) => word.pos === 'PRON')
+  );
+}
+
+/**
+ * True for a wh-question whose only content words are light verbs ("What do I use instead?", "What
+ * else does it need?"): it says nothing of what it is about, and leans on the sentences before it.
+ * "Got it?" asks no wh-question: it checks that a statement was taken in.
+ */
+function saysOnlyLightVerbs(words: readonly Token[]): boolean {
+  return (
+    words.some((word) => WH_WORDS.has(word.lower)) &&
+    words.every((word) => !CONTENT_TAGS.has(word.pos) || LIGHT_VERBS.has(word.lemma))
   );
 }
 
@@ -378,7 +391,8 @@ export function askedParts(text: string): AskedParts {
   // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
   // A question with a verb of its own is asked against them: they set its scene.
   const first = asking[0];
-  const fragment = first !== undefined && isFragment(openingWords(first.tokens));
+  const fragment =
+    first !== undefined && (isFragment(openingWords(first.tokens)) || saysOnlyLightVerbs(first.tokens));
   for (const premise of first === undefined ? [] : all.slice(0, all.indexOf(first))) {
     if (!fragment) {
       parts.scene.push(...openingWords(premise.tokens));

@@ -208,6 +208,19 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it('takes them as the premise of a question whose only content words are light verbs', () => {
+    expect(asked('The old kiln timer is going away. What do I use instead?')).toBe(
+      'The old kiln timer is going away. What do I use instead?',
+    );
+    expect(asked('A glaze firing alone will not seal the pot. What else does it need?')).toBe(
+      'A glaze firing alone will not seal the pot. What else does it need?',
+    );
+    // A word of its own says what it is about.
+    expect(asked('The old kiln timer is going away. Which timer do I use instead?')).toBe(
+      'Which timer do I use instead?',
+    );
+  });
+
   it('keeps the scene when what is asked points back to it', () => {
     const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
     expect(parts.text).toContain('vase');
