@@ -73,10 +73,10 @@ export const POSITION_ORDINALS: readonly string[] = [
   'tenth',
 ];
 
-/** Cardinal numbers written as words. */
 /** Number words that may also stand for a thing named before ("the one", "if one was set"). */
 export const PRONOUN_NUMBERS = words('one');
 
+/** Cardinal numbers written as words. */
 export const NUMBER_WORDS = words(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
     'sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred ' +

@@ -27,6 +27,7 @@ import {
   MONTHS,
   NAME_ASKING_WORDS,
   NEGATIVE_CLITICS,
+  NUMBER_WORDS,
   NON_FINITE_BE_FORMS,
   PARTITIVE_PREPOSITIONS,
   PRIMARY_AUXILIARIES,
@@ -444,9 +445,28 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
     // A comma, a colon or a semicolon ends the clause, and the question goes on after it: "If it comes
     // after the file, what …?", "Before I forget: which file …?".
     if (clauseEnd(rest) >= 0) continue;
+    // "… give up after a set number of hits", "… after 30 seconds": a count or a span says when the
+    // thing asked about acts, not when the question is placed.
+    if (measures(rest)) continue;
     return question.slice(0, token.start).trimEnd() + (mark >= 0 ? '?' : '');
   }
   return question;
+}
+
+/** Words that count or measure: numbers, in figures or words, and the nouns of a count or a span. */
+const MEASURING_WORDS: ReadonlySet<string> = new Set([
+  ...NUMBER_WORDS,
+  ...KIND_NOUNS.number,
+  ...KIND_NOUNS.duration,
+]);
+
+/** True when `text` counts or measures something: "a set number of hits", "30 seconds", "ten tries". */
+function measures(text: string): boolean {
+  // A number standing alone: "2.0.0" is a release, which places a question as a date does.
+  return (
+    /(?:^|\s)\d+(?:\s|$|[?!.](?!\d))/.test(text) ||
+    plainTokensAt(text).some((token) => MEASURING_WORDS.has(token.word))
+  );
 }
 
 /**

@@ -485,6 +485,23 @@ describe('the terms of a definition list', () => {
   });
 });
 
+describe('a closing phrase of time', () => {
+  it('leaves the key when it places the question, and stays when it counts or measures', () => {
+    expect(questionKey('Which glaze did we pick before the kiln was fired?')).toEqual(['glaze', 'pick']);
+    expect(questionKey('Which kiln setting stops the fan after a set number of firings?')).toEqual([
+      'kiln',
+      'set',
+      'stop',
+      'fan',
+      'number',
+      'fire',
+    ]);
+    expect(questionKey('Which kiln setting stops the fan after 30 seconds?')).toContain('second');
+    // A release places the question as a date does.
+    expect(questionKey('Which glaze is the default since 2.0.0?')).toEqual(['glaze', 'default']);
+  });
+});
+
 describe("the words of an option's name", () => {
   it('part a prefix from the word it is joined to', () => {
     expect(optionWords('Run it with --nonblock or --unbuffered.')).toEqual(['block', 'buffered']);
