@@ -18,6 +18,7 @@ import {
   MODALS,
   ORDER_END_WORDS,
   PERSONAL_PRONOUNS,
+  POSSESSIVE_DETERMINERS,
   POSITION_ORDINALS,
   PRIMARY_AUXILIARIES,
   READING_NOUNS,
@@ -69,6 +70,14 @@ export function temporalMode(question: string): TemporalMode {
  */
 function ordersAThing(question: string, word: string): boolean {
   const read = tokens(question);
+  // "My first ticket", "its last release": after a possessive, the word names one thing of someone's.
+  const possessed = read.some(
+    (token, at) =>
+      token.lemma === word &&
+      POSSESSIVE_DETERMINERS.has(read[at - 1]?.value.toLowerCase() ?? '') &&
+      NOMINAL.has(read[at + 1]?.pos ?? ''),
+  );
+  if (possessed) return true;
   // "What did we pick first?" places the question among what happened; "Which site are we doing first?",
   // with an auxiliary of the present or the future, asks about the order of the plan itself.
   const personal = read.some(

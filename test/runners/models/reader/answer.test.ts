@@ -1367,6 +1367,14 @@ describe('a condition or a clause of time in the present', () => {
     );
   });
 
+  it('reads "first" or "last" after a possessive as naming one thing, not the order of answers', () => {
+    expect(temporalMode('Which glaze am I using on my first vase?')).toBe('best');
+    expect(temporalMode('Which glaze did I use on my first vase?')).toBe('best');
+    expect(temporalMode('Which kiln fired their last batch?')).toBe('best');
+    expect(temporalMode('Which glaze did I pick first?')).toBe('earliest');
+    expect(temporalMode('Which was the first glaze we picked?')).toBe('earliest');
+  });
+
   it('reads "first" in a clause of the plan, in the present or the future, as its order', async () => {
     expect(temporalMode('Which pots are we glazing first?')).toBe('best');
     expect(temporalMode('Which pots will we glaze first?')).toBe('best');
