@@ -106,6 +106,20 @@ function saysOnlyLightVerbs(words: readonly Token[]): boolean {
   );
 }
 
+/**
+ * True for a wh-question that asks what a demonstrative standing alone with "be" points back to
+ * ("Which sed version was that?", "What day is this?"): what it asks about is what the sentences
+ * before it said. "Which option does that?" names what it asks about with a verb of its own.
+ */
+function pointsBackToPremise(words: readonly Token[]): boolean {
+  const beside = (at: number) =>
+    BE_FORMS.has(words[at - 1]?.lower ?? '') || BE_FORMS.has(words[at + 1]?.lower ?? '');
+  return (
+    words.some((word) => WH_WORDS.has(word.lower)) &&
+    words.some((word, at) => DEMONSTRATIVES.has(word.lower) && word.pos === 'PRON' && beside(at))
+  );
+}
+
 /** An interrogative: a wh-word that opens the sentence's clause, or an auxiliary before a subject. */
 function interrogative(words: readonly Token[], sentence: string): boolean {
   const [first, second] = words;
@@ -392,7 +406,10 @@ export function askedParts(text: string): AskedParts {
   // A question with a verb of its own is asked against them: they set its scene.
   const first = asking[0];
   const fragment =
-    first !== undefined && (isFragment(openingWords(first.tokens)) || saysOnlyLightVerbs(first.tokens));
+    first !== undefined &&
+    (isFragment(openingWords(first.tokens)) ||
+      saysOnlyLightVerbs(first.tokens) ||
+      pointsBackToPremise(first.tokens));
   for (const premise of first === undefined ? [] : all.slice(0, all.indexOf(first))) {
     if (!fragment) {
       parts.scene.push(...openingWords(premise.tokens));

@@ -221,6 +221,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it('takes them as the premise of a question that asks what "that" or "this" with "be" was', () => {
+    expect(asked('The kiln finally fired cone 10 evenly. Which firmware release was that?')).toBe(
+      'The kiln finally fired cone 10 evenly. Which firmware release was that?',
+    );
+    // With a verb of its own the question names what it asks about: they set its scene.
+    expect(asked('The vents must open once the kiln cools. Which vent setting does that?')).toBe(
+      'Which vent setting does that?',
+    );
+  });
+
   it('keeps the scene when what is asked points back to it', () => {
     const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
     expect(parts.text).toContain('vase');
