@@ -179,7 +179,8 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
   };
   // In a document, the lines after a list item that no blank line separates from it continue it.
   let item: number | null = null;
-  for (const raw of text.split('\n')) {
+  const rawLines = text.split('\n');
+  for (const raw of joinWrapped ? withColumnLabels(rawLines) : rawLines) {
     const line = raw.trim();
     if (line === '') {
       flush();
@@ -226,6 +227,48 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
     last = unit.paragraph;
   }
   return groups;
+}
+
+/** A row of a Markdown table: "| `maxLength` | `number` | `65536` |". */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** The row under a table's header that aligns its columns: "|---|:---:|". */
+const TABLE_DELIMITER = /^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/** The cells of a table row, trimmed. */
+function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cell.trim());
+}
+
+/**
+ * The lines of a document with each row of a Markdown table under a header given its column's name
+ * before each cell ("| Option: `maxLength` | Default: `65536` | …"), as a line that labels its value
+ * says it; the row that aligns the columns, which says nothing, left out.
+ */
+function withColumnLabels(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let header: string[] | undefined;
+  for (const [at, line] of lines.entries()) {
+    if (header !== undefined && TABLE_DELIMITER.test(line)) continue;
+    if (header !== undefined && TABLE_ROW.test(line)) {
+      const labels = header;
+      const cells = tableCells(line).map((cell, k) => {
+        const label = labels[k]?.replace(/[*_`]/g, '') ?? '';
+        return label === '' || cell === '' ? cell : `${label}: ${cell}`;
+      });
+      out.push(`| ${cells.join(' | ')} |`);
+      continue;
+    }
+    header = undefined;
+    const next = lines[at + 1];
+    if (TABLE_ROW.test(line) && next !== undefined && TABLE_DELIMITER.test(next)) header = tableCells(line);
+    out.push(line);
+  }
+  return out;
 }
 
 /**

@@ -485,6 +485,23 @@ describe('the terms of a definition list', () => {
   });
 });
 
+describe("a document's table", () => {
+  it("answers from a row, each cell read with its column's name", async () => {
+    const settings = readFile('t', 'docs/kiln-options.md', [
+      '# Kiln options',
+      '',
+      '| Option | Type | Default | Description |',
+      '| --- | --- | --- | --- |',
+      '| `rampRate` | number | `120` | Degrees gained per hour while heating. |',
+      '| `holdTime` | number | `15` | Minutes spent at the peak temperature. |',
+      '',
+      'A ramp rate above 200 is refused by the controller.',
+    ]);
+    expect(await ask(settings, 'What is the kiln ramp rate by default?')).toMatch(/\b120\b/);
+    expect(await ask(settings, 'Which type is holdTime?')).toMatch(/number/);
+  });
+});
+
 describe('a closing phrase of time', () => {
   it('leaves the key when it places the question, and stays when it counts or measures', () => {
     expect(questionKey('Which glaze did we pick before the kiln was fired?')).toEqual(['glaze', 'pick']);

@@ -137,6 +137,29 @@ describe('sentences', () => {
     ]);
   });
 
+  it("gives each cell of a document's table its column's name, and leaves out the aligning row", () => {
+    const doc = [
+      'The kiln settings.',
+      '',
+      '| **Setting** | Default | |',
+      '|:---|---:|---|',
+      '| `ramp` | 120 | per hour |',
+      '| `hold` | | minutes |',
+      '',
+      'After the table.',
+    ].join('\n');
+    expect(sentences(doc, true)).toEqual([
+      'The kiln settings.',
+      '| **Setting** | Default | |',
+      '| Setting: `ramp` | Default: 120 | per hour |',
+      '| Setting: `hold` |  | minutes |',
+      'After the table.',
+    ]);
+    // A row with no aligning row under it is no header; a message's lines stay as written.
+    expect(sentences('| a | b |\n| c | d |', true)).toEqual(['| a | b |', '| c | d |']);
+    expect(sentences('| a | b |\n|---|---|\n| c | d |')).toEqual(['| a | b |', '|---|---|', '| c | d |']);
+  });
+
   it('reads a labelled line with what it labels, in a document', () => {
     expect(sentences('Vans built before 2020:\n`service --legacy`', true)).toEqual([
       'Vans built before 2020: `service --legacy`',
