@@ -225,6 +225,9 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('The kiln finally fired cone 10 evenly. Which firmware release was that?')).toBe(
       'The kiln finally fired cone 10 evenly. Which firmware release was that?',
     );
+    expect(
+      asked('The new glaze replaces an older one only the east kiln takes. What was the name of that glaze?'),
+    ).toBe('The new glaze replaces an older one only the east kiln takes. What was the name of that glaze?');
     // With a verb of its own the question names what it asks about: they set its scene.
     expect(asked('The vents must open once the kiln cools. Which vent setting does that?')).toBe(
       'Which vent setting does that?',
