@@ -81,9 +81,11 @@ function isFragment(words: readonly Token[]): boolean {
   if (!words.some(isVerbal)) return true;
   const content = words.filter((word) => CONTENT_TAGS.has(word.pos));
   // "Got it?", "Remember that?": a verb and a word pointing back check that a statement was taken in.
+  // A wh-question asks all the same ("What should it return?").
   const checks =
     content.length === 1 &&
     content[0]?.pos === 'VERB' &&
+    !words.some((word) => WH_WORDS.has(word.lower)) &&
     words.some((word) => word.pos === 'PRON' || DEMONSTRATIVES.has(word.lower));
   if (checks) return false;
   if (content.length <= 1) return true;

@@ -202,6 +202,10 @@ describe('what a message asks, without the frame that says it asks', () => {
       'The kiln log keeps every firing. Flag to purge the old ones?',
     );
     expect(asked('The kiln log keeps every firing. Purge?')).toBe('The kiln log keeps every firing. Purge?');
+    // One verb and a pronoun: "Got it?" checks, but a wh-question asks.
+    expect(asked('My kiln hook should stop the firing early. What should it return?')).toBe(
+      'My kiln hook should stop the firing early. What should it return?',
+    );
     // A question with its own subject is asked against them, as before.
     expect(asked('The kiln log keeps every firing. How do I purge the old ones?')).toBe(
       'How do I purge the old ones?',
