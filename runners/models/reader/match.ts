@@ -27,7 +27,6 @@ import {
   MONTHS,
   NAME_ASKING_WORDS,
   NEGATIVE_CLITICS,
-  NUMBER_WORDS,
   NON_FINITE_BE_FORMS,
   PARTITIVE_PREPOSITIONS,
   PRIMARY_AUXILIARIES,
@@ -44,7 +43,7 @@ import {
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
 import { tokens } from './nlp.js';
-import { codeNameSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
+import { codeNameSpans, commandOptionSpans, numberSpans, shortOptions } from './value-kinds.js';
 import { isKnownWord, withVerbsAfterSubjects } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
@@ -453,19 +452,18 @@ function withoutClosingClause(question: string, tokens: readonly WordAt[]): stri
   return question;
 }
 
-/** Words that count or measure: numbers, in figures or words, and the nouns of a count or a span. */
-const MEASURING_WORDS: ReadonlySet<string> = new Set([
-  ...NUMBER_WORDS,
-  ...KIND_NOUNS.number,
-  ...KIND_NOUNS.duration,
-]);
+/** The nouns of a count or of a span: "a set number of hits", "the timeout". */
+const MEASURING_NOUNS: ReadonlySet<string> = new Set([...KIND_NOUNS.number, ...KIND_NOUNS.duration]);
 
-/** True when `text` counts or measures something: "a set number of hits", "30 seconds", "ten tries". */
+/**
+ * True when `text` counts or measures something: "a set number of hits", "30 seconds", "ten tries".
+ * A dotted number ("since 2.0.0") is a release, which places a question as a date does.
+ */
 function measures(text: string): boolean {
-  // A number standing alone: "2.0.0" is a release, which places a question as a date does.
   return (
-    /(?:^|\s)\d+(?:\s|$|[?!.](?!\d))/.test(text) ||
-    plainTokensAt(text).some((token) => MEASURING_WORDS.has(token.word))
+    durationSpans(text).length > 0 ||
+    numberSpans(text).some((span) => !span.text.includes('.')) ||
+    plainTokensAt(text).some((token) => MEASURING_NOUNS.has(token.word))
   );
 }
 
