@@ -46,7 +46,7 @@ import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
-import { askedAsSaidByThePerson, askedParts } from './dialogue-act.js';
+import { askedAsSaidByThePerson, askedParts, type AskedParts } from './dialogue-act.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -225,6 +225,14 @@ function precisionStems(asked: readonly Token[]): string[] {
   return asked
     .filter((token) => token.pos === 'ADV' && PRECISION_ADVERBS.has(token.lower))
     .flatMap((token) => contentStems(token.value));
+}
+
+/** The stems of the words only the premise of a fragment says, not the question itself. */
+function premiseOnlyStems(parts: AskedParts): ReadonlySet<string> {
+  const premise = new Set(parts.premise);
+  const stemsOf = (tokens: readonly Token[]) => tokens.flatMap((token) => contentStems(token.value));
+  const asked = new Set(stemsOf(parts.asked.filter((token) => !premise.has(token))));
+  return new Set(stemsOf(parts.premise).filter((stem) => !asked.has(stem)));
 }
 
 /**
@@ -748,9 +756,12 @@ export function answerQuestion(
   // The person's statements need not name the kind asked for, and common verbs say little.
   // A condition puts the situation in the asker's words ("if we're stuck on an older release"), a text
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
+  // So does the premise a fragment leans on ("du keeps wandering into other mounts. Option …?").
   const supposed = remembered(context, supposedStems, askedWords);
+  const premise = premiseOnlyStems(remembered(context, askedParts, question));
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
-    (stem) => !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && supposed.has(stem)),
+    (stem) =>
+      !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && (supposed.has(stem) || premise.has(stem))),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

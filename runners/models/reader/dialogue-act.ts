@@ -394,6 +394,11 @@ export interface AskedParts {
    * hot"): they may help find the answer but need not be in it.
    */
   scene: Token[];
+  /**
+   * Of the asked words, those of the sentences a fragment leans on ("du keeps wandering into other
+   * mounts." before "Option to keep it on one fs?"): the situation, in the asker's words.
+   */
+  premise: Token[];
   /** The asked words as text: a sentence without a frame as written, else its asked words. */
   text: string;
 }
@@ -407,8 +412,8 @@ export function askedParts(text: string): AskedParts {
   // Each sentence is read once, for what it does and for what it asks.
   const all = sentences(text).map((sentence) => ({ sentence, tokens: analyse(withoutPaths(sentence)) }));
   const asking = all.filter(({ sentence, tokens }) => actOf(sentence, tokens) === 'question');
-  if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], text };
-  const parts: AskedParts = { asked: [], scene: [], text: '' };
+  if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], premise: [], text };
+  const parts: AskedParts = { asked: [], scene: [], premise: [], text: '' };
   const texts: string[] = [];
   // A fragment ("Exit status?") asks about what the sentences before it set out: they are its premise.
   // A question with a verb of its own is asked against them: they set its scene.
@@ -424,6 +429,7 @@ export function askedParts(text: string): AskedParts {
       continue;
     }
     parts.asked.push(...openingWords(premise.tokens));
+    parts.premise.push(...openingWords(premise.tokens));
     texts.push(premise.sentence);
   }
   for (const { sentence, tokens } of asking) {

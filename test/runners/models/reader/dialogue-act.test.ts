@@ -212,6 +212,21 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it("keeps apart the words of the premise, the situation in the asker's words", () => {
+    const parts = askedParts('The kiln keeps stalling on busy days. Flag to fire at once?');
+    expect(parts.premise.map((t) => t.value)).toEqual([
+      'The',
+      'kiln',
+      'keeps',
+      'stalling',
+      'on',
+      'busy',
+      'days',
+    ]);
+    expect(parts.asked.map((t) => t.value)).toContain('Flag');
+    expect(askedParts('The kiln is new. Which cone does it fire to?').premise).toEqual([]);
+  });
+
   it('takes them as the premise of a question whose only content words are light verbs', () => {
     expect(asked('The old kiln timer is going away. What do I use instead?')).toBe(
       'The old kiln timer is going away. What do I use instead?',
