@@ -234,13 +234,13 @@ const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** The row under a table's header that aligns its columns: "|---|:---:|". */
 const TABLE_DELIMITER = /^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
 
-/** The cells of a table row, trimmed. */
+/** The cells of a table row, trimmed; a pipe escaped inside a cell ("number\|boolean") stays in it. */
 function tableCells(row: string): string[] {
   return row
     .trim()
     .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
     .map((cell) => cell.trim());
 }
 

@@ -155,6 +155,11 @@ describe('sentences', () => {
       '| Setting: `hold` |  | minutes |',
       'After the table.',
     ]);
+    // A pipe escaped inside a cell is no border.
+    expect(sentences('| Option | Type |\n| --- | --- |\n| `glaze` | `string\\|false` |', true)).toEqual([
+      '| Option | Type |',
+      '| Option: `glaze` | Type: `string\\|false` |',
+    ]);
     // A row with no aligning row under it is no header; a message's lines stay as written.
     expect(sentences('| a | b |\n| c | d |', true)).toEqual(['| a | b |', '| c | d |']);
     expect(sentences('| a | b |\n|---|---|\n| c | d |')).toEqual(['| a | b |', '|---|---|', '| c | d |']);
