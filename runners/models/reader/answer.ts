@@ -781,9 +781,15 @@ export function answerQuestion(
   // Asked "which N", a sentence that says only "this N" leaves which one to what it points back to.
   const pointing =
     head !== undefined && WH_DETERMINERS.has(shape.wh ?? '') && pointsBackTo(answering.text, head);
-  const reply = pointing
+  const described = pointing
     ? pointedTo(answering)
     : inContext(answering, holds, (alone) => coverage(key, alone, weights, polar) !== undefined);
+  // A sentence that describes what its heading names ("A Symbol that …" under "### findUp.stop") is
+  // given with the name.
+  const reply =
+    answering.named === undefined || described.includes(answering.named)
+      ? described
+      : `${answering.named} (${described})`;
   if (type !== 'yes-no') {
     const answer =
       shape.wh === 'why'

@@ -14,7 +14,7 @@ import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
 import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
-import { commandOptionSpans } from './value-kinds.js';
+import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import type { ReaderContext } from './context.js';
 import {
   COMMON_VERB_STEMS,
@@ -57,6 +57,11 @@ export type Sourced = Candidate & {
    * it ("That key sends a signal …").
    */
   following?: string;
+  /**
+   * The name a section's code-name heading gives ("### findUp.stop"), on the first sentence under it,
+   * which describes the thing without naming it ("A Symbol that can be returned …").
+   */
+  named?: string;
   /**
    * Of a term ("-s, --slow"), the words of the sentence that defines it ("Fire at half the rate."):
    * what the term is, in words.
@@ -141,7 +146,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
   // Text they paste runs over lines, and its sentences speak of what they will.
   const oneMatter = origin === 'person' && !content.trim().includes('\n');
   const saidBefore = new Set<string>();
-  for (const [at, { sentence, antecedent, heading, title, term, definition }] of sections.entries()) {
+  for (const [at, { sentence, antecedent, heading, title, term, definition, named }] of sections.entries()) {
     const earlier = [...saidBefore];
     const candidate = isCandidate(sentence, origin === 'document');
     if (!candidate && !oneMatter) continue;
@@ -174,6 +179,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
       joined: joinedPairs(cleaned),
       ...(title === true ? { title } : {}),
       ...(following === undefined ? {} : { following }),
+      ...(named === undefined ? {} : { named }),
       ...(definition === undefined || !option
         ? {}
         : { defined: toCandidate(cleanSentence(definition), memo) }),
@@ -219,6 +225,8 @@ interface InSection {
   term?: boolean;
   /** Of a term, the first sentence of its section, which says what the term is. */
   definition?: string;
+  /** Of the first sentence under a heading that is a name as code writes it, that name. */
+  named?: string;
 }
 
 /**
@@ -244,12 +252,17 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     const definition = headings.at(-1)?.indent === undefined ? undefined : inContext[0]?.sentence;
     if (definition !== undefined && term !== undefined && body.length > 0) term.definition = definition;
     term = undefined;
+    // A Markdown heading that is one name as code writes it ("### findUp.stop") names what the first
+    // sentence under it describes.
+    const innermost = headings.at(-1);
+    const name = innermost?.indent === undefined ? codeNameHeading(innermost?.text) : undefined;
     for (const [at, { sentence, antecedent }] of inContext.entries()) {
       const leansOn = at > 0 && definition !== undefined && lacksSubject(sentence) ? definition : antecedent;
       found.push({
         sentence,
         ...(leansOn === undefined ? {} : { antecedent: leansOn }),
         ...(heading === undefined ? {} : { heading }),
+        ...(at === 0 && name !== undefined && !sentence.includes(name) ? { named: name } : {}),
       });
     }
     body = [];
@@ -295,6 +308,21 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
   });
   flush();
   return found;
+}
+
+/**
+ * The name a Markdown heading gives when it is one name as code writes it and nothing else
+ * ("### findUp.stop", "## `retryLimit`"), without its marks; undefined for any other heading.
+ */
+function codeNameHeading(heading: string | undefined): string | undefined {
+  if (heading === undefined) return undefined;
+  const name = heading
+    .replace(/^#+\s*/, '')
+    .replace(/`/g, '')
+    .trim();
+  // One word, with the arguments of a function after it ("stringify(value, options)").
+  const word = name.replace(/\(.*\)$/, '');
+  return word === '' || /\s/.test(word) || codeNameSpans(word).length === 0 ? undefined : name;
 }
 
 /** The stems of the nouns a person names an option of a command by. */

@@ -502,6 +502,29 @@ describe("a document's table", () => {
   });
 });
 
+describe('a heading that is a name as code writes it', () => {
+  it('names what the first sentence under it describes, in the reply', async () => {
+    const api = readFile('a', 'docs/kiln-api.md', [
+      '# kiln-api',
+      '',
+      '### kiln.halt',
+      '',
+      'A token that a schedule callback can return to end the firing at once.',
+      '',
+      '### Schedules',
+      '',
+      'A schedule runs one callback per segment of the firing.',
+    ]);
+    expect(
+      await ask(api, 'I want my kiln schedule callback to end the firing early. What should it return?'),
+    ).toMatch(/^kiln\.halt \(A token that/);
+    // A heading of words names nothing: its sentence is given as it stands.
+    expect(await ask(api, 'How many callbacks does a schedule run per segment?')).toBe(
+      'A schedule runs one callback per segment of the firing.',
+    );
+  });
+});
+
 describe('a closing phrase of time', () => {
   it('leaves the key when it places the question, and stays when it counts or measures', () => {
     expect(questionKey('Which glaze did we pick before the kiln was fired?')).toEqual(['glaze', 'pick']);
