@@ -10,7 +10,6 @@
  * still need the port that …", "I'd want the name of …"). Anything else states.
  */
 import {
-  LIGHT_VERBS,
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
@@ -21,6 +20,7 @@ import {
   FINDING_OUT_VERBS,
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
+  LIGHT_VERBS,
   LISTENER_PRONOUNS,
   MODALS,
   NEUTER_PRONOUN,

@@ -262,7 +262,7 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
         sentence,
         ...(leansOn === undefined ? {} : { antecedent: leansOn }),
         ...(heading === undefined ? {} : { heading }),
-        ...(at === 0 && name !== undefined && !sentence.includes(name) ? { named: name } : {}),
+        ...(at === 0 && name !== undefined ? { named: name } : {}),
       });
     }
     body = [];
