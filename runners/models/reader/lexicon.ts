@@ -123,8 +123,8 @@ export const DEFAULT_WORDS = words('default');
 /** Verbs of deciding among things: "which glaze did we settle on", "the kiln we landed on". */
 export const DECIDING_VERBS = words('decide settle land choose pick opt agree select');
 
-/** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …"). */
-export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend');
+/** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …", "he said to …"). */
+export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend say');
 
 /** Adjectives that say the speaker wants something, after a copula ("I'd be glad of …", "I'm curious about …"). */
 export const DESIRE_ADJECTIVES = words('interested curious keen eager glad grateful');

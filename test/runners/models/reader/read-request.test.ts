@@ -24,6 +24,7 @@ describe('a message that names a file asks for it to be read', () => {
       // A directive, in the past too, asks for what its infinitive does.
       'Next, I was told to look at almanac/tides.txt, since the harbour master swears by it.',
       'The harbour master asked us to go over almanac/tides.txt before the regatta.',
+      'The skipper said to begin with almanac/tides.txt. Could you take me through it?',
     ]) {
       expect(asked(message), message).toEqual(['almanac/tides.txt']);
     }
@@ -80,6 +81,9 @@ describe('a message that names a file but asks for no read', () => {
     expect(reason('pond/fish.csv has been read already.')).toBe('past');
     // A verb of directing with no infinitive for the file directs nothing to be done to it.
     expect(reason('The warden asked whether pond/fish.csv was finished.')).toBe('past');
+    // "Say" directs only with an infinitive ("said to start with X"), not with what was said.
+    expect(reason('The warden said that pond/fish.csv was finished.')).toBe('past');
+    expect(reason('The warden said to me pond/fish.csv was finished.')).toBe('past');
     // A file named after a determiner modifies the noun after it, which states.
     expect(reason('The pond takes its pond/fish.csv name from the old survey.')).toBe('statement');
     expect(reason('I keep pond/fish.csv up to date by hand.')).toBe('own act');
