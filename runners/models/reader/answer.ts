@@ -394,6 +394,9 @@ function whichThing(shape: QuestionShape, context: ReaderContext): string | unde
 /** How much more the noun a "which N" question asks about weighs than its rareness alone gives. */
 const FOCUS_FACTOR = 2;
 
+/** How much a word only a condition of the question says weighs, against its rareness alone. */
+const CONDITION_SHARE = 0.5;
+
 /**
  * The stems of the units a question wants its answer in ("in minutes", "in kilobytes"): a sentence may
  * state the value in another unit or spelled otherwise ("90 seconds", "12 KB").
@@ -599,7 +602,18 @@ export function answerQuestion(
   if (unseen.some((stem) => things.has(stem) && stem !== decidedKind)) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
-  const weights = keyWeights(key, pool);
+  // A condition puts the situation in the asker's words ("when one tool needs root only for a single
+  // command"), a text in its own: its words weigh less in what a sentence must cover, and rank it.
+  const supposed = remembered(context, supposedStems, askedWords);
+  const weighed = (stems: readonly string[]) => {
+    const weights = keyWeights(stems, pool);
+    for (const stem of supposed) {
+      const weight = weights.get(stem);
+      if (weight !== undefined) weights.set(stem, weight * CONDITION_SHARE);
+    }
+    return weights;
+  };
+  const weights = weighed(key);
   // A thing the question names (a noun, a name, a number) that a file's name names ("what does the
   // Kestrel 3.0 want done …" and kestrel-3.0-storage.txt) says which file the question is about: each
   // sentence of that file speaks of it, and need only say the rest. A question that asks about
@@ -757,7 +771,6 @@ export function answerQuestion(
   // A condition puts the situation in the asker's words ("if we're stuck on an older release"), a text
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
   // So does the premise a fragment leans on ("du keeps wandering into other mounts. Option …?").
-  const supposed = remembered(context, supposedStems, askedWords);
   const premise = premiseOnlyStems(remembered(context, askedParts, question));
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
     (stem) =>

@@ -1464,6 +1464,20 @@ describe('a word only a condition says', () => {
   it('still counts when what is asked says it', async () => {
     expect(await ask(kiln, 'Which setting turns off the outdated ramp?')).toBe(ABSTENTION);
   });
+
+  it('weighs less than what is asked, even where some sentence in view says it', async () => {
+    const shed = readFile('k', 'docs/kiln.md', [
+      '# Kiln',
+      'The north shed runs hot in August.',
+      'The vent fan speed is set with the `fanSpeed` key.',
+      'A vent fan at full speed is loud.',
+      'Clean the fan of the vent each month; its speed drops with dust.',
+      'Firing logs are kept for thirty days.',
+    ]);
+    const answer = 'The vent fan speed is set with the `fanSpeed` key.';
+    expect(await ask(shed, 'Which key sets the vent fan speed?')).toBe(answer);
+    expect(await ask(shed, 'If the shed runs hot, which key sets the vent fan speed?')).toBe(answer);
+  });
 });
 
 describe('a condition that denies a value given', () => {
