@@ -9,7 +9,8 @@
  * Kept: one-word lemmas of letters only, and two-word ones (`mix_up`), each with its first
  * SENSES_KEPT senses in each part of speech (WordNet lists a lemma's senses most frequent first);
  * of each such synset, its one-word members. A sense with no other one-word member is left out.
- * Beside them, every one-word verb lemma, and every adverb of several words.
+ * Beside them, every one-word verb lemma, every adverb of several words, and of each one-word
+ * adjective the nouns of the attributes its kept senses describe.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,6 +47,12 @@ export interface ThesaurusData {
    * line in code-unit order: set phrases whose words name nothing of their own.
    */
   adverbPhrases: string;
+  /**
+   * Of each one-word adjective, the one-word nouns of the attributes its first senses describe
+   * ("wide width breadth", "deep depth deepness"), one adjective a line in code-unit order: what a
+   * text calls the measure a question asks about with an adjective ("how wide" and "the width").
+   */
+  attributes: string;
 }
 
 const ONE_WORD = /^[a-z]{2,}$/;
@@ -56,6 +63,9 @@ const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 
 
 export function buildThesaurus(dictionary: string, version: string, license: string): ThesaurusData {
   const members = new Map<string, string[]>();
+  // Of each adjective synset, the noun synsets of its attributes, by offset.
+  const attributeSynsets = new Map<string, string[]>();
+  const attributes: string[] = [];
   for (const pos of PARTS_OF_SPEECH) {
     for (const line of readFileSync(path.join(dictionary, `data.${pos}`), 'utf8').split('\n')) {
       if (line === '' || line.startsWith('  ')) continue;
@@ -68,6 +78,17 @@ export function buildThesaurus(dictionary: string, version: string, license: str
         if (ONE_WORD.test(word)) words.add(word);
       }
       members.set(`${pos}:${fields[0]}`, [...words]);
+      // An adjective's attribute is the noun of what it measures or describes: "wide" is a width.
+      if (pos === 'adj') {
+        const pointers = 4 + 2 * count;
+        const pointerCount = Number.parseInt(fields[pointers] ?? '0', 10);
+        const nouns: string[] = [];
+        for (let i = 0; i < pointerCount; i++) {
+          const at = pointers + 1 + 4 * i;
+          if (fields[at] === '=' && fields[at + 2] === 'n') nouns.push(fields[at + 1] ?? '');
+        }
+        if (nouns.length > 0) attributeSynsets.set(fields[0] ?? '', nouns);
+      }
     }
   }
   const verbs: string[] = [];
@@ -86,6 +107,14 @@ export function buildThesaurus(dictionary: string, version: string, license: str
       if (!ONE_WORD.test(lemma) && !TWO_WORDS.test(lemma)) continue;
       const synsetCount = Number.parseInt(fields[2] ?? '0', 10);
       const offsets = fields.slice(fields.length - synsetCount).slice(0, SENSES_KEPT);
+      if (pos === 'adj' && ONE_WORD.test(lemma)) {
+        const nouns = new Set(
+          offsets.flatMap((offset) =>
+            (attributeSynsets.get(offset) ?? []).flatMap((noun) => members.get(`noun:${noun}`) ?? []),
+          ),
+        );
+        if (nouns.size > 0) attributes.push(`${lemma} ${[...nouns].join(' ')}`);
+      }
       for (const offset of offsets) {
         const words = members.get(`${pos}:${offset}`) ?? [];
         if (words.filter((word) => word !== lemma).length === 0) continue;
@@ -115,6 +144,7 @@ export function buildThesaurus(dictionary: string, version: string, license: str
     lemmas: lemmas.join('\n'),
     verbs: verbs.sort(codeUnitOrder).join('\n'),
     adverbPhrases: adverbPhrases.sort(codeUnitOrder).join('\n'),
+    attributes: attributes.sort(codeUnitOrder).join('\n'),
   };
 }
 

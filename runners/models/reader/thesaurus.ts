@@ -169,6 +169,20 @@ export function synonymsOf(word: string, pos?: WordClass, next?: string): string
   return [...found].filter((member) => !own.has(member));
 }
 
+/**
+ * The nouns of what an adjective measures or describes, as WordNet's attributes give them: "wide" is
+ * a width, "deep" a depth. Empty for a word that is no adjective or has none.
+ */
+export function attributesOf(word: string): string[] {
+  const found = new Set<string>();
+  // The attributes are listed by lemma whether or not the adjective has words of like meaning.
+  for (const form of formsOf(word, 'a')) {
+    const line = sortedLine(data.attributes, form, (found) => found.slice(0, found.indexOf(' ')));
+    for (const noun of line?.split(' ').slice(1) ?? []) found.add(noun);
+  }
+  return [...found];
+}
+
 /** wink's parts of speech that WordNet has words for. */
 const WORD_CLASS_OF_TAG: Readonly<Record<string, WordClass>> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
 
@@ -208,6 +222,9 @@ export function askedSynonyms(question: string): ReadonlyMap<string, ReadonlySet
     const other = CONVERTED[pos];
     const asTagged = other === undefined || lemmasOf(word, pos).length > 0 ? pos : other;
     add(word, synonymsOf(word, asTagged));
+    // An adjective of measure ("how wide", "three levels deep") meets the noun a text names the measure
+    // by ("the width", "a depth of three").
+    if (pos === 'a' || pos === 'r') add(word, attributesOf(word));
     // A verb and the particle after it may be one lemma ("mixed up", "looked up"), whose words of like
     // meaning stand for both: "confuse" says "mix" and "up".
     const next = read[i + 1];

@@ -6,6 +6,7 @@ import { stem } from '../../../../runners/models/reader/text.js';
 import {
   adverbPhraseAt,
   askedSynonyms,
+  attributesOf,
   canBeVerb,
   lemmasOf,
   synonymsOf,
@@ -13,7 +14,7 @@ import {
 } from '../../../../runners/models/reader/thesaurus.js';
 import { tokens } from '../../../../runners/models/reader/nlp.js';
 import { buildThesaurus, wordnetDictionary } from '../../../../scripts/build-thesaurus.js';
-import { exchange, page, request, user } from './conversation-fixtures.js';
+import { exchange, page, readFile, request, user } from './conversation-fixtures.js';
 
 describe('lemmasOf', () => {
   it("undoes inflection by each part of speech's endings, doubled consonants included", () => {
@@ -32,6 +33,33 @@ describe('lemmasOf', () => {
   it('gives nothing for a word WordNet does not list', () => {
     expect(lemmasOf('qzxv', 'n')).toEqual([]);
     expect(lemmasOf('', 'v')).toEqual([]);
+  });
+});
+
+describe('attributesOf', () => {
+  it("gives the nouns of what an adjective measures, by WordNet's attributes, for any of its forms", () => {
+    expect(attributesOf('wide')).toEqual(expect.arrayContaining(['width']));
+    expect(attributesOf('deeper')).toEqual(expect.arrayContaining(['depth']));
+    expect(attributesOf('big')).toEqual(['size']);
+  });
+
+  it('gives nothing for a word that is no adjective or describes no attribute', () => {
+    expect(attributesOf('kiln')).toEqual([]);
+    expect(attributesOf('qzxv')).toEqual([]);
+    expect(attributesOf('')).toEqual([]);
+  });
+
+  it("lets a question's adjective of measure meet the noun a text names the measure by", async () => {
+    expect(askedSynonyms('How wide can the shelf be?').get(stem('wide'))).toContain(stem('width'));
+    const shelves = readFile('s', 'docs/shelves.md', [
+      '# Shelves',
+      'Each kiln shelf weighs 3 kilograms.',
+      'Each kiln shelf has a width of 40 centimetres.',
+      'Shelves are cleaned after every firing.',
+    ]);
+    const reader = createReaderModel({ profile: 'reader', window: 32_768 });
+    const reply = await reader.respond(request([...shelves, user('How wide is a kiln shelf?')]));
+    expect(reply.text).toBe('Each kiln shelf has a width of 40 centimetres.');
   });
 });
 
