@@ -557,7 +557,7 @@ function pointsBack(token: Token, index: number, words: readonly Token[]): boole
 /** What one sentence does: asks or states. */
 export function sentenceAct(sentence: string): DialogueAct {
   const text = sentence.trim();
-  if (text === '' || text.endsWith('?')) return actOf(text, []);
+  if (text === '' || endsAsking(text)) return actOf(text, []);
   const act = actOf(text, analyse(withoutPaths(text)));
   // What comes before a colon may only name the topic ("kiln: need the cone for …"): the clause
   // after it then says what the sentence does.
@@ -567,11 +567,16 @@ export function sentenceAct(sentence: string): DialogueAct {
   return actOf(rest, analyse(withoutPaths(rest)));
 }
 
+/** True when a sentence ends with a question mark, inside a closing quotation mark or bracket or not. */
+export function endsAsking(sentence: string): boolean {
+  return /\?["'”’)\]]*$/.test(sentence);
+}
+
 /** What a sentence does, from its text and its tokens (read only when it ends with no mark). */
 function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   const text = sentence.trim();
   if (text === '') return 'statement';
-  if (text.endsWith('?')) return 'question';
+  if (endsAsking(text)) return 'question';
   const words = openingWords(tokens);
   // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
   if (subjectClause(words)?.lacking === false) return 'statement';
@@ -613,7 +618,7 @@ function wouldBeThing(words: readonly Token[]): boolean {
 export function isQuestion(text: string): boolean {
   const parts = sentences(text);
   return (
-    parts.some((sentence) => sentence.trim().endsWith('?')) ||
+    parts.some((sentence) => endsAsking(sentence.trim())) ||
     parts.some((sentence) => sentenceAct(sentence) === 'question')
   );
 }

@@ -163,6 +163,14 @@ export function sentences(text: string, joinWrapped = false): string[] {
 }
 
 /**
+ * Where one sentence ends and the next begins within a unit: after a full stop, an exclamation or a
+ * question mark (and any closing quotation mark or bracket), before a capital or a figure; after a
+ * question or an exclamation mark, before anything, since people do not always capitalise ("what's
+ * the cap? the hostname I mean") and a full stop ends abbreviations too ("e.g. the").
+ */
+const SENTENCE_BREAK = /(?<=[.!?]["'”’)\]]?)\s+(?=["'`“‘([]?[A-Z0-9])|(?<=[?!]["'”’)\]]?)\s+(?=\S)/;
+
+/**
  * The sentences of a text as `sentences` splits them, grouped by the unit they come from: a paragraph,
  * a line, a heading or a list item. A sentence's neighbours in its group are its discourse context.
  */
@@ -216,7 +224,7 @@ export function sentenceGroups(text: string, joinWrapped = false): string[][] {
   let last: number | undefined;
   for (const unit of units) {
     const parts = unit.text
-      .split(/(?<=[.!?])\s+(?=["'`([]?[A-Z0-9])/)
+      .split(SENTENCE_BREAK)
       .map((part) => part.trim())
       .filter(Boolean)
       .reduce<string[]>(joinedAfterInitialism, []);

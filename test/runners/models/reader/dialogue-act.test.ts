@@ -16,6 +16,14 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Can you say when the firing ends')).toBe('question');
   });
 
+  it('takes a question quoted whole, or after the one who asks it, by its question mark', () => {
+    expect(sentenceAct('"When the kiln cools, which vent do I open?"')).toBe('question');
+    expect(sentenceAct('Customer says: "why does the kiln smoke?"')).toBe('question');
+    expect(isQuestion('The potter asked (how long does the glaze dry?)')).toBe(true);
+    expect(isQuestion('how hot does the kiln get? the top shelf I mean, like the max')).toBe(true);
+    expect(sentenceAct('She said "the kiln is hot".')).toBe('statement');
+  });
+
   it('takes indirect questions: asking to be told, lacking the knowledge, needing one definite thing', () => {
     expect(sentenceAct('Remind me what the cone number was.')).toBe('question');
     expect(sentenceAct('Please tell me the shelf count.')).toBe('question');

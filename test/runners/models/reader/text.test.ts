@@ -109,6 +109,21 @@ describe('sentences', () => {
     ]);
   });
 
+  it('ends a sentence at a question mark before a small letter, and after a closing quotation mark', () => {
+    expect(sentences('how hot can the kiln get? the top shelf I mean, like the max')).toEqual([
+      'how hot can the kiln get?',
+      'the top shelf I mean, like the max',
+    ]);
+    expect(sentences('She asked: "Is the kiln hot?" Then she left.')).toEqual([
+      'She asked: "Is the kiln hot?"',
+      'Then she left.',
+    ]);
+    // A full stop before a small letter may end an abbreviation: it ends no sentence there.
+    expect(sentences('Use a cone, e.g. cone 6 for stoneware.')).toEqual([
+      'Use a cone, e.g. cone 6 for stoneware.',
+    ]);
+  });
+
   it('keeps message lines apart and splits them at sentence ends', () => {
     expect(sentences('The van is red. It seats nine.\n- fleet van: red — from the person')).toEqual([
       'The van is red.',
