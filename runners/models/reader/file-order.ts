@@ -41,16 +41,17 @@ import { findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
 export type TemporalMode = 'latest' | 'earliest' | 'best';
 
 /** The temporal preference a question states, if any. */
-export function temporalMode(question: string): TemporalMode {
+export function temporalMode(question: string, ofReads = false): TemporalMode {
   // "At the very start" places a question as "at the start" does.
   // A time phrase in a condition ("if the glaze crazes at first, …") places nothing.
   const tokens = outsideConditions(question).filter((token) => !INTENSIFIERS.has(token.word));
   const placing = (phrases: Phrases) => {
     const hit = phrases.find(question, 0, tokens);
-    // "At the end of the queue" names a place, not a time ("first of all" still places).
+    // "At the end of the queue" names a place, not a time ("first of all" still places); asked about
+    // the order of reads (`ofReads`), "at the beginning of this review" is a time.
     if (
       hit === undefined ||
-      (hit.phrase.includes(' ') && PARTITIVE_PREPOSITIONS.has(tokens[hit.after]?.word ?? ''))
+      (!ofReads && hit.phrase.includes(' ') && PARTITIVE_PREPOSITIONS.has(tokens[hit.after]?.word ?? ''))
     )
       return false;
     return !(ORDER_END_WORDS.has(hit.phrase) && ordersAThing(question, hit.phrase));
@@ -139,7 +140,7 @@ export function isFileOrderQuestion(prompt: string): boolean {
   const namesRead = asked.some((noun) => READING_NOUNS.has(noun)) || (reading && ordered(question));
   if (asked.length > 0 && !namesRead) return false;
   if (reading) return true;
-  return temporalMode(question) !== 'best' && words(question).some((word) => READING_NOUNS.has(word));
+  return ordered(question) && words(question).some((word) => READING_NOUNS.has(word));
 }
 
 /** The files the visible context shows being read, in order of appearance (repeats kept). */
@@ -210,7 +211,7 @@ export function answerFileOrder(question: string, texts: readonly VisibleText[])
       ? `I don't know: I can see only ${distinct.length} ${distinct.length === 1 ? 'file' : 'files'} being read.`
       : `The ${ordinal(position)} file I read was ${file}.`;
   }
-  const mode = temporalMode(question);
+  const mode = temporalMode(question, true);
   if (mode === 'earliest') return `The first file I read was ${files[0] ?? ''}.`;
   if (mode === 'latest') return `The last file I read was ${files.at(-1) ?? ''}.`;
   const distinct = [...new Set(files)];
@@ -219,7 +220,7 @@ export function answerFileOrder(question: string, texts: readonly VisibleText[])
 
 /** True when a question names a place in an order: first, last, second, … */
 function ordered(question: string): boolean {
-  return temporalMode(question) !== 'best' || positionAsked(question) !== undefined;
+  return temporalMode(question, true) !== 'best' || positionAsked(question) !== undefined;
 }
 
 /** A question of a few words without an auxiliary, a modal or a pronoun ("First file?", "Second file read?"). */

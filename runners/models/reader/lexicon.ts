@@ -278,7 +278,7 @@ export const LATEST_PHRASES = phrases(
   'now|right now|current|currently|latest|still|at the moment|at present|these days|nowadays|anymore|in the end|at the end|finally|ultimately|at last|ended up|end up|ends up|ending up|by now|so far|at this point|for now|as things stand',
 );
 export const EARLIEST_PHRASES = phrases(
-  'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|before|to begin with|at the outset|started|began|begun|start with|starts with|begin with|begins with',
+  'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|at the beginning|before|to begin with|at the outset|started|began|begun|start with|starts with|begin with|begins with',
 );
 export const RECENT_PHRASES = phrases(
   'last|the last time|last time|most recent|most recently|recently|lately',

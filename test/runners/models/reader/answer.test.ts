@@ -975,6 +975,19 @@ describe('the order of reads, asked in other words', () => {
     );
     expect(await ask(reads, 'What was the 3rd file you read?')).toMatch(/only 2 files/);
     expect(await ask(reads, '1st file read?')).toBe('The first file I read was notes/tides.md.');
+    // Whatever verb hands the file over: a place in the order of files is one of the reads.
+    expect(await ask(reads, 'which file was the second one I gave you?')).toBe(
+      'The second file I read was notes/moorings.md.',
+    );
+  });
+
+  it('takes the beginning or end of the conversation for a time, not a place', async () => {
+    expect(
+      await ask(reads, 'Which of the files did I ask you to read at the very beginning of this session?'),
+    ).toBe('The first file I read was notes/tides.md.');
+    expect(temporalMode('Which notes came at the beginning?')).toBe('earliest');
+    // Asked about anything but the reads, "the end of the queue" is a place.
+    expect(temporalMode('What goes at the beginning of the firing queue?')).toBe('best');
   });
 
   it('answers a place in the order of reads whatever the question calls what was read', async () => {
