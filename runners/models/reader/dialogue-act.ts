@@ -20,6 +20,8 @@ import {
   FINDING_OUT_VERBS,
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
+  VERIFYING_VERBS,
+  ASKING_VERBS,
   LIGHT_VERBS,
   LISTENER_PRONOUNS,
   MODALS,
@@ -165,6 +167,14 @@ function indirect(words: readonly Token[]): boolean {
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
     // "I'm hazy on which gate …", "I'd like confirmation of where …"
     if (questionAfterPreposition(words, i) !== undefined) return true;
+    // "She's asking how often it redraws", "the customer asks me whether …": a question relayed.
+    const asked = FIRST_PERSON_OBJECTS.has(next?.lower ?? '') ? i + 2 : i + 1;
+    if (
+      isVerbal(word) &&
+      ASKING_VERBS.has(word.lemma) &&
+      EMBEDDED_QUESTION_OPENERS.has(words[asked]?.lower ?? '')
+    )
+      return true;
     if (!isVerbal(word) && !NOT_KNOWING_VERBS.has(word.lemma) && !desire) continue;
     // "I forget which …", "I wonder whether …"
     if (NOT_KNOWING_VERBS.has(word.lemma) && openerAfter(words, i) >= 0) return true;
@@ -224,6 +234,13 @@ function wishToKnow(words: readonly Token[], at: number): number | undefined {
   if (!INFINITIVE_MARKERS.has(words[at + 1]?.lower ?? '')) return undefined;
   const verb = words[at + 2];
   if (verb !== undefined && KNOWING_VERBS.has(verb.lemma)) return at + 3;
+  // "I'd like to confirm where …": making sure of what an embedded question asks.
+  if (
+    verb !== undefined &&
+    VERIFYING_VERBS.has(verb.lemma) &&
+    EMBEDDED_QUESTION_OPENERS.has(words[at + 3]?.lower ?? '')
+  )
+    return at + 3;
   const passive = words[at + 3];
   const told =
     passive !== undefined && (TELLING_VERBS.has(passive.lemma) || KNOWING_VERBS.has(passive.lemma));

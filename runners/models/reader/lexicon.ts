@@ -190,6 +190,18 @@ export const KNOWING_VERBS = words('know remember recall recollect learn underst
  */
 export const FINDING_OUT_VERBS = words('work figure find decide determine establish settle discover pin');
 
+/**
+ * Verbs of making sure of something: wished for before an embedded question ("I'd like to confirm
+ * where …", "I want to check whether …"), they ask it.
+ */
+export const VERIFYING_VERBS = words('confirm check verify ascertain');
+
+/**
+ * Verbs of asking: before an embedded question ("she's asking how often …", "the customer asks
+ * whether …") they relay it, to be answered.
+ */
+export const ASKING_VERBS = words('ask inquire enquire');
+
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 

@@ -16,6 +16,16 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Can you say when the firing ends')).toBe('question');
   });
 
+  it('takes a wish to make sure of what an embedded question asks, and a question relayed', () => {
+    expect(sentenceAct("I'd like to confirm where the kiln logs are kept.")).toBe('question');
+    expect(sentenceAct('I want to check whether the vent was cleaned.')).toBe('question');
+    expect(sentenceAct("She's asking how often the kiln cools by default.")).toBe('question');
+    expect(sentenceAct('The customer asks me which glaze is food safe.')).toBe('question');
+    // Making sure of a thing, or asking someone to do one, asks nothing to be told.
+    expect(sentenceAct("I'd like to check the kiln tomorrow.")).toBe('statement');
+    expect(sentenceAct('She asked me to read the firing notes.')).toBe('statement');
+  });
+
   it('takes a question quoted whole, or after the one who asks it, by its question mark', () => {
     expect(sentenceAct('"When the kiln cools, which vent do I open?"')).toBe('question');
     expect(sentenceAct('Customer says: "why does the kiln smoke?"')).toBe('question');
