@@ -20,6 +20,7 @@ import {
   FINDING_OUT_VERBS,
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
+  SCENE_CONJUNCTIONS,
   VERIFYING_VERBS,
   ASKING_VERBS,
   LIGHT_VERBS,
@@ -474,7 +475,10 @@ export function askedParts(text: string): AskedParts {
       continue;
     }
     if (frame === undefined) {
-      const kept = words.filter((_, i) => !said?.includes(i));
+      // "Just so my notes are right, how many hosts did I say …": the lead-in sets the scene.
+      const from = after ?? 0;
+      const kept = words.filter((_, i) => i >= from && !said?.includes(i));
+      parts.scene.push(...words.slice(0, from));
       parts.asked.push(...kept);
       texts.push(joined(kept, tokens));
       continue;
@@ -499,8 +503,17 @@ export function askedParts(text: string): AskedParts {
  */
 function leadIn(tokens: readonly Token[], words: readonly Token[]): number | undefined {
   const colon = tokens.findIndex((token) => token.value === ':');
-  const after = colon < 0 ? -1 : words.findIndex((word) => tokens.indexOf(word) > colon);
-  if (after <= 0 || !words.slice(0, after).some((word) => word.pos === 'VERB')) return undefined;
+  // A clause of purpose or reason before a comma leads in as a colon does ("Just so my notes are
+  // right, how many …?"); any other clause may be a condition, which is asked.
+  const opening = words.find((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
+  const comma =
+    opening !== undefined && SCENE_CONJUNCTIONS.has(opening.lower)
+      ? tokens.findIndex((token) => token.value === ',')
+      : -1;
+  const mark = colon < 0 ? comma : comma < 0 ? colon : Math.min(colon, comma);
+  const after = mark < 0 ? -1 : words.findIndex((word) => tokens.indexOf(word) > mark);
+  const verbal = (word: Token) => word.pos === 'VERB' || (mark === comma && word.pos === 'AUX');
+  if (after <= 0 || !words.slice(0, after).some(verbal)) return undefined;
   const question = words.slice(after);
   if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) return undefined;
   return interrogative(question, '') ? after : undefined;

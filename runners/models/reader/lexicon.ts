@@ -202,6 +202,12 @@ export const VERIFYING_VERBS = words('confirm check verify ascertain');
  */
 export const ASKING_VERBS = words('ask inquire enquire');
 
+/**
+ * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
+ * which kiln …?", "Since we build from git, which bison …?"): the clause sets the question's scene.
+ */
+export const SCENE_CONJUNCTIONS = words('so because since');
+
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 

@@ -139,6 +139,15 @@ describe('proposals are no questions', () => {
 });
 
 describe('what a message asks, without the frame that says it asks', () => {
+  it('leaves a clause of purpose or reason before the question, after a comma, to set the scene', () => {
+    const parts = askedParts('Just so my notes are right, how many kilns did I say we have?');
+    expect(parts.text).not.toMatch(/notes/);
+    expect(parts.scene.map((token) => token.value).join(' ')).toMatch(/notes are right/);
+    const since = askedParts('Since we glaze on Fridays, which kiln do we fire?');
+    expect(since.text).toMatch(/^which kiln/);
+    // A condition is part of what is asked.
+    expect(askedParts('If the kiln is hot, which shelf do we use?').text).toMatch(/kiln is hot/);
+  });
   const asked = (text: string) => askedParts(text).text;
 
   it('leaves out the frame of an indirect question or a stated need', () => {
