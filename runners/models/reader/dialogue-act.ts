@@ -20,6 +20,8 @@ import {
   FINDING_OUT_VERBS,
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
+  GRATITUDE,
+  CLARIFYING_VERBS,
   SCENE_CONJUNCTIONS,
   VERIFYING_VERBS,
   ASKING_VERBS,
@@ -147,6 +149,19 @@ function interrogative(words: readonly Token[], sentence: string): boolean {
   return subjects.includes(second.pos);
 }
 
+/**
+ * True for the word at `at` as a verb of desire: the tagger may take "like" after "I'd" for a
+ * preposition, so any use but a noun's counts, except "like" as a filler after a comma or at the
+ * start ("…, like the max number"), where no subject or auxiliary comes before it.
+ */
+function isDesire(words: readonly Token[], at: number): boolean {
+  const word = words[at];
+  if (word === undefined || !DESIRE_VERBS.has(word.lemma) || word.pos === 'NOUN') return false;
+  if (word.pos !== 'ADP') return true;
+  const before = words[at - 1];
+  return before !== undefined && ['PRON', 'AUX', 'ADV'].includes(before.pos);
+}
+
 /** The index of the first token after `from` that opens an embedded question, or -1. */
 function openerAfter(words: readonly Token[], from: number): number {
   return words.findIndex((t, i) => i > from && EMBEDDED_QUESTION_OPENERS.has(t.lower));
@@ -162,8 +177,7 @@ function indirect(words: readonly Token[]): boolean {
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
     if (asksToRestate(words, i)) return true;
-    // The tagger may take "like" after "I'd" for a preposition: a desire verb counts unless a noun.
-    const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
+    const desire = isDesire(words, i);
     // "I'm not sure which …", "we're unsure whether …"
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
     // "I'm hazy on which gate …", "I'd like confirmation of where …"
@@ -346,7 +360,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     if (asksToRestate(words, i)) return [clauseStart(i), i + 1];
-    const desire = DESIRE_VERBS.has(word.lemma) && word.pos !== 'NOUN';
+    const desire = isDesire(words, i);
     // "I forget which …", "I've no idea where …", "I'm not sure whether …": the embedded
     // question is what is asked, from its opener on.
     const opener = openerAfter(words, i);
@@ -491,7 +505,26 @@ export function askedParts(text: string): AskedParts {
     parts.asked.push(...kept);
     texts.push(joined(kept, tokens));
   }
+  // A fragment after the question says more of what it asks: "… be? the static one I mean".
+  const last = asking.at(-1);
+  for (const { sentence, tokens } of last === undefined ? [] : all.slice(all.indexOf(last) + 1)) {
+    const words = withoutClarifying(openingWords(tokens));
+    if (words.length === 0 || asking.some((question) => question.sentence === sentence)) continue;
+    if (!isFragment(words)) continue;
+    // Thanks said after the question ("Thanks!") asks nothing more.
+    if (words.some((word) => GRATITUDE.has(word.lower))) continue;
+    parts.asked.push(...words);
+    texts.push(joined(words, tokens));
+  }
   return { ...parts, text: texts.join(' ') };
+}
+
+/** `words` without "I mean" said in passing: "the static one I mean" says "the static one". */
+function withoutClarifying(words: readonly Token[]): Token[] {
+  const at = words.findIndex(
+    (word, i) => FIRST_PERSON_SUBJECTS.has(word.lower) && CLARIFYING_VERBS.has(words[i + 1]?.lemma ?? ''),
+  );
+  return at < 0 ? [...words] : [...words.slice(0, at), ...words.slice(at + 2)];
 }
 
 /**

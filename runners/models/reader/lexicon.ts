@@ -208,6 +208,9 @@ export const ASKING_VERBS = words('ask inquire enquire');
  */
 export const SCENE_CONJUNCTIONS = words('so because since');
 
+/** The verb by which a speaker says in passing which thing they meant ("the static one, I mean"). */
+export const CLARIFYING_VERBS = words('mean');
+
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 

@@ -139,6 +139,20 @@ describe('proposals are no questions', () => {
 });
 
 describe('what a message asks, without the frame that says it asks', () => {
+  it('takes a fragment after the question as more of what it asks, "I mean" and thanks aside', () => {
+    expect(askedParts('how hot can the kiln get? the top shelf I mean').text).toBe(
+      'how hot can the kiln get? the top shelf',
+    );
+    expect(askedParts('Which kiln do we fire? Thanks!').text).toBe('Which kiln do we fire?');
+    // A sentence of its own after the question is no part of it.
+    expect(askedParts('What is the cone? I need it for the report.').text).toBe('What is the cone?');
+  });
+
+  it('takes "like" after a comma for a filler, not for a wish that frames the question', () => {
+    expect(askedParts('the top shelf I mean, like the max number of pots').scene).toEqual([]);
+    expect(askedParts("I'd like the number of pots on the top shelf.").text).toMatch(/^the number/);
+  });
+
   it('leaves a clause of purpose or reason before the question, after a comma, to set the scene', () => {
     const parts = askedParts('Just so my notes are right, how many kilns did I say we have?');
     expect(parts.text).not.toMatch(/notes/);
