@@ -531,13 +531,13 @@ function withoutClarifying(words: readonly Token[]): Token[] {
  * Where the question after a lead-in clause and a colon starts in `words`: "Just to check my figures:
  * how many kilns …?". The lead-in has a verb of its own, and the question after it is asked whole (a
  * question word and at least two words more, none pointing back), unlike "Kiln count: how many?" or
- * "The glaze: who chose it?", whose part before the colon is what they ask about. Undefined when there
- * is none.
+ * "The glaze: who chose it?", whose part before the colon is what they ask about. A clause of purpose
+ * or reason before a comma leads in too ("Just so my notes are right, how many kilns …?"). Undefined
+ * when there is none.
  */
 function leadIn(tokens: readonly Token[], words: readonly Token[]): number | undefined {
   const colon = tokens.findIndex((token) => token.value === ':');
-  // A clause of purpose or reason before a comma leads in as a colon does ("Just so my notes are
-  // right, how many …?"); any other clause may be a condition, which is asked.
+  // Any other clause before a comma may be a condition, which is asked.
   const opening = words.find((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
   const comma =
     opening !== undefined && SCENE_CONJUNCTIONS.has(opening.lower)
