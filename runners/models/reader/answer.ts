@@ -602,18 +602,14 @@ export function answerQuestion(
   if (unseen.some((stem) => things.has(stem) && stem !== decidedKind)) return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
-  // A condition puts the situation in the asker's words ("when one tool needs root only for a single
-  // command"), a text in its own: its words weigh less in what a sentence must cover, and rank it.
+  // A condition puts the situation in the asker's words ("if the shed runs hot"), a text in its own:
+  // its words weigh less in what a sentence must cover, and in the ranking.
   const supposed = remembered(context, supposedStems, askedWords);
-  const weighed = (stems: readonly string[]) => {
-    const weights = keyWeights(stems, pool);
-    for (const stem of supposed) {
-      const weight = weights.get(stem);
-      if (weight !== undefined) weights.set(stem, weight * CONDITION_SHARE);
-    }
-    return weights;
-  };
-  const weights = weighed(key);
+  const weights = keyWeights(key, pool);
+  for (const stem of supposed) {
+    const weight = weights.get(stem);
+    if (weight !== undefined) weights.set(stem, weight * CONDITION_SHARE);
+  }
   // A thing the question names (a noun, a name, a number) that a file's name names ("what does the
   // Kestrel 3.0 want done …" and kestrel-3.0-storage.txt) says which file the question is about: each
   // sentence of that file speaks of it, and need only say the rest. A question that asks about

@@ -182,7 +182,7 @@ function indirect(words: readonly Token[]): boolean {
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
     // "I'm hazy on which gate …", "I'd like confirmation of where …"
     if (questionAfterPreposition(words, i) !== undefined) return true;
-    // "She's asking how often it redraws", "the customer asks me whether …": a question relayed.
+    // "She's asking which glaze is safe", "the customer asks me whether …": a question relayed.
     const asked = FIRST_PERSON_OBJECTS.has(next?.lower ?? '') ? i + 2 : i + 1;
     if (
       isVerbal(word) &&
@@ -489,7 +489,7 @@ export function askedParts(text: string): AskedParts {
       continue;
     }
     if (frame === undefined) {
-      // "Just so my notes are right, how many hosts did I say …": the lead-in sets the scene.
+      // "So that the report is right, which kiln did I say …": the lead-in sets the scene.
       const from = after ?? 0;
       const kept = words.filter((_, i) => i >= from && !said?.includes(i));
       parts.scene.push(...words.slice(0, from));
@@ -505,7 +505,7 @@ export function askedParts(text: string): AskedParts {
     parts.asked.push(...kept);
     texts.push(joined(kept, tokens));
   }
-  // A fragment after the question says more of what it asks: "… be? the static one I mean".
+  // A fragment after the question says more of what it asks: "… get? the top shelf I mean".
   const last = asking.at(-1);
   for (const { sentence, tokens } of last === undefined ? [] : all.slice(all.indexOf(last) + 1)) {
     const words = withoutClarifying(openingWords(tokens));
@@ -519,7 +519,7 @@ export function askedParts(text: string): AskedParts {
   return { ...parts, text: texts.join(' ') };
 }
 
-/** `words` without "I mean" said in passing: "the static one I mean" says "the static one". */
+/** `words` without "I mean" said in passing: "the top shelf I mean" says "the top shelf". */
 function withoutClarifying(words: readonly Token[]): Token[] {
   const at = words.findIndex(
     (word, i) => FIRST_PERSON_SUBJECTS.has(word.lower) && CLARIFYING_VERBS.has(words[i + 1]?.lemma ?? ''),
@@ -532,7 +532,7 @@ function withoutClarifying(words: readonly Token[]): Token[] {
  * how many kilns …?". The lead-in has a verb of its own, and the question after it is asked whole (a
  * question word and at least two words more, none pointing back), unlike "Kiln count: how many?" or
  * "The glaze: who chose it?", whose part before the colon is what they ask about. A clause of purpose
- * or reason before a comma leads in too ("Just so my notes are right, how many kilns …?"). Undefined
+ * or reason before a comma leads in too ("So that the report is right, which kiln …?"). Undefined
  * when there is none.
  */
 function leadIn(tokens: readonly Token[], words: readonly Token[]): number | undefined {

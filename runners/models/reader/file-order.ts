@@ -48,7 +48,7 @@ export function temporalMode(question: string, ofReads = false): TemporalMode {
   const placing = (phrases: Phrases) => {
     const hit = phrases.find(question, 0, tokens);
     // "At the end of the queue" names a place, not a time ("first of all" still places); asked about
-    // the order of reads (`ofReads`), "at the beginning of this review" is a time.
+    // the order of reads (`ofReads`), "at the beginning of this session" is a time.
     if (
       hit === undefined ||
       (!ofReads && hit.phrase.includes(' ') && PARTITIVE_PREPOSITIONS.has(tokens[hit.after]?.word ?? ''))

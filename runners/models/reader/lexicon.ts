@@ -197,7 +197,7 @@ export const FINDING_OUT_VERBS = words('work figure find decide determine establ
 export const VERIFYING_VERBS = words('confirm check verify ascertain');
 
 /**
- * Verbs of asking: before an embedded question ("she's asking how often …", "the customer asks
+ * Verbs of asking: before an embedded question ("she's asking which glaze …", "the customer asks
  * whether …") they relay it, to be answered.
  */
 export const ASKING_VERBS = words('ask inquire enquire');
@@ -208,7 +208,7 @@ export const ASKING_VERBS = words('ask inquire enquire');
  */
 export const SCENE_CONJUNCTIONS = words('so because since');
 
-/** The verb by which a speaker says in passing which thing they meant ("the static one, I mean"). */
+/** The verb by which a speaker says in passing which thing they meant ("the top shelf, I mean"). */
 export const CLARIFYING_VERBS = words('mean');
 
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */

@@ -165,8 +165,8 @@ export function sentences(text: string, joinWrapped = false): string[] {
 /**
  * Where one sentence ends and the next begins within a unit: after a full stop, an exclamation or a
  * question mark (and any closing quotation mark or bracket), before a capital or a figure; after a
- * question or an exclamation mark, before anything, since people do not always capitalise ("what's
- * the cap? the hostname I mean") and a full stop ends abbreviations too ("e.g. the").
+ * question or an exclamation mark, before anything, since people do not always capitalise ("how hot
+ * can it get? the top shelf I mean") and a full stop ends abbreviations too ("e.g. the").
  */
 const SENTENCE_BREAK = /(?<=[.!?]["'”’)\]]?)\s+(?=["'`“‘([]?[A-Z0-9])|(?<=[?!]["'”’)\]]?)\s+(?=\S)/;
 
