@@ -7,6 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../../engine/tools/read-file.js';
 import { WorkspaceError } from '../../../engine/tools/workspace.js';
 import { FsWorkspace, WorkspacePool } from '../../../runners/sandbox/fs-workspace.js';
+import { workspaceNamePrefix } from '../../../runners/sandbox/workspace-sweep.js';
+
+/**
+ * How many workspaces this process has in the temporary folder. Other test files run in processes of
+ * their own at the same time, so only this process's prefix counts.
+ */
+const ownWorkspaces = (): number =>
+  readdirSync(tmpdir()).filter((name) => name.startsWith(workspaceNamePrefix())).length;
 
 let outside: string;
 let template: string;
@@ -104,10 +112,10 @@ describe('FsWorkspace sandbox', () => {
 
   it('copies only regular files and folders, and leaves no folder behind when the copy is refused', async () => {
     await symlink('/etc/passwd', join(template, 'passwd'));
-    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+    const before = ownWorkspaces();
     await expect(FsWorkspace.fresh(template)).rejects.toThrow(/not a regular file/);
-    const after = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
-    expect(after).toBeLessThanOrEqual(before);
+    const after = ownWorkspaces();
+    expect(after).toBe(before);
   });
 
   it('checks the template again when it copies it: one swapped for a link, or now outside, is refused', async () => {
@@ -122,7 +130,7 @@ describe('FsWorkspace sandbox', () => {
       // Between two runs the folder becomes a link to one outside the project.
       await rm(folder, { recursive: true });
       await symlink(outside, folder);
-      const before = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
+      const before = ownWorkspaces();
       await expect(FsWorkspace.fresh(folder, undefined, project)).rejects.toThrow(
         /has become a link; it is not copied/,
       );
@@ -135,8 +143,8 @@ describe('FsWorkspace sandbox', () => {
       await expect(FsWorkspace.fresh(join(sub, 'ws'), undefined, project)).rejects.toThrow(
         /resolves to .*, outside the scenario's project/,
       );
-      const after = readdirSync(tmpdir()).filter((name) => name.startsWith('wisp-eval-ws-')).length;
-      expect(after).toBeLessThanOrEqual(before);
+      const after = ownWorkspaces();
+      expect(after).toBe(before);
     } finally {
       await rm(project, { recursive: true, force: true });
     }
