@@ -45,7 +45,7 @@ import {
 } from './lexicon.js';
 import { analyse, isPastForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
-import { findPaths, sentences } from './text.js';
+import { endsAsking, findPaths, sentences } from './text.js';
 
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
@@ -628,11 +628,6 @@ export function sentenceAct(sentence: string): DialogueAct {
   if (act === 'question' || colon < 0) return act;
   const rest = text.slice(colon + 2);
   return actOf(rest, analyse(withoutPaths(rest)));
-}
-
-/** True when a sentence ends with a question mark, inside a closing quotation mark or bracket or not. */
-export function endsAsking(sentence: string): boolean {
-  return /\?["'”’)\]]*$/.test(sentence);
 }
 
 /** What a sentence does, from its text and its tokens (read only when it ends with no mark). */

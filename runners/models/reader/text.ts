@@ -162,13 +162,25 @@ export function sentences(text: string, joinWrapped = false): string[] {
   return sentenceGroups(text, joinWrapped).flat();
 }
 
+/** A mark that may close a sentence after its full stop or question mark: a quotation mark or a bracket. */
+const CLOSING_MARK = `["'”’)\\]]`;
+
 /**
  * Where one sentence ends and the next begins within a unit: after a full stop, an exclamation or a
  * question mark (and any closing quotation mark or bracket), before a capital or a figure; after a
  * question or an exclamation mark, before anything, since people do not always capitalise ("how hot
  * can it get? the top shelf I mean") and a full stop ends abbreviations too ("e.g. the").
  */
-const SENTENCE_BREAK = /(?<=[.!?]["'”’)\]]?)\s+(?=["'`“‘([]?[A-Z0-9])|(?<=[?!]["'”’)\]]?)\s+(?=\S)/;
+const SENTENCE_BREAK = new RegExp(
+  `(?<=[.!?]${CLOSING_MARK}?)\\s+(?=["'\`“‘([]?[A-Z0-9])|(?<=[?!]${CLOSING_MARK}?)\\s+(?=\\S)`,
+);
+
+/** True when a sentence ends with a question mark, inside a closing quotation mark or bracket or not. */
+export function endsAsking(sentence: string): boolean {
+  return ENDS_ASKING.test(sentence);
+}
+
+const ENDS_ASKING = new RegExp(`\\?${CLOSING_MARK}*$`);
 
 /**
  * The sentences of a text as `sentences` splits them, grouped by the unit they come from: a paragraph,
