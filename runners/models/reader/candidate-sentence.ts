@@ -6,6 +6,7 @@
 import { isEditRequest } from './edit-request.js';
 import { LISTENER_PRONOUNS, MODALS, POLITE_OPENINGS, REQUEST_LEAD_WORDS, REQUEST_VERBS } from './lexicon.js';
 import { plainTokensAt } from './phrases.js';
+import { endsAsking } from './text.js';
 import { commandOptionSpans, envVarSpans, pathSpans } from './value-kinds.js';
 
 /**
@@ -60,7 +61,7 @@ function namesCodeValue(sentence: string): boolean {
  */
 export function isCandidate(sentence: string, inDocument = false): boolean {
   const s = sentence.trim();
-  if (s.endsWith('?') || FRAMING.test(s)) return false;
+  if (endsAsking(s) || FRAMING.test(s)) return false;
   // A lead-in to what follows ("The settings are:") leaves its value to the lines after it; in a
   // document, one that names an option, a path or a variable itself states it ("use --dry to …:").
   if (s.endsWith(':') && !(inDocument && namesCodeValue(s))) return false;

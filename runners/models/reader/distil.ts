@@ -37,7 +37,7 @@ import {
   WH_WORDS,
 } from './lexicon.js';
 import { Phrases, oneLine, spaceAfter } from './phrases.js';
-import { sentences } from './text.js';
+import { endsAsking, sentences } from './text.js';
 
 /** The section markers of a distil request, each at the start of its own line. */
 export const DISTIL_MARKERS = {
@@ -338,7 +338,7 @@ function cleanValue(raw: string): string {
 function statementBody(sentence: string): string | undefined {
   let body = sentence.trim();
   // A line the engine cut to its share ends in `...`: its last value may be partial, so it is left.
-  if (body.endsWith('?') || /(?:\.\.\.|…)$/.test(body)) return undefined;
+  if (endsAsking(body) || /(?:\.\.\.|…)$/.test(body)) return undefined;
   for (let previous = ''; previous !== body;) {
     previous = body;
     body = withoutLeadIn(body);

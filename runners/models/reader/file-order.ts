@@ -35,7 +35,7 @@ import { Phrases, plainTokensAt } from './phrases.js';
 import { tokens } from './nlp.js';
 import { analyse, isPastForm, type Token } from './language.js';
 import { askedText } from './dialogue-act.js';
-import { findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
+import { endsAsking, findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
 export type TemporalMode = 'latest' | 'earliest' | 'best';
@@ -228,7 +228,7 @@ function isElliptical(question: string): boolean {
   const said = words(question);
   const clause = (word: string) =>
     PRIMARY_AUXILIARIES.has(word) || MODALS.has(word) || PERSONAL_PRONOUNS.has(word);
-  return question.trim().endsWith('?') && said.length <= 4 && !said.some(clause);
+  return endsAsking(question.trim()) && said.length <= 4 && !said.some(clause);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   WRITING_TOOL_PARTS,
 } from './lexicon.js';
 import { Phrases } from './phrases.js';
-import { asSentence, clipWords, sentences } from './text.js';
+import { asSentence, clipWords, endsAsking, sentences } from './text.js';
 
 /** The section markers of a summary request, each at the start of its own line. */
 export const SUMMARY_MARKERS = {
@@ -66,7 +66,7 @@ function personClause(prompt: string): string | undefined {
       return `The person asked to ${clipWords(lowered, QUOTED_WORDS)}`;
     }
   }
-  const question = parts.find((part) => part.endsWith('?') || opensWith(QUESTION_START, part));
+  const question = parts.find((part) => endsAsking(part) || opensWith(QUESTION_START, part));
   if (question) return `The person asked: ${clipWords(question, QUOTED_WORDS)}`;
   return `The person said: ${clipWords(withoutStop(parts.join(' ')), QUOTED_WORDS)}`;
 }

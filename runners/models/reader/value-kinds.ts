@@ -28,7 +28,7 @@ import {
   WEEKDAYS,
 } from './lexicon.js';
 import { Phrases } from './phrases.js';
-import { asPath } from './text.js';
+import { asPath, endsAsking } from './text.js';
 import {
   alternation,
   inOrder,
@@ -305,7 +305,7 @@ export function personSpans(sentence: string): ValueSpan[] {
 /** The sentence itself when it states something (it asks nothing): what a yes or a no rests on. */
 export function statementSpans(sentence: string): ValueSpan[] {
   const trimmed = sentence.trim();
-  if (trimmed === '' || trimmed.endsWith('?') || !/[\p{L}\p{N}]/u.test(trimmed)) return [];
+  if (trimmed === '' || endsAsking(trimmed) || !/[\p{L}\p{N}]/u.test(trimmed)) return [];
   const start = sentence.indexOf(trimmed);
   return [{ start, end: start + trimmed.length, text: trimmed }];
 }

@@ -3,6 +3,7 @@ import {
   americanSpelling,
   asPath,
   contentStems,
+  endsAsking,
   findPaths,
   sentenceGroups,
   sentences,
@@ -200,6 +201,21 @@ describe('stemming verb forms', () => {
     expect(stem('goes')).toBe(stem('go'));
     expect(stem('does')).toBe(stem('do'));
     expect(stem('has')).toBe(stem('have'));
+  });
+});
+
+describe('endsAsking', () => {
+  it('sees a question mark at the end, inside closing quotation marks or brackets or not', () => {
+    expect(endsAsking('Is the shed locked?')).toBe(true);
+    expect(endsAsking('She asked, “Is the shed locked?”')).toBe(true);
+    expect(endsAsking("(is it 'locked?')")).toBe(true);
+  });
+
+  it('sees none in a statement, in one that asks midway, or in nothing', () => {
+    expect(endsAsking('The shed is locked.')).toBe(false);
+    expect(endsAsking('Locked? Yes, at night.')).toBe(false);
+    expect(endsAsking('“Locked?” she said.')).toBe(false);
+    expect(endsAsking('')).toBe(false);
   });
 });
 

@@ -242,6 +242,8 @@ describe('statements and their polarity', () => {
   it('take a sentence that states, not one that asks', () => {
     expect(texts(statementSpans('  The shed is locked.  '))).toEqual(['The shed is locked.']);
     expect(statementSpans('Is the shed locked?')).toEqual([]);
+    expect(statementSpans('(Is the shed locked?)')).toEqual([]);
+    expect(statementSpans('She asked, “Is the shed locked?”')).toEqual([]);
     expect(statementSpans('')).toEqual([]);
   });
 
