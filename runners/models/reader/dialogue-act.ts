@@ -114,21 +114,16 @@ function saysOnlyLightVerbs(words: readonly Token[]): boolean {
 }
 
 /**
- * True for a wh-question that asks what a demonstrative standing alone with "be" points back to
- * ("Which sed version was that?", "What day is this?"), or asks with "be" about "that N" ("What was
- * the name of that field?"): what it asks about is what the sentences before it said. "Which option
- * does that?" names what it asks about with a verb of its own.
+ * True for a wh-question with a demonstrative standing alone ("Which sed version was that?", "Which
+ * option does that?", "Which flag is for this?"), or one that asks with "be" about "that N" ("What was
+ * the name of that field?"): what it asks about is what the sentences before it said.
  */
 function pointsBackToPremise(words: readonly Token[]): boolean {
-  const beside = (at: number) =>
-    BE_FORMS.has(words[at - 1]?.lower ?? '') || BE_FORMS.has(words[at + 1]?.lower ?? '');
   const copula = words.some((word) => BE_FORMS.has(word.lower));
   return (
     words.some((word) => WH_WORDS.has(word.lower)) &&
     words.some(
-      (word, at) =>
-        DEMONSTRATIVES.has(word.lower) &&
-        ((word.pos === 'PRON' && beside(at)) || (word.pos === 'DET' && copula)),
+      (word) => DEMONSTRATIVES.has(word.lower) && (word.pos === 'PRON' || (word.pos === 'DET' && copula)),
     )
   );
 }

@@ -281,16 +281,22 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
-  it('takes them as the premise of a question that asks what "that" or "this" with "be" was', () => {
+  it('takes them as the premise of a question that asks about what "that" or "this" points back to', () => {
     expect(asked('The kiln finally fired cone 10 evenly. Which firmware release was that?')).toBe(
       'The kiln finally fired cone 10 evenly. Which firmware release was that?',
     );
     expect(
       asked('The new glaze replaces an older one only the east kiln takes. What was the name of that glaze?'),
     ).toBe('The new glaze replaces an older one only the east kiln takes. What was the name of that glaze?');
-    // With a verb of its own the question names what it asks about: they set its scene.
     expect(asked('The vents must open once the kiln cools. Which vent setting does that?')).toBe(
-      'Which vent setting does that?',
+      'The vents must open once the kiln cools. Which vent setting does that?',
+    );
+    expect(asked('I have to keep the lid shut while it fires. Which latch is for this?')).toBe(
+      'I have to keep the lid shut while it fires. Which latch is for this?',
+    );
+    // "That" as a determiner names the thing asked about itself: the sentences before set the scene.
+    expect(asked('The vents must open once the kiln cools. Which vent does that job?')).toBe(
+      'Which vent does that job?',
     );
   });
 
