@@ -241,7 +241,13 @@ function premiseOnlyStems(parts: AskedParts): ReadonlySet<string> {
  * non-default interval can be set") puts none.
  */
 function putsCondition(candidate: Candidate, denied: ReadonlySet<string>): boolean {
-  if (![...denied].every((stem) => candidate.stems.has(stem)) || !isNegative(candidate.text)) return false;
+  // A verb with no word of its own ("say") leaves nothing to find: no sentence puts that condition.
+  if (
+    denied.size === 0 ||
+    ![...denied].every((stem) => candidate.stems.has(stem)) ||
+    !isNegative(candidate.text)
+  )
+    return false;
   const own = deniedInCondition(candidate.text);
   return own !== undefined && [...denied].every((stem) => own.has(stem));
 }

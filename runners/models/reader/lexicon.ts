@@ -114,7 +114,7 @@ export const ABSENCE_WORDS = words('not never nobody none nothing no without nei
 
 /** Verbs of giving a value to a thing: what a default holds in place of ("if we don't set one"). */
 export const SPECIFYING_VERBS = words(
-  'give set pass specify provide supply say choose pick configure define state name',
+  'give set pass specify provide supply say tell choose pick configure define state name',
 );
 
 /** The word for what holds when nothing is said otherwise: what a denied condition asks for. */

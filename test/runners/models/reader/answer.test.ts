@@ -1519,6 +1519,16 @@ describe('a condition that denies a value given', () => {
     );
   });
 
+  it('is put with "tell" as with "give", and with a verb that says nothing else, such as "say"', async () => {
+    expect(await ask(pump, "Remind me which interval the pump uses when you don't tell it one.")).toBe(
+      'By default, the pump runs every 5 minutes.',
+    );
+    // "say" has no word of its own to find; another condition that denies something is not the same one.
+    expect(await ask(ramps, "If I don't say which ramp, which one does the controller send?")).toBe(
+      'The ramp defaults to `slow`.',
+    );
+  });
+
   it('is answered in its own words by a text that puts the same condition', async () => {
     expect(
       await ask(ramps, "If the shelf count isn't set, how many shelves does the controller assume?"),
