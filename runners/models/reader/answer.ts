@@ -68,6 +68,9 @@ import {
   CHOICE_OPENERS,
   CONSEQUENCE_MARKERS,
   DATA_UNITS,
+  DECIDING_NOUNS,
+  EARLIEST_PHRASES,
+  LATEST_PHRASES,
   DECIDING_VERBS,
   DEFAULT_WORDS,
   DEMONSTRATIVES,
@@ -225,6 +228,23 @@ function precisionStems(asked: readonly Token[]): string[] {
   return asked
     .filter((token) => token.pos === 'ADV' && PRECISION_ADVERBS.has(token.lower))
     .flatMap((token) => contentStems(token.value));
+}
+
+/**
+ * The words by which a question asks what the person decided: a verb of deciding ("which glaze we
+ * settled on"), or its noun with the word that places it in time ("the final decision", "our first
+ * choice"), which the person's statement of it need not say.
+ */
+function decidedStems(asked: readonly Token[]): string[] {
+  return asked.flatMap((token, at) => {
+    if (token.pos === 'VERB' && DECIDING_VERBS.has(token.lemma)) return contentStems(token.value);
+    if (token.pos !== 'NOUN' || !DECIDING_NOUNS.has(token.lemma)) return [];
+    const before = asked[at - 1];
+    const placed =
+      before !== undefined &&
+      (LATEST_PHRASES.includes(before.lower) || EARLIEST_PHRASES.includes(before.lower));
+    return contentStems(placed ? `${before.value} ${token.value}` : token.value);
+  });
 }
 
 /** The stems of the words only the premise of a fragment says, not the question itself. */
@@ -597,15 +617,15 @@ export function answerQuestion(
   const things = new Set([...namedThings(askedTokens), ...subjectPaths, ...options]);
   // Asked what the person decided ("which glaze supplier we settled on"), they name the thing they
   // chose, seldom its kind: a kind nothing in view says does not put the answer out of view.
-  const decided = askedTokens
-    .filter((token) => token.pos === 'VERB' && DECIDING_VERBS.has(token.lemma))
-    .flatMap((token) => contentStems(token.value));
+  const decided = decidedStems(askedTokens);
   const shape = remembered(context, questionShape, question);
   const decidedKind =
     decided.length > 0 && shape.head !== undefined && WH_DETERMINERS.has(shape.wh ?? '')
       ? contentStems(shape.head)[0]
       : undefined;
-  if (unseen.some((stem) => things.has(stem) && stem !== decidedKind)) return ABSTENTION;
+  // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
+  if (unseen.some((stem) => things.has(stem) && stem !== decidedKind && !decided.includes(stem)))
+    return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   // A condition puts the situation in the asker's words ("if the shed runs hot"), a text in its own:

@@ -6,6 +6,7 @@
  */
 import {
   ARRIVING_PREPOSITIONS,
+  CONTRASTING_WORDS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
   LEAVING_PREPOSITIONS,
@@ -54,6 +55,8 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
     if (wordsAt(sentence.slice(hit.end, end)).length > LONGEST_OLD_VALUE) continue;
     return { start: hit.start, end };
   }
+  const contrasted = contrastedValue(sentence, words);
+  if (contrasted !== undefined) return contrasted;
   const givenUp = givingUpClause(sentence, words) ?? retractedClause(sentence, words);
   if (givenUp !== undefined) return givenUp;
   if (!words.some((word) => SHIFT_STEMS.has(stem(word.word)))) return undefined;
@@ -61,6 +64,27 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
     if (!LEAVING_PREPOSITIONS.has(word.word)) continue;
     const goal = goalAfter(sentence, words, at);
     if (goal !== undefined) return { start: word.start, end: goal.start };
+  }
+  return undefined;
+}
+
+/**
+ * The value a sentence sets its own against after a comma, with "not", to the end of the sentence:
+ * ", not amd64" in "we build for arm64, not amd64". Undefined when there is none, or when what
+ * follows "not" runs longer than an old value does ("…, not that anyone has asked us about it").
+ */
+function contrastedValue(
+  sentence: string,
+  words: readonly WordAt[],
+): { start: number; end: number } | undefined {
+  for (const [at, word] of words.entries()) {
+    if (at === 0 || !CONTRASTING_WORDS.has(word.word)) continue;
+    const between = sentence.slice(words[at - 1]!.end, word.start);
+    if (between.trim() !== ',') continue;
+    const end = clauseEnd(sentence, word.end);
+    if (!/^[.!]?\s*$/.test(sentence.slice(end))) continue;
+    if (wordsAt(sentence.slice(word.end, end)).length > LONGEST_OLD_VALUE) continue;
+    return { start: words[at - 1]!.end, end };
   }
   return undefined;
 }

@@ -123,6 +123,9 @@ export const DEFAULT_WORDS = words('default');
 /** Verbs of deciding among things: "which glaze did we settle on", "the kiln we landed on". */
 export const DECIDING_VERBS = words('decide settle land choose pick opt agree select');
 
+/** Nouns of the act of deciding: "the final decision", "our choice in the end". */
+export const DECIDING_NOUNS = words('decision choice');
+
 /** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …", "he said to …"). */
 export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend say');
 
@@ -296,7 +299,7 @@ export const EVENT_WORDS = words(
  * among answers; an answer need not say them.
  */
 export const LATEST_PHRASES = phrases(
-  'now|right now|current|currently|latest|still|at the moment|at present|these days|nowadays|anymore|in the end|at the end|finally|ultimately|at last|ended up|end up|ends up|ending up|by now|so far|at this point|for now|as things stand',
+  'now|right now|current|currently|latest|final|still|at the moment|at present|these days|nowadays|anymore|in the end|at the end|finally|ultimately|at last|ended up|end up|ends up|ending up|by now|so far|at this point|for now|as things stand',
 );
 export const EARLIEST_PHRASES = phrases(
   'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|at the beginning|before|to begin with|at the outset|started|began|begun|start with|starts with|begin with|begins with',
@@ -901,6 +904,9 @@ export const GOAL_PREPOSITIONS = words('to into');
  */
 export const LEAVING_PREPOSITIONS = words('from off');
 export const ARRIVING_PREPOSITIONS = words('to into onto');
+
+/** The word that sets a value against the one just given, after a comma: "arm64, not amd64". */
+export const CONTRASTING_WORDS = words('not');
 
 /** Phrases before the value a change leaves behind: "B instead of A", "B rather than A". */
 export const REPLACED_VALUE_MARKERS = phrases('instead of|rather than|in place of');

@@ -33,6 +33,21 @@ describe('a statement of a change, without the value it leaves behind', () => {
     expect(withoutOldValue('Instead of the NAS, the logs now go to S3.')).toBe('the logs now go to S3.');
   });
 
+  it('drops the value set against the new one after a comma, with "not", at the sentence\'s end', () => {
+    expect(withoutOldValue('We glaze the mugs with tenmoku, not celadon.')).toBe(
+      'We glaze the mugs with tenmoku.',
+    );
+    // A clause that runs on, or a "not" that does not follow a comma, is no value left behind.
+    const longer = 'We glaze the mugs with tenmoku, not that anyone in the studio has asked us about it.';
+    expect(withoutOldValue(longer)).toBe(longer);
+    expect(withoutOldValue('The mugs are not glazed with celadon.')).toBe(
+      'The mugs are not glazed with celadon.',
+    );
+    expect(withoutOldValue('We glaze with tenmoku, not celadon, on Fridays.')).toBe(
+      'We glaze with tenmoku, not celadon, on Fridays.',
+    );
+  });
+
   it('drops the "from A" of a verb of change before its "to B"', () => {
     expect(withoutOldValue("Update: we've switched the kiln's controller from Orton to Bartlett.")).toBe(
       "Update: we've switched the kiln's controller to Bartlett.",
@@ -195,6 +210,14 @@ describe('the latest of what the person said', () => {
       /ClayCo/,
     );
     expect(await ask(history, 'Which glaze supplier did we pick in the end?')).toMatch(/ClayCo/);
+    // "The final decision" asks what was decided, as "in the end" does: the kind need not be said.
+    const firing = said(
+      'We decide to fire the tiles only at cone 6 for now.',
+      'Change of plan: my manager says we fire the tiles only at cone 10, not cone 6.',
+    );
+    expect(await ask(firing, 'At which temperature do we fire the tiles, the final decision?')).toBe(
+      'Change of plan: my manager says we fire the tiles only at cone 10.',
+    );
     // A decision never spoken of is not answered from another one.
     expect(await ask(history, 'Which caterer did we settle on for the opening?')).toBe(ABSTENTION);
     expect(await ask(history, 'Which printer brand did we choose?')).toBe(ABSTENTION);
