@@ -27,6 +27,7 @@ import {
   saysTogether,
   supposedStems,
   deniedInCondition,
+  toCandidate,
 } from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
 import {
@@ -68,6 +69,7 @@ import {
   CHOICE_OPENERS,
   CONSEQUENCE_MARKERS,
   DATA_UNITS,
+  CONSEQUENCE_CONJUNCTIONS,
   DECIDING_NOUNS,
   EARLIEST_PHRASES,
   LATEST_PHRASES,
@@ -85,6 +87,7 @@ import {
   OCCURRING_VERBS,
   POSSESSIVE_DETERMINERS,
   PRECISION_ADVERBS,
+  REASON_CONJUNCTIONS,
   REASON_MARKERS,
   REFERRING_PRONOUNS,
   KIND_NOUNS,
@@ -832,8 +835,21 @@ export function answerQuestion(
         : consequence !== undefined
           ? withConsequence(answering, reply)
           : withExample(answering, reply, holds);
+    // Asked what, not why, the person's clause that states what they settled answers; the clause in
+    // which they give a reason for it only adds words, and may name the value it replaced ("the
+    // weekend crew is away, so the upgrade moves to Wednesday"). A text's reasons stay: its clause of
+    // consequence may lean on the condition before it ("if the level is 50 or lower, …, so …").
+    const stated =
+      shape.wh === 'why' || answering.origin !== 'person' || answer !== answering.text
+        ? answer
+        : withoutReasonClause(
+            answer,
+            (clause) =>
+              holds(clause) &&
+              coverage(personKey, toCandidate(clause, context.stems), weights, polar) !== undefined,
+          );
     // Asked how things stand, a statement of a change answers with the new value alone.
-    return mode === 'earliest' || asksOldValue(question) ? answer : withoutOldValue(answer);
+    return mode === 'earliest' || asksOldValue(question) ? stated : withoutOldValue(stated);
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.
@@ -986,6 +1002,30 @@ function withReason(chosen: Sourced, reply: string): string {
   }
   if (following === undefined || !pointsBack(following)) return reply;
   return `${reply} ${following}`;
+}
+
+/**
+ * `sentence` without the clause that gives a reason, when the clause it explains answers alone (as
+ * `answers` decides) and the reason does not: "the crew is away, so the upgrade moves to Wednesday" gives "the upgrade moves
+ * to Wednesday"; "the upgrade moves to Wednesday, because the crew is away" too. The sentence as it
+ * is when it has no such clause, or when the clause left would not answer.
+ */
+export function withoutReasonClause(sentence: string, answers: (clause: string) => boolean): string {
+  const words = wordsAt(sentence);
+  for (const [at, word] of words.entries()) {
+    if (at === 0 || sentence.slice(words[at - 1]!.end, word.start).trim() !== ',') continue;
+    const comma = sentence.indexOf(',', words[at - 1]!.end);
+    const lower = word.word.toLowerCase();
+    const before = `${sentence.slice(0, comma)}${/[.!]\s*$/.exec(sentence)?.[0].trim() ?? ''}`;
+    const after = sentence.slice(word.end).trim();
+    const [kept, dropped] = CONSEQUENCE_CONJUNCTIONS.has(lower)
+      ? [after, before]
+      : REASON_CONJUNCTIONS.has(lower)
+        ? [before, after]
+        : [undefined, undefined];
+    if (kept !== undefined && answers(kept) && !answers(dropped)) return kept;
+  }
+  return sentence;
 }
 
 /**

@@ -211,6 +211,13 @@ export const ASKING_VERBS = words('ask inquire enquire');
  */
 export const SCENE_CONJUNCTIONS = words('so because since');
 
+/**
+ * Conjunctions that join a clause of reason to the clause it explains, after a comma: the reason comes
+ * after them ("…, because the crew is away"); the result after those of consequence ("…, so we move it").
+ */
+export const REASON_CONJUNCTIONS = words('because since');
+export const CONSEQUENCE_CONJUNCTIONS = words('so');
+
 /** The verb by which a speaker says in passing which thing they meant ("the top shelf, I mean"). */
 export const CLARIFYING_VERBS = words('mean');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
-import { ABSTENTION, ofTheCommand } from '../../../../runners/models/reader/answer.js';
+import { ABSTENTION, ofTheCommand, withoutReasonClause } from '../../../../runners/models/reader/answer.js';
 import { temporalMode } from '../../../../runners/models/reader/file-order.js';
 import {
   coverage,
@@ -1949,5 +1949,34 @@ describe('the act whose time is asked for', () => {
   it('is asked of the statement when the kind is no time or span ("which glaze version")', async () => {
     const history: Message[] = [user('The studio kilns run controller firmware 4.2.'), assistant('Noted.')];
     expect(await ask(history, 'Which glaze version do we use?')).toBe(ABSTENTION);
+  });
+});
+
+describe('withoutReasonClause', () => {
+  const answers = (clause: string) => /Tuesday/.test(clause);
+
+  it('keeps the clause that answers, after "so" or before "because" and "since"', () => {
+    expect(withoutReasonClause('The crew is away, so the kiln fires on Tuesday.', answers)).toBe(
+      'the kiln fires on Tuesday.',
+    );
+    expect(withoutReasonClause('The kiln fires on Tuesday, because the crew is away.', answers)).toBe(
+      'The kiln fires on Tuesday.',
+    );
+    expect(withoutReasonClause('The kiln fires on Tuesday, since the crew is away!', answers)).toBe(
+      'The kiln fires on Tuesday!',
+    );
+  });
+
+  it('keeps the whole sentence when the reason answers too, when the clause left would not, or when there is no reason', () => {
+    expect(withoutReasonClause('Tuesday suits the crew, so the kiln fires on Tuesday.', answers)).toBe(
+      'Tuesday suits the crew, so the kiln fires on Tuesday.',
+    );
+    expect(withoutReasonClause('The kiln fires on Tuesday, so the crew can rest.', answers)).toBe(
+      'The kiln fires on Tuesday, so the crew can rest.',
+    );
+    expect(withoutReasonClause('The kiln fires on Tuesday and Friday.', answers)).toBe(
+      'The kiln fires on Tuesday and Friday.',
+    );
+    expect(withoutReasonClause('', answers)).toBe('');
   });
 });

@@ -223,6 +223,16 @@ describe('the latest of what the person said', () => {
     expect(await ask(history, 'Which printer brand did we choose?')).toBe(ABSTENTION);
   });
 
+  it('is the clause that says what they settled, without the reason they give for it', async () => {
+    const history = said(
+      'We will fire the glaze tests over the weekend, when the studio is empty.',
+      "Change of plan: the weekend key holder isn't around, so the glaze tests will be fired on Tuesday instead.",
+    );
+    expect(await ask(history, 'So when are we firing the glaze tests now?')).toBe(
+      'the glaze tests will be fired on Tuesday instead.',
+    );
+  });
+
   it('is not a sentence of theirs that asks', () => {
     const message = "We fire the mugs twice. I can't remember which shelf the glaze tests go on. Which one?";
     const found = candidates([{ source: 'user', text: message }], createReaderContext());
