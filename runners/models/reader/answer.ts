@@ -72,6 +72,7 @@ import {
   CONSEQUENCE_CONJUNCTIONS,
   DECIDING_NOUNS,
   EARLIEST_PHRASES,
+  EMPHASIS_ADVERBS,
   LATEST_PHRASES,
   DECIDING_VERBS,
   DEFAULT_WORDS,
@@ -225,11 +226,15 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
 
 /**
  * The stems of the adverbs a question says of how exact or whole its answer is to be ("how many glazes
- * altogether", "roughly how hot"): a statement of the value does not say them.
+ * altogether", "roughly how hot"), or that only stress it ("what it actually counts"): a statement of
+ * the value does not say them.
  */
 function precisionStems(asked: readonly Token[]): string[] {
   return asked
-    .filter((token) => token.pos === 'ADV' && PRECISION_ADVERBS.has(token.lower))
+    .filter(
+      (token) =>
+        token.pos === 'ADV' && (PRECISION_ADVERBS.has(token.lower) || EMPHASIS_ADVERBS.has(token.lower)),
+    )
     .flatMap((token) => contentStems(token.value));
 }
 

@@ -495,6 +495,9 @@ export const PRECISION_ADVERBS = words(
   'altogether overall exactly precisely roughly approximately nearly almost',
 );
 
+/** Adverbs that only stress what is asked ("what wc actually counts", "does it really need root"). */
+export const EMPHASIS_ADVERBS = words('actually really truly indeed');
+
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');
 

@@ -1912,6 +1912,16 @@ describe('an adverb of how exact or whole the answer is to be', () => {
     expect(await ask(history, 'How many kilns do we have altogether?')).toContain('14 kilns');
     expect(await ask(history, 'Precisely how many kilns do we have?')).toContain('14 kilns');
   });
+
+  it('is not asked either when it only stresses the question, though another sentence says its word', async () => {
+    const history: Message[] = [
+      user('The pottery club owns 14 kilns, most of them electric.'),
+      assistant('Noted.'),
+      user('The actual firing starts at noon.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'How many kilns do we actually have?')).toContain('14 kilns');
+  });
 });
 
 describe('what the person said before in the same message', () => {
