@@ -70,7 +70,9 @@ import {
   CONSEQUENCE_MARKERS,
   DATA_UNITS,
   CONSEQUENCE_CONJUNCTIONS,
+  COUNTING_AS_VERBS,
   DECIDING_NOUNS,
+  DEFINED_DETERMINERS,
   EARLIEST_PHRASES,
   EMPHASIS_ADVERBS,
   LATEST_PHRASES,
@@ -253,6 +255,38 @@ function decidedStems(asked: readonly Token[]): string[] {
       (LATEST_PHRASES.includes(before.lower) || EARLIEST_PHRASES.includes(before.lower));
     return contentStems(placed ? `${before.value} ${token.value}` : token.value);
   });
+}
+
+/**
+ * The noun a question asks to have defined, with the stems of its verb of counting: "what counts as a
+ * word" (word; count), "what is a tideline" (tideline). The question ends with the noun, after "a",
+ * "an" or "one", after "be" or a verb of counting with "as". Undefined for any other question.
+ */
+function definedNoun(asked: readonly Token[]): { noun: string; verb: string[] } | undefined {
+  const words = asked.filter((token) => token.pos !== 'PUNCT');
+  const [noun, determiner] = [words.at(-1), words.at(-2)];
+  if (words[0]?.lower !== 'what' || noun?.pos !== 'NOUN' || determiner === undefined) return undefined;
+  if (!INDEFINITE_DETERMINERS.has(determiner.lower) && determiner.pos !== 'NUM') return undefined;
+  const stems = contentStems(noun.value);
+  const before = words.at(-3);
+  if (stems.length !== 1 || before === undefined) return undefined;
+  if (BE_FORMS.has(before.lower)) return { noun: stems[0]!, verb: [] };
+  const verb = words.at(-4);
+  if (before.lower !== 'as' || verb === undefined || !COUNTING_AS_VERBS.has(verb.lemma)) return undefined;
+  return { noun: stems[0]!, verb: contentStems(verb.value) };
+}
+
+/** True when `sentence` says what a `noun` (its stem) is: "A word is …", "Each tideline is …". */
+function definesNoun(sentence: string, noun: string): boolean {
+  const words = analyse(sentence).filter((token) => token.pos !== 'PUNCT');
+  const at = DEFINED_DETERMINERS.has(words[0]?.lower ?? '') ? 1 : 0;
+  const [subject, verb] = [words[at], words[at + 1]];
+  return (
+    subject !== undefined &&
+    ['NOUN', 'PROPN'].includes(subject.pos) &&
+    contentStems(subject.value).includes(noun) &&
+    BE_FORMS.has(verb?.lower ?? '')
+  );
 }
 
 /** The stems of the words only the premise of a fragment says, not the question itself. */
@@ -579,7 +613,10 @@ export function answerQuestion(
   const askedTokens = remembered(context, askedParts, question).asked;
   // Asked what happens, the verb of occurring frames the answer, as a word for a reason does.
   const consequence = consequenceOf(askedTokens);
+  // Asked what counts as a thing, the verb of counting says only that a definition is wanted.
+  const defined = definedNoun(askedTokens);
   const general = new Set([
+    ...(defined?.verb ?? []),
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
@@ -651,7 +688,8 @@ export function answerQuestion(
   const numbers = new Set(
     askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
   );
-  const named = key.filter((stem) => things.has(stem) || numbers.has(stem));
+  // The thing a question asks to have defined is what a sentence must say itself.
+  const named = key.filter((stem) => (things.has(stem) || numbers.has(stem)) && stem !== defined?.noun);
   const scoped = named.length < key.length ? pool.map((candidate) => inFileNamed(candidate, named)) : pool;
   const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
@@ -704,8 +742,9 @@ export function answerQuestion(
   };
   // A question about one release of a thing is not answered under the heading of another release.
   const releases = remembered(context, releasesOf, question);
+  // Asked what a thing is, the sentence that says it speaks of "a firing": which one is not asked.
   const saysWhich = (candidate: Sourced) =>
-    which === undefined || !remembered(context, saysNoneOf, candidate.text, which);
+    which === undefined || defined !== undefined || !remembered(context, saysNoneOf, candidate.text, which);
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
@@ -748,7 +787,13 @@ export function answerQuestion(
   // Asked what holds by default, a sentence that says it does answer, when one does: "To fire a ramp
   // other than the slow one, …" only shares the question's words.
   const statesDefault = (candidate: Sourced) => DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem));
-  const typed = denied !== undefined && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
+  const defaulted =
+    denied !== undefined && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
+  // Asked what a thing is ("what counts as a word"), a sentence that says what it is ("A word is …")
+  // answers, when one does: others only use the word.
+  const defines = (candidate: Sourced) =>
+    defined !== undefined && remembered(context, definesNoun, candidate.text, defined.noun);
+  const typed = defaulted.some(defines) ? defaulted.filter(defines) : defaulted;
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at

@@ -718,6 +718,15 @@ export const PERIODS = words(
 /** Determiners that speak of some one thing of a kind without saying which: "book a room". */
 export const INDEFINITE_DETERMINERS = words('a an another some any');
 
+/**
+ * Verbs that, with "as", say what a thing is taken to be ("what counts as a word", "what qualifies as
+ * a block"): asked with them, a question asks for what defines the thing, as "what is a word" does.
+ */
+export const COUNTING_AS_VERBS = words('count qualify pass');
+
+/** Words that open the subject of a sentence that says what a thing is: "A word is …", "Each line is …". */
+export const DEFINED_DETERMINERS = words('a an the each every any one');
+
 /** Words that introduce a person's name: "by Ana", "I'm Ana", "named Ana". */
 export const NAME_INTRODUCERS = words("by named called i'm i’m am is to");
 

@@ -1552,6 +1552,28 @@ describe('a condition that denies a value given', () => {
   });
 });
 
+describe('a question that asks what a thing is', () => {
+  const log = readFile('k', 'docs/kilnlog.md', [
+    '# kilnlog',
+    'kilnlog prints the firing counts and the firing times for each kiln.',
+    'A firing is one run of the kiln from cold to its peak and back.',
+    'The firing counts are printed first.',
+  ]);
+
+  it('is answered by the sentence that says what it is, not by one that uses its word more', async () => {
+    const definition = 'A firing is one run of the kiln from cold to its peak and back.';
+    expect(await ask(log, "I'd love to know what kilnlog actually counts as one firing.")).toBe(definition);
+    expect(await ask(log, 'What is a firing?')).toBe(definition);
+  });
+
+  it('is answered as any other question when no sentence says what the thing is', async () => {
+    expect(await ask(log, 'What does kilnlog count as a kiln?')).not.toBe(
+      'A firing is one run of the kiln from cold to its peak and back.',
+    );
+    expect(await ask(log, 'What counts as a glaze?')).toBe(ABSTENTION);
+  });
+});
+
 describe('a set phrase of the question', () => {
   const firing = readFile('f', 'docs/firing.md', [
     '# Firing',
