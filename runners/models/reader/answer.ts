@@ -77,6 +77,7 @@ import {
   EMPHASIS_ADVERBS,
   LATEST_PHRASES,
   DECIDING_VERBS,
+  DEFAULT_PHRASES,
   DEFAULT_WORDS,
   DEMONSTRATIVES,
   EXPLANATION_NOUNS,
@@ -193,6 +194,15 @@ function unsaidSetPhraseStems(asked: readonly Token[], pool: readonly Candidate[
 
 /** The stems of the words for a default. */
 const DEFAULT_STEMS: readonly string[] = [...stemSet([...DEFAULT_WORDS].join(' '))];
+
+/** Phrases that ask what holds by default in other words ("out of the box"). */
+const DEFAULT_PHRASE = new Phrases(DEFAULT_PHRASES);
+
+/** The stems of the words of a phrase in `asked` that says "by default" in other words, or none. */
+function defaultPhraseStems(asked: string): string[] | undefined {
+  const hit = DEFAULT_PHRASE.find(asked);
+  return hit === undefined ? undefined : contentStems(asked.slice(hit.start, hit.end));
+}
 
 /** The stems of the nouns of a number that labels a thing ("port"). */
 const LABEL_NUMBER_STEMS: ReadonlySet<string> = stemSet([...LABEL_NUMBER_NOUNS].join(' '));
@@ -615,8 +625,12 @@ export function answerQuestion(
   const consequence = consequenceOf(askedTokens);
   // Asked what counts as a thing, the verb of counting says only that a definition is wanted.
   const defined = definedNoun(askedTokens);
+  // "Out of the box" asks what holds by default: its words leave the key, and the word for a default,
+  // when something in view says it, is asked in their place.
+  const byDefault = remembered(context, defaultPhraseStems, askedWords);
   const general = new Set([
     ...(defined?.verb ?? []),
+    ...(byDefault ?? []),
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
@@ -648,13 +662,13 @@ export function answerQuestion(
     deniedHere !== undefined && pool.some((candidate) => putsCondition(candidate, deniedHere))
       ? undefined
       : deniedHere;
-  const asked =
-    denied === undefined
-      ? plain
-      : [
-          ...plain.filter((stem) => !denied.has(stem)),
-          ...DEFAULT_STEMS.filter((stem) => seen(stem) && !plain.includes(stem)),
-        ];
+  const asksDefault = denied !== undefined || byDefault !== undefined;
+  const asked = asksDefault
+    ? [
+        ...plain.filter((stem) => denied?.has(stem) !== true),
+        ...DEFAULT_STEMS.filter((stem) => seen(stem) && !plain.includes(stem)),
+      ]
+    : plain;
   // A thing the question names that nothing visible names: what it asks about is not in view. Other
   // words nothing visible says (a verb, an adjective: "painted", "quickly") cannot tell
   // sentences apart, and leave the key.
@@ -787,8 +801,7 @@ export function answerQuestion(
   // Asked what holds by default, a sentence that says it does answer, when one does: "To fire a ramp
   // other than the slow one, …" only shares the question's words.
   const statesDefault = (candidate: Sourced) => DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem));
-  const defaulted =
-    denied !== undefined && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
+  const defaulted = asksDefault && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
   // Asked what a thing is ("what counts as a word"), a sentence that says what it is ("A word is …")
   // answers, when one does: others only use the word.
   const defines = (candidate: Sourced) =>

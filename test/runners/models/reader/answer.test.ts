@@ -1529,6 +1529,15 @@ describe('a condition that denies a value given', () => {
     );
   });
 
+  it('is asked too by a phrase that says "by default" in other words', async () => {
+    expect(await ask(pump, 'Which interval does the pump use out of the box?')).toBe(
+      'By default, the pump runs every 5 minutes.',
+    );
+    expect(await ask(ramps, 'As shipped, which ramp does the controller send?')).toBe(
+      'The ramp defaults to `slow`.',
+    );
+  });
+
   it('is answered in its own words by a text that puts the same condition', async () => {
     expect(
       await ask(ramps, "If the shelf count isn't set, how many shelves does the controller assume?"),
