@@ -432,7 +432,7 @@ export const KIND_NOUNS = {
   day: words('day date weekday deadline'),
   time: words('year month moment'),
   version: words('version release'),
-  path: words('file path directory folder filename'),
+  path: words('file path directory folder filename location'),
   option: words('option flag switch setting parameter argument directive key property variable'),
   command: words('command commands'),
   person: words('person people author maintainer owner creator contributor'),

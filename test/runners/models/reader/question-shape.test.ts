@@ -175,6 +175,11 @@ describe('the table from a question’s shape to the kind it asks for', () => {
       type: 'option',
     });
     expect(questionShape('Folder which holds the patterns?')).toMatchObject({ head: 'Folder', type: 'path' });
+    // A location of files is a path: a statement that names no path does not say where they are.
+    expect(questionShape('Pattern files location, in the end?')).toMatchObject({
+      head: 'location',
+      type: 'path',
+    });
     // A possessor's "'s" stays inside the phrase: the head is what it owns.
     expect(questionShape("The mill's owner?")).toMatchObject({ head: 'owner', type: 'person' });
   });
