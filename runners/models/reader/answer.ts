@@ -927,6 +927,17 @@ export function answerQuestion(
   );
   if (verbs.length > 0 && !verbs.some((stem) => saidVerbs.has(stem) || answering.alike?.has(stem) === true))
     return ABSTENTION;
+  // A question whose only verbs are common ones ("is it gone for good?") still asks about them: the
+  // sentence must say one in its own word, since such a verb's words of like meaning stray far ("go",
+  // "proceed").
+  const common =
+    verbs.length > 0
+      ? []
+      : askedTokens
+          .filter((token) => token.pos === 'VERB')
+          .flatMap((token) => contentStems(token.value))
+          .filter((stem) => COMMON_VERB_STEMS.has(stem));
+  if (common.length > 0 && !common.some((stem) => saidVerbs.has(stem))) return ABSTENTION;
   // An order ("Disable the checksums") or a description of a choice ("Controls whether it is sent")
   // asserts neither way.
   if (assertsNothing(answeringTokens)) return ABSTENTION;

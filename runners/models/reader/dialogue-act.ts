@@ -194,11 +194,12 @@ function indirect(words: readonly Token[]): boolean {
     if (KNOWING_VERBS.has(word.lemma) && word.negated && openerAfter(words, i) >= 0) return true;
     // "I forget the potter's number", "I don't remember the shelf path": a definite thing not known.
     if (lacksKnowledge(word) && definiteObject(words, i + 1)) return true;
-    if (!desire || !isNeedOfPerson(words, i)) continue;
-    // "I'd like to know what …", "I'd want to be told which …": a wish to know.
+    if (!desire) continue;
+    // "I'd like to know what …", "I'd want to be told which …", "my boss wants to know whether …": a
+    // wish to know, the person's or one they pass on.
     if (wishToKnow(words, i) !== undefined) return true;
     // "I still need the port that …", "I'd want the name of …": a need for one definite thing.
-    if (definiteObject(words, i + 1)) return true;
+    if (isNeedOfPerson(words, i) && definiteObject(words, i + 1)) return true;
   }
   return false;
 }
@@ -338,6 +339,23 @@ function framesClause(token: Token): boolean {
 }
 
 /**
+ * Where the noun phrase that ends just before `at` starts ("a student", "my boss", "the customer's
+ * manager"): the subject of a verb at `at`. `at` itself when no such phrase comes before it.
+ */
+function subjectStart(words: readonly Token[], at: number): number {
+  let start = at;
+  while (start > 0) {
+    const word = words[start - 1]!;
+    const inPhrase =
+      ['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM'].includes(word.pos) ||
+      (word.pos === 'PART' && /^['’]s?$/.test(word.value));
+    if (!inPhrase) break;
+    start--;
+  }
+  return start;
+}
+
+/**
  * Where the frame of an indirect question or a stated need lies in `words`, as [start, end): "could
  * you remind me", "I forget", "I'd like to know", "I still want". Its words say that something
  * is asked, not what: they are no part of what an answer must say. Undefined when there is none.
@@ -369,10 +387,12 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     const embedded = questionAfterPreposition(words, i);
     if (embedded !== undefined) return [clauseStart(embedded.subject), i + 1];
     if ((lacks || notYetKnown(words, i)) && opener >= 0) return [clauseStart(i), opener];
-    if (!desire || !isNeedOfPerson(words, i)) continue;
+    if (!desire) continue;
+    // Whoever wants to know ("a student wants to know whether …"), the person asks it for them: the
+    // one who wants to know is part of the frame.
     const known = wishToKnow(words, i);
-    if (known !== undefined) return [clauseStart(i), known];
-    if (definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+    if (known !== undefined) return [subjectStart(words, clauseStart(i)), known];
+    if (isNeedOfPerson(words, i) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
   }
   return undefined;
 }

@@ -2021,3 +2021,22 @@ describe('withoutReasonClause', () => {
     expect(withoutReasonClause('', answers)).toBe('');
   });
 });
+
+describe('a yes or no question whose only verb is a common one', () => {
+  const glazes = readFile('g', 'docs/glazes.md', [
+    '# Glazes',
+    'After a purge of the glaze list, the kiln log proceeds to its next page.',
+    'A purged glaze entry is gone for good.',
+  ]);
+
+  it('is answered only by a sentence that says that verb in its own word, not a word of like meaning', async () => {
+    expect(await ask(glazes, 'Is a glaze entry gone for good after a purge?')).toMatch(
+      /^Yes: A purged glaze entry/,
+    );
+    const proceeds = readFile('g', 'docs/glazes.md', [
+      '# Glazes',
+      'After a purge, a glaze entry proceeds to the archive page.',
+    ]);
+    expect(await ask(proceeds, 'Is a glaze entry gone for good after a purge?')).toBe(ABSTENTION);
+  });
+});

@@ -300,6 +300,17 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it('takes a wish to know passed on from someone else as the frame, with whoever wants to know', () => {
+    expect(asked('My boss wants to know which glaze the kiln fires best.')).toBe(
+      'which glaze the kiln fires best',
+    );
+    expect(asked("A student wants to know: 'Once I glaze a pot, is it food safe?'")).toBe(
+      'Once I glaze a pot, is it food safe',
+    );
+    // A need of someone else's for a thing is no question of the person's.
+    expect(sentenceAct('My boss needs the glaze order by Friday.')).toBe('statement');
+  });
+
   it('keeps the scene when what is asked points back to it', () => {
     const parts = askedParts('The vase is too tall for the kiln, so I need the shelf that allows that.');
     expect(parts.text).toContain('vase');
