@@ -103,7 +103,7 @@ import {
   VALUE_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
-import { Phrases, plainTokensAt, wordsAt } from './phrases.js';
+import { followsComma, Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { analyse, isVerbal, joined, type Token } from './language.js';
@@ -1080,24 +1080,20 @@ function withReason(chosen: Sourced, reply: string): string {
 
 /**
  * `sentence` without the clause that gives a reason, when the clause it explains answers alone (as
- * `answers` decides) and the reason does not: "the crew is away, so the upgrade moves to Wednesday" gives "the upgrade moves
- * to Wednesday"; "the upgrade moves to Wednesday, because the crew is away" too. The sentence as it
- * is when it has no such clause, or when the clause left would not answer.
+ * `answers` decides) and the reason does not: "the crew is away, so the upgrade moves to Wednesday"
+ * gives "the upgrade moves to Wednesday"; "the upgrade moves to Wednesday, because the crew is away"
+ * too. The sentence as it is when it has no such clause, or when the clause left would not answer.
  */
 export function withoutReasonClause(sentence: string, answers: (clause: string) => boolean): string {
   const words = wordsAt(sentence);
   for (const [at, word] of words.entries()) {
-    if (at === 0 || sentence.slice(words[at - 1]!.end, word.start).trim() !== ',') continue;
+    const consequence = CONSEQUENCE_CONJUNCTIONS.has(word.word);
+    if ((!consequence && !REASON_CONJUNCTIONS.has(word.word)) || !followsComma(sentence, words, at)) continue;
     const comma = sentence.indexOf(',', words[at - 1]!.end);
-    const lower = word.word.toLowerCase();
     const before = `${sentence.slice(0, comma)}${/[.!]\s*$/.exec(sentence)?.[0].trim() ?? ''}`;
     const after = sentence.slice(word.end).trim();
-    const [kept, dropped] = CONSEQUENCE_CONJUNCTIONS.has(lower)
-      ? [after, before]
-      : REASON_CONJUNCTIONS.has(lower)
-        ? [before, after]
-        : [undefined, undefined];
-    if (kept !== undefined && answers(kept) && !answers(dropped)) return kept;
+    const [kept, dropped] = consequence ? [after, before] : [before, after];
+    if (answers(kept) && !answers(dropped)) return kept;
   }
   return sentence;
 }

@@ -16,7 +16,7 @@ import {
   SHIFT_VERBS,
   SOURCE_PREPOSITIONS,
 } from './lexicon.js';
-import { Phrases, wordsAt, type WordAt } from './phrases.js';
+import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem } from './text.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
@@ -78,9 +78,7 @@ function contrastedValue(
   words: readonly WordAt[],
 ): { start: number; end: number } | undefined {
   for (const [at, word] of words.entries()) {
-    if (at === 0 || !CONTRASTING_WORDS.has(word.word)) continue;
-    const between = sentence.slice(words[at - 1]!.end, word.start);
-    if (between.trim() !== ',') continue;
+    if (!CONTRASTING_WORDS.has(word.word) || !followsComma(sentence, words, at)) continue;
     const end = clauseEnd(sentence, word.end);
     if (!/^[.!]?\s*$/.test(sentence.slice(end))) continue;
     if (wordsAt(sentence.slice(word.end, end)).length > LONGEST_OLD_VALUE) continue;

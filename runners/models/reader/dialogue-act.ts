@@ -319,7 +319,7 @@ function definiteObject(words: readonly Token[], from: number): boolean {
   // Past the words of the phrase, a possessor's among them ("the potter's phone number").
   const inPhrase = (word: Token | undefined) =>
     ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(word?.pos ?? '') ||
-    (word?.pos === 'PART' && /^['’]s?$/.test(word.value) && i > from + 1);
+    (word !== undefined && isPossessiveMark(word) && i > from + 1);
   // The tagger may take a noun that modifies the next one for a verb ("the refresh interval").
   if (words[i]?.pos === 'VERB' && ['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '')) i++;
   while (inPhrase(words[i])) i++;
@@ -339,6 +339,14 @@ function framesClause(token: Token): boolean {
 }
 
 /**
+ * True for the possessive "'s" or "'" as written. The token's `value`, not its `lower`: a contraction's
+ * `lower` is the word it stands for ("'s" for "is").
+ */
+function isPossessiveMark(word: Token): boolean {
+  return word.pos === 'PART' && /^['’]s?$/.test(word.value);
+}
+
+/**
  * Where the noun phrase that ends just before `at` starts ("a student", "my boss", "the customer's
  * manager"): the subject of a verb at `at`. `at` itself when no such phrase comes before it.
  */
@@ -347,8 +355,7 @@ function subjectStart(words: readonly Token[], at: number): number {
   while (start > 0) {
     const word = words[start - 1]!;
     const inPhrase =
-      ['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM'].includes(word.pos) ||
-      (word.pos === 'PART' && /^['’]s?$/.test(word.value));
+      ['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM'].includes(word.pos) || isPossessiveMark(word);
     if (!inPhrase) break;
     start--;
   }

@@ -35,6 +35,12 @@ export function wordsAt(text: string): WordAt[] {
   return found;
 }
 
+/** True when the word at `at` of `words` (as `wordsAt` found them in `text`) comes right after a comma. */
+export function followsComma(text: string, words: readonly WordAt[], at: number): boolean {
+  const before = words[at - 1];
+  return before !== undefined && text.slice(before.end, words[at]?.start).trim() === ',';
+}
+
 // A run of letters, digits and underscores, or any one other mark that is no space.
 const PLAIN_TOKEN = /[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]/gu;
 
