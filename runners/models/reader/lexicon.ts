@@ -209,17 +209,20 @@ export const VERIFYING_VERBS = words('confirm check verify ascertain');
 export const ASKING_VERBS = words('ask inquire enquire');
 
 /**
- * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
- * which kiln …?", "Since we build from git, which bison …?"): the clause sets the question's scene.
- */
-export const SCENE_CONJUNCTIONS = words('so because since');
-
-/**
  * Conjunctions that join a clause of reason to the clause it explains, after a comma: the reason comes
  * after them ("…, because the crew is away"); the result after those of consequence ("…, so we move it").
  */
 export const REASON_CONJUNCTIONS = words('because since');
 export const CONSEQUENCE_CONJUNCTIONS = words('so');
+
+/**
+ * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
+ * which kiln …?", "Since we build from git, which bison …?"): the clause sets the question's scene.
+ */
+export const SCENE_CONJUNCTIONS: ReadonlySet<string> = new Set([
+  ...CONSEQUENCE_CONJUNCTIONS,
+  ...REASON_CONJUNCTIONS,
+]);
 
 /** The verb by which a speaker says in passing which thing they meant ("the top shelf, I mean"). */
 export const CLARIFYING_VERBS = words('mean');

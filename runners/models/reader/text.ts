@@ -175,12 +175,12 @@ const SENTENCE_BREAK = new RegExp(
   `(?<=[.!?]${CLOSING_MARK}?)\\s+(?=["'\`“‘([]?[A-Z0-9])|(?<=[?!]${CLOSING_MARK}?)\\s+(?=\\S)`,
 );
 
+const ENDS_ASKING = new RegExp(`\\?${CLOSING_MARK}*$`);
+
 /** True when a sentence ends with a question mark, inside a closing quotation mark or bracket or not. */
 export function endsAsking(sentence: string): boolean {
   return ENDS_ASKING.test(sentence);
 }
-
-const ENDS_ASKING = new RegExp(`\\?${CLOSING_MARK}*$`);
 
 /**
  * The sentences of a text as `sentences` splits them, grouped by the unit they come from: a paragraph,
