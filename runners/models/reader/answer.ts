@@ -135,6 +135,24 @@ export function ofTheCommand(candidates: readonly Sourced[], named: readonly str
     : candidates;
 }
 
+/**
+ * Of `candidates`, asked about a thing a file's name names (`named`, "ninja" and man/ninja.txt), the
+ * text of another file only where it names the thing itself: that file's sentences speak of it, and
+ * another file's words that only share the rest of the question speak of something else. All of them
+ * when no file's name names it.
+ */
+function ofTheNamedFile(candidates: readonly Sourced[], named: readonly string[]): readonly Sourced[] {
+  const inNames = named.filter((stem) =>
+    candidates.some((candidate) => candidate.fileWords?.has(stem) === true),
+  );
+  if (inNames.length === 0) return candidates;
+  return candidates.filter(
+    (candidate) =>
+      candidate.fileWords === undefined ||
+      inNames.some((stem) => candidate.fileWords?.has(stem) === true || candidate.stems.has(stem)),
+  );
+}
+
 /** A term read with the words of the sentence that defines it, as its own. */
 function withDefinition(candidate: Sourced): Sourced {
   const { defined } = candidate;
@@ -788,7 +806,7 @@ export function answerQuestion(
     (coverage(key, candidate, weights, polar) !== undefined ||
       (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined));
   // A sentence that holds no value of the kind asked for cannot answer.
-  const searched = type === 'option' ? ofTheCommand(scoped, named) : scoped;
+  const searched = type === 'option' ? ofTheCommand(scoped, named) : ofTheNamedFile(scoped, named);
   const fitting = searched.filter(
     (candidate) =>
       !(candidate.title === true && type === 'any') &&

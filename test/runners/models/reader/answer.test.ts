@@ -641,6 +641,30 @@ describe('an option and the sentence that defines it', () => {
   });
 });
 
+describe('a thing a file in view is named after', () => {
+  const kilnctl = readFile('k', 'man/kilnctl.txt', [
+    'kilnctl fires the loads in the order they are given.',
+    '-r N   hold the peak for N minutes',
+  ]);
+  const stoker = readFile('s', 'man/stoker.txt', ['No more than 4 loads can be stoked at any given time.']);
+
+  it("is not answered from another file's sentence that shares only the rest of the question", async () => {
+    const asked = 'How many loads does kilnctl stoke at any given time?';
+    expect(await ask([...kilnctl, ...stoker], asked)).toBe(ABSTENTION);
+    // Without the named file in view, the other file may answer.
+    expect(await ask(stoker, 'How many loads are stoked at any given time?')).toContain('4 loads');
+  });
+
+  it("is answered from another file's sentence that names the thing itself", async () => {
+    const notes = readFile('n', 'notes/stoking.txt', [
+      'kilnctl stokes no more than 4 loads at any given time.',
+    ]);
+    expect(
+      await ask([...kilnctl, ...notes], 'How many loads does kilnctl stoke at any given time?'),
+    ).toContain('4 loads');
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(
