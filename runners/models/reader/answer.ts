@@ -31,6 +31,7 @@ import {
 } from './match.js';
 import { releasesOf, underAnotherRelease } from './releases.js';
 import {
+  askedLengths,
   candidates,
   spelledAcronyms,
   synonymIndex,
@@ -39,6 +40,7 @@ import {
   shortFormsOf,
   withCompounds,
   compoundsOf,
+  withEqualLengths,
   withSynonyms,
   type Origin,
   type Sourced,
@@ -606,21 +608,18 @@ export function answerQuestion(
   const short = remembered(context, shortFormsOf, question);
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
+  // A length of time the question states meets the same length counted in other units ("14 days" and
+  // "two weeks").
+  const lengths = remembered(context, askedLengths, question);
   // Asked for an option, a term that names one ("-s, --slow") is read with the sentence that defines
   // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
   const asksOption = remembered(context, questionShape, question).type === 'option';
-  const pool = withReferents(
-    context,
-    candidates(texts, context).map((candidate) =>
-      withSynonyms(
-        withCompounds(
-          withShortForms(withAcronyms(asksOption ? withDefinition(candidate) : candidate, spelled), short),
-          compounds,
-        ),
-        alike,
-      ),
-    ),
-  );
+  // Each sentence is read with what meets the question's words in other forms, in turn.
+  const readFor = (candidate: Sourced): Sourced => {
+    const read = withEqualLengths(asksOption ? withDefinition(candidate) : candidate, lengths);
+    return withSynonyms(withCompounds(withShortForms(withAcronyms(read, spelled), short), compounds), alike);
+  };
+  const pool = withReferents(context, candidates(texts, context).map(readFor));
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
   // plural) go when nothing visible says them.
   const framing = new Set([

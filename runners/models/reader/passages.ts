@@ -15,6 +15,7 @@ import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
 import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
+import { timeLengths } from './time-values.js';
 import type { ReaderContext } from './context.js';
 import {
   COMMON_VERB_STEMS,
@@ -552,6 +553,41 @@ export function withShortForms(candidate: Sourced, forms: readonly ShortForm[]):
     ...candidate,
     stems: new Set([...candidate.stems, ...said]),
     ownStems: new Set([...candidate.ownStems, ...said]),
+  };
+}
+
+/** A length of time a question states ("the last 14 days"), with the stems of its words. */
+export interface AskedLength {
+  length: number;
+  scale: 'clock' | 'calendar';
+  stems: readonly string[];
+}
+
+/** The lengths of time `question` states, each with the stems of the words that state it. */
+export function askedLengths(question: string): readonly AskedLength[] {
+  return timeLengths(question).map(({ text, length, scale }) => ({
+    length,
+    scale,
+    stems: contentStems(text),
+  }));
+}
+
+/**
+ * `candidate` with the words of each length the question states that it states in other units ("two
+ * weeks" for "14 days"), as its own: the same length is the same value, however it is counted.
+ */
+export function withEqualLengths(candidate: Sourced, asked: readonly AskedLength[]): Sourced {
+  if (asked.length === 0) return candidate;
+  const said = timeLengths(candidate.text);
+  const equal = asked
+    .filter(({ stems }) => stems.some((stem) => !candidate.stems.has(stem)))
+    .filter(({ length, scale }) => said.some((other) => other.scale === scale && other.length === length))
+    .flatMap(({ stems }) => stems);
+  if (equal.length === 0) return candidate;
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...equal]),
+    ownStems: new Set([...candidate.ownStems, ...equal]),
   };
 }
 

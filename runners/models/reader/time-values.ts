@@ -15,6 +15,7 @@ import {
   HOUR_WORDS,
   MERIDIEMS,
   MONTHS,
+  NUMBER_WORD_VALUES,
   NUMBER_WORDS,
   OCCURRENCE_WORDS,
   ORDINALS,
@@ -26,6 +27,7 @@ import {
   SHORT_SPAN_UNITS,
   SPAN_COMPARATIVES,
   SPAN_UNITS,
+  TIME_UNIT_LENGTHS,
   TIME_UNITS,
   WEEKDAYS,
 } from './lexicon.js';
@@ -87,6 +89,38 @@ const UNBOUNDED = new RegExp(
 function opensWithPartitive(text: string): boolean {
   const first = plainTokensAt(text)[0];
   return first?.start === 0 && PARTITIVE_PREPOSITIONS.has(first.word);
+}
+
+// ---- lengths of time, compared ----
+
+/** A length of time a text states: how long, in its scale's measure, and the words that state it. */
+export interface TimeLength {
+  text: string;
+  /** Seconds for the units of the clock, months for those of the calendar. */
+  length: number;
+  scale: 'clock' | 'calendar';
+}
+
+const COUNTED_UNIT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?|${alternation(NUMBER_WORD_VALUES.keys())})[\s-]*(${alternation(TIME_UNIT_LENGTHS.keys())})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/**
+ * Each count of a unit of time in `text` ("14 days", "two weeks", "a 3-hour window"), with how long
+ * it is, so that two lengths in different units can be found equal. A difference or a span back in
+ * time ("two weeks ago") still states a length.
+ */
+export function timeLengths(text: string): TimeLength[] {
+  const found: TimeLength[] = [];
+  for (const match of text.matchAll(COUNTED_UNIT)) {
+    const [whole, count = '', unit = ''] = match;
+    const amount = NUMBER_WORD_VALUES.get(count.toLowerCase()) ?? Number(count);
+    const measure = TIME_UNIT_LENGTHS.get(unit.toLowerCase());
+    if (measure === undefined || !Number.isFinite(amount)) continue;
+    found.push({ text: whole, length: amount * measure.length, scale: measure.scale });
+  }
+  return found;
 }
 
 // ---- clock times ----

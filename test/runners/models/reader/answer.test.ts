@@ -665,6 +665,19 @@ describe('a thing a file in view is named after', () => {
   });
 });
 
+describe('a length of time the question states', () => {
+  it('is met by the same length counted in other units', async () => {
+    const notes = readFile('r', 'notes/rota.md', [
+      '# Rota',
+      'The night log keeps the last two weeks of firings.',
+      'The kiln log keeps every firing since the kiln was built.',
+    ]);
+    expect(await ask(notes, 'Which log keeps the last 14 days of firings?')).toContain('night log');
+    // A different length is no answer.
+    expect(await ask(notes, 'Which log keeps the last 10 days of firings?')).toBe(ABSTENTION);
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(

@@ -20,6 +20,7 @@ import {
   versionSpans,
   type ValueSpan,
 } from '../../../../runners/models/reader/value-kinds.js';
+import { timeLengths } from '../../../../runners/models/reader/time-values.js';
 
 const texts = (spans: ValueSpan[]) => spans.map((span) => span.text);
 
@@ -99,6 +100,30 @@ describe('spans of time and lengths', () => {
 
   it('are absent from a sentence that only counts things', () => {
     expect(durationSpans('The studio has nine wheels.')).toEqual([]);
+  });
+});
+
+describe('lengths of time, compared', () => {
+  const measured = (text: string) => timeLengths(text).map(({ length, scale }) => `${length} ${scale}`);
+
+  it('measure a count of a unit in figures or in words, whatever the unit', () => {
+    expect(measured('Keep the last 14 days.')).toEqual(['1209600 clock']);
+    expect(measured('Keep the last two weeks, or a fortnight at most.')).toEqual(['1209600 clock']);
+    expect(measured('A 3-hour window, then 180 minutes more.')).toEqual(['10800 clock', '10800 clock']);
+  });
+
+  it('measure the units of the calendar in months, whose days vary', () => {
+    expect(measured('Once a year is 12 months; one year is not 365 days.')).toEqual([
+      '12 calendar',
+      '12 calendar',
+      '31536000 clock',
+    ]);
+  });
+
+  it('still measure a span back in time, and nothing that is no count of a unit', () => {
+    expect(measured('It was fired two weeks ago.')).toEqual(['1209600 clock']);
+    expect(measured('Days pass; version 2.4 ships after a days-long wait.')).toEqual([]);
+    expect(measured('')).toEqual([]);
   });
 });
 
