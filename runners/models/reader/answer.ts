@@ -64,6 +64,7 @@ import {
   words,
 } from './text.js';
 import {
+  ADEQUACY_WORDS,
   AFFECTED_PREPOSITIONS,
   ARTICLES,
   BE_FORMS,
@@ -258,16 +259,27 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
 
 /**
  * The stems of the adverbs a question says of how exact or whole its answer is to be ("how many glazes
- * altogether", "roughly how hot"), or that only stress it ("what it actually counts"): a statement of
- * the value does not say them.
+ * altogether", "roughly how hot"), or that only stress it ("what it actually counts"), and of the
+ * words by which it judges whether the answer will do ("the oldest one that's good enough"): a
+ * statement of the value does not say them.
  */
 function precisionStems(asked: readonly Token[]): string[] {
   return asked
     .filter(
       (token) =>
-        token.pos === 'ADV' && (PRECISION_ADVERBS.has(token.lower) || EMPHASIS_ADVERBS.has(token.lower)),
+        (token.pos === 'ADV' && (PRECISION_ADVERBS.has(token.lower) || EMPHASIS_ADVERBS.has(token.lower))) ||
+        ((token.pos === 'ADV' || token.pos === 'ADJ') && ADEQUACY_WORDS.has(token.lower)),
     )
     .flatMap((token) => contentStems(token.value));
+}
+
+/** The stems of a question's superlatives: "oldest", "largest", "best" (not "honest", its own word). */
+function superlativeStems(asked: readonly Token[]): ReadonlySet<string> {
+  return new Set(
+    asked
+      .filter((token) => token.pos === 'ADJ' && token.lower !== token.lemma && token.lower.endsWith('st'))
+      .flatMap((token) => contentStems(token.value)),
+  );
 }
 
 /**
@@ -877,9 +889,13 @@ export function answerQuestion(
   // in its own: a word only the condition says, and nothing in view, asks nothing of the answer.
   // So does the premise a fragment leans on ("du keeps wandering into other mounts. Option …?").
   const premise = premiseOnlyStems(remembered(context, askedParts, question));
+  // A superlative ("the oldest release that works") asks for a bound, which a text states in words of
+  // its own ("3.0 or newer", "at least 3.0").
+  const bounds = superlativeStems(askedTokens);
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
     (stem) =>
-      !COMMON_VERB_STEMS.has(stem) && !(unseen.includes(stem) && (supposed.has(stem) || premise.has(stem))),
+      !COMMON_VERB_STEMS.has(stem) &&
+      !(unseen.includes(stem) && (supposed.has(stem) || premise.has(stem) || bounds.has(stem))),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

@@ -23,6 +23,7 @@ import {
   GRATITUDE,
   CLARIFYING_VERBS,
   SCENE_CONJUNCTIONS,
+  REASON_CONJUNCTIONS,
   VERIFYING_VERBS,
   ASKING_VERBS,
   LIGHT_VERBS,
@@ -46,6 +47,7 @@ import {
 import { analyse, isPastForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { endsAsking, findPaths, sentences } from './text.js';
+import { canBeVerb } from './thesaurus.js';
 
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
@@ -486,7 +488,11 @@ export function askedParts(text: string): AskedParts {
     parts.premise.push(...openingWords(premise.tokens));
     texts.push(premise.sentence);
   }
-  for (const { sentence, tokens } of asking) {
+  for (const { sentence, tokens: all } of asking) {
+    // A clause of reason after the question ("…, given we build it from git?") sets its scene.
+    const reason = trailingReason(all);
+    parts.scene.push(...all.slice(reason));
+    const tokens = all.slice(0, reason);
     const words = openingWords(tokens);
     const trailing = trailingFrame(words);
     if (trailing !== undefined) {
@@ -507,7 +513,7 @@ export function askedParts(text: string): AskedParts {
     }
     if (frame === undefined && said === undefined) {
       parts.asked.push(...words);
-      texts.push(sentence);
+      texts.push(reason < all.length ? joined(words, tokens) : sentence);
       continue;
     }
     if (frame === undefined) {
@@ -561,17 +567,41 @@ function leadIn(tokens: readonly Token[], words: readonly Token[]): number | und
   const colon = tokens.findIndex((token) => token.value === ':');
   // Any other clause before a comma may be a condition, which is asked.
   const opening = words.find((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
+  // So does a clause that opens with a participle ("Building it from git, which …?").
+  const participle = opening !== undefined && opening === words[0] && isPresentParticiple(opening);
   const comma =
-    opening !== undefined && SCENE_CONJUNCTIONS.has(opening.lower)
+    opening !== undefined && (SCENE_CONJUNCTIONS.has(opening.lower) || participle)
       ? tokens.findIndex((token) => token.value === ',')
       : -1;
   const mark = colon < 0 ? comma : comma < 0 ? colon : Math.min(colon, comma);
   const after = mark < 0 ? -1 : words.findIndex((word) => tokens.indexOf(word) > mark);
   const verbal = (word: Token) => word.pos === 'VERB' || (mark === comma && word.pos === 'AUX');
-  if (after <= 0 || !words.slice(0, after).some(verbal)) return undefined;
+  if (after <= 0 || !(participle || words.slice(0, after).some(verbal))) return undefined;
   const question = words.slice(after);
   if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) return undefined;
   return interrogative(question, '') ? after : undefined;
+}
+
+/**
+ * True for a verb's "-ing" form: "building", "running". The tagger may read one that opens a sentence
+ * as a noun ("Building jq from git, …"): a form of a verb the thesaurus lists counts too.
+ */
+function isPresentParticiple(word: Token): boolean {
+  return (
+    word.lower.endsWith('ing') &&
+    (word.pos === 'VERB' || ((word.pos === 'NOUN' || word.pos === 'PROPN') && canBeVerb(word.lower)))
+  );
+}
+
+/**
+ * Where a clause of reason that ends a question starts in `tokens` (its comma): "…, given we build
+ * it from git?", "…, since the tests run as root?". Their length when there is none.
+ */
+function trailingReason(tokens: readonly Token[]): number {
+  const at = tokens.findIndex(
+    (token, i) => i > 0 && token.value === ',' && REASON_CONJUNCTIONS.has(tokens[i + 1]?.lower ?? ''),
+  );
+  return at < 0 ? tokens.length : at;
 }
 
 /** What `text` asks, as text. */

@@ -212,7 +212,7 @@ export const ASKING_VERBS = words('ask inquire enquire');
  * Conjunctions that join a clause of reason to the clause it explains, after a comma: the reason comes
  * after them ("…, because the crew is away"); the result after those of consequence ("…, so we move it").
  */
-export const REASON_CONJUNCTIONS = words('because since');
+export const REASON_CONJUNCTIONS = words('because since given');
 export const CONSEQUENCE_CONJUNCTIONS = words('so');
 
 /**
@@ -503,6 +503,12 @@ export const PRECISION_ADVERBS = words(
 
 /** Adverbs that only stress what is asked ("what wc actually counts", "does it really need root"). */
 export const EMPHASIS_ADVERBS = words('actually really truly indeed');
+
+/**
+ * Words that judge whether a thing will do ("the oldest release that's good enough", "a suitable
+ * size"): they say what the asker wants of the answer, which a text states without judging it.
+ */
+export const ADEQUACY_WORDS = words('good enough fine acceptable adequate sufficient suitable');
 
 /** Words that stand in for a noun said elsewhere: "which one of the files", "the red ones". */
 export const PRO_FORMS = words('one ones');

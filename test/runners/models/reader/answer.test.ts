@@ -678,6 +678,25 @@ describe('a length of time the question states', () => {
   });
 });
 
+describe('a question that asks for a bound', () => {
+  const readme = readFile('b', 'docs/kiln-build.md', [
+    '# Building the kiln controller',
+    "If you're building from the latest source, you'll need glazec (2.1 or newer) and make.",
+    'To build without glazec, pass --no-glaze to configure.',
+  ]);
+
+  it('is answered by the sentence that states it in words of its own', async () => {
+    expect(await ask(readme, "I'll want to know the oldest glazec that's good enough.")).toContain(
+      '2.1 or newer',
+    );
+    expect(await ask(readme, 'Which is the oldest glazec that works?')).toContain('2.1 or newer');
+  });
+
+  it('still abstains when nothing in view names the thing', async () => {
+    expect(await ask(readme, "I'll want to know the oldest kilnfw that's good enough.")).toBe(ABSTENTION);
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(

@@ -164,6 +164,30 @@ describe('what a message asks, without the frame that says it asks', () => {
   });
   const asked = (text: string) => askedParts(text).text;
 
+  it('leaves a clause that opens with a participle, before a comma, to set the scene', () => {
+    const scene = (text: string) =>
+      askedParts(text)
+        .scene.map((token) => token.value)
+        .join(' ');
+    expect(asked('Firing the kiln overnight, which shelf holds the tall pots?')).toMatch(/^which shelf/);
+    expect(scene('Firing the kiln overnight, which shelf holds the tall pots?')).toMatch(/kiln overnight/);
+    // Read as a noun by the tagger, a verb's "-ing" form still opens such a clause.
+    expect(asked('Building the kiln from a kit, which shelf holds the tall pots?')).toMatch(/^which shelf/);
+    // A noun before the comma that the question points back to is what it asks about.
+    expect(asked('Glazing notes, which folder holds them?')).toMatch(/Glazing notes/);
+  });
+
+  it('leaves a clause of reason after the question to set the scene', () => {
+    const parts = askedParts('Which shelf holds the tall pots, given we fire overnight?');
+    expect(parts.text).toBe('Which shelf holds the tall pots');
+    expect(parts.scene.map((token) => token.value).join(' ')).toMatch(/fire overnight/);
+    expect(asked('Could you tell me which shelf holds them, since the kiln is full?')).toBe(
+      'which shelf holds them',
+    );
+    // A clause of consequence after a comma is what is asked ("…, so I need the switch").
+    expect(asked('The kiln runs hot, so which shelf is safest?')).toMatch(/which shelf/);
+  });
+
   it('leaves out the frame of an indirect question or a stated need', () => {
     expect(asked("I've forgotten which clay body we settled on.")).toBe('which clay body we settled on');
     expect(asked('Remind me what the cone number was.')).toBe('what the cone number was');
