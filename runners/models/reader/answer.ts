@@ -86,6 +86,7 @@ import {
   GENERAL_NOUNS,
   INDEFINITE_DETERMINERS,
   INFINITIVE_MARKERS,
+  INFINITIVE_TAKING_WORDS,
   KIND_NOUNS,
   LABEL_NUMBER_NOUNS,
   LATEST_PHRASES,
@@ -271,6 +272,29 @@ function precisionStems(asked: readonly Token[]): string[] {
         ((token.pos === 'ADV' || token.pos === 'ADJ') && ADEQUACY_WORDS.has(token.lower)),
     )
     .flatMap((token) => contentStems(token.value));
+}
+
+/**
+ * The stems of the words of a clause of purpose in `asked`: "to" and a verb after words that do not
+ * take an infinitive ("checks the file to catch corruption"; not "need to keep", "how to stop"), to
+ * the end of the clause.
+ */
+function purposeStems(asked: readonly Token[]): ReadonlySet<string> {
+  // "To catch corruption, what …" opens with its purpose; "requires me to do" asks what is required.
+  const at = asked.findIndex((token, i) => {
+    const before = asked[i - 1];
+    return (
+      INFINITIVE_MARKERS.has(token.lower) &&
+      asked[i + 1]?.pos === 'VERB' &&
+      (before === undefined ||
+        (before.pos !== 'PRON' &&
+          !INFINITIVE_TAKING_WORDS.has(before.lower) &&
+          !INFINITIVE_TAKING_WORDS.has(before.lemma)))
+    );
+  });
+  if (at < 0) return new Set();
+  const end = asked.findIndex((token, i) => i > at && token.pos === 'PUNCT');
+  return new Set(asked.slice(at, end < 0 ? undefined : end).flatMap((token) => contentStems(token.value)));
 }
 
 /** The stems of a question's superlatives: "oldest", "largest", "best" (not "honest", its own word). */
@@ -611,7 +635,8 @@ export function answerQuestion(
   if (remembered(context, isFileOrderQuestion, question)) return answerFileOrder(question, texts);
   const fromRuns = answerFromRuns(question, messages, questionIndex, context);
   if (fromRuns !== undefined) return fromRuns;
-  const mode = temporalMode(question);
+  // What frames the question ("I still need …") places nothing in time: only what it asks does.
+  const mode = temporalMode(remembered(context, askedParts, question).text || question);
   // An acronym a sentence uses meets the words it stands for, if the question spells them out.
   // A word of like meaning meets a word of the question ("attempts" for "tries").
   const alike = remembered(context, synonymIndex, question);
@@ -712,13 +737,28 @@ export function answerQuestion(
       ? contentStems(shape.head)[0]
       : undefined;
   // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
-  if (unseen.some((stem) => things.has(stem) && stem !== decidedKind && !decided.includes(stem)))
+  // A purpose the question gives for what it asks ("what gunzip checks on a file to catch corruption")
+  // is the asker's account of why, when the rest asks a whole question: a text names the check, not
+  // always what it is for. Its words weigh as a condition's do, and a thing only it names is no
+  // thing asked about.
+  const purpose = purposeStems(remembered(context, analyse, askedWords));
+  const rest = asked.filter(
+    (stem) =>
+      !purpose.has(stem) && !unseen.includes(stem) && !COMMON_VERB_STEMS.has(stem) && isSubjectWord(stem),
+  );
+  const givenPurpose = rest.length >= 2 ? purpose : new Set<string>();
+  if (
+    unseen.some(
+      (stem) =>
+        things.has(stem) && stem !== decidedKind && !decided.includes(stem) && !givenPurpose.has(stem),
+    )
+  )
     return ABSTENTION;
   const key = asked.filter((stem) => !unseen.includes(stem));
   if (key.length === 0) return ABSTENTION;
   // A condition puts the situation in the asker's words ("if the shed runs hot"), a text in its own:
   // its words weigh less in what a sentence must cover, and in the ranking.
-  const supposed = remembered(context, supposedStems, askedWords);
+  const supposed = new Set([...remembered(context, supposedStems, askedWords), ...givenPurpose]);
   const weights = keyWeights(key, pool);
   for (const stem of supposed) {
     const weight = weights.get(stem);

@@ -46,14 +46,16 @@ import {
 } from './lexicon.js';
 import { analyse, isPastForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
-import { endsAsking, findPaths, sentences } from './text.js';
+import { endsAsking, findPaths, sentences, withFormatsAsWords } from './text.js';
 import { canBeVerb } from './thesaurus.js';
 
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
 
 /** The sentence with its paths as a pronoun ("it"), which the tagger reads as an ordinary one. */
-function withoutPaths(sentence: string): string {
+function withoutPaths(written: string): string {
+  // An extension that names a format ("a .gz file") is a word, not a path.
+  const sentence = withFormatsAsWords(written);
   let text = sentence;
   for (const mention of [...findPaths(sentence)].reverse()) {
     const length = /^\S+/.exec(sentence.slice(mention.index))?.[0].length ?? 0;

@@ -1057,6 +1057,20 @@ export const VERB_PARTICLES = words('up out off down away back over');
 /** The particle that marks an infinitive ("like to know", "need the build to pass"). */
 export const INFINITIVE_MARKERS = words('to');
 
+/**
+ * Words after which an infinitive completes what is said rather than giving a purpose: "need to keep",
+ * "how to stop", "able to run", "going to fail". After any other, "to" and a verb give the purpose
+ * of what comes before ("checks the file to catch corruption").
+ */
+export const INFINITIVE_TAKING_WORDS: ReadonlySet<string> = new Set([
+  ...DESIRE_VERBS,
+  ...NEED_VERBS,
+  ...KNOWING_VERBS,
+  ...words(
+    'have has had try tries tried able going get gets got use used ought how where what which whether',
+  ),
+]);
+
 /** The auxiliary that, as a light verb, also opens an order ("have a look"), not only a question. */
 export const ORDER_OPENING_AUXILIARIES = words('have');
 

@@ -47,7 +47,15 @@ import { codeNameSpans, commandOptionSpans, numberSpans, shortOptions } from './
 import { isKnownWord, withVerbsAfterSubjects } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
-import { COMMON_VERB_STEMS, contentStems, findPaths, stemSet, words, type StemMemo } from './text.js';
+import {
+  COMMON_VERB_STEMS,
+  contentStems,
+  findPaths,
+  stemSet,
+  withFormatsAsWords,
+  words,
+  type StemMemo,
+} from './text.js';
 import { withLeadingParts } from './releases.js';
 
 /** Words that name a day or a time of day, each also in the plural ("tomorrow", "mornings"). */
@@ -217,7 +225,8 @@ export function keyOfAsked(asked: string): string[] {
     REASON_QUESTION,
     withoutPhrases(COMPLEX_PREPOSITION, withoutPhrases(TIME_PHRASE, withoutTimeClause(asked))),
   );
-  const withoutPaths = text
+  // An extension that names a format ("a .gz file") is a word, not a path.
+  const withoutPaths = withFormatsAsWords(text)
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)
     .join(' ');

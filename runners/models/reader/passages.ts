@@ -20,6 +20,7 @@ import type { ReaderContext } from './context.js';
 import {
   COMMON_VERB_STEMS,
   contentStems,
+  formatsNamed,
   sentenceGroups,
   stem,
   stemSet,
@@ -495,11 +496,19 @@ export function shortForms(question: string): readonly string[] {
 export interface ShortForm {
   form: string;
   stemmed: string;
+  /** Written as an extension that names a format (".gz"): it may be the first letters of its name. */
+  format?: true;
 }
 
 /** The question's short forms (see `shortForms`), each with its stem, worked out once a question. */
 export function shortFormsOf(question: string): readonly ShortForm[] {
-  return shortForms(question).map((form) => ({ form, stemmed: stem(form) }));
+  // An extension that names a format is a short form, though a word of the same letters is known.
+  const formats = new Set(formatsNamed(question));
+  return [...new Set([...shortForms(question), ...formats])].map((form) => ({
+    form,
+    stemmed: stem(form),
+    ...(formats.has(form) ? { format: true as const } : {}),
+  }));
 }
 
 /**
@@ -524,15 +533,15 @@ export function spellsOut(form: string, sequence: readonly string[]): boolean {
  * for "repository", "dir" for "directory", "env" for "environment". Three letters at least, and
  * two fewer than the word, so a word and its own inflection ("tag", "tags") are no clipping.
  */
-export function clipsOne(form: string, sequence: readonly string[]): boolean {
+export function clipsOne(form: string, sequence: readonly string[], least = LEAST_CLIPPING): boolean {
   return (
-    form.length >= LEAST_CLIPPING &&
-    sequence.some((word) => word.length >= form.length + 2 && word.startsWith(form))
+    form.length >= least && sequence.some((word) => word.length >= form.length + 2 && word.startsWith(form))
   );
 }
 
-/** The fewest letters a clipped word keeps. */
+/** The fewest letters a clipped word keeps; an extension, which names a format, may keep two ("gz"). */
 const LEAST_CLIPPING = 3;
+const LEAST_FORMAT_CLIPPING = 2;
 
 /**
  * A candidate that says the short forms of `forms` it spells out, as if it wrote them (by their
@@ -541,12 +550,12 @@ const LEAST_CLIPPING = 3;
 export function withShortForms(candidate: Sourced, forms: readonly ShortForm[]): Sourced {
   if (forms.length === 0) return candidate;
   const sequence = candidate.sequence ?? [];
-  const spelled = (form: string) =>
+  const spelled = ({ form, format }: ShortForm) =>
     spellsOut(form, sequence) ||
     (form.endsWith('s') && spellsOut(form.slice(0, -1), sequence)) ||
-    clipsOne(form, sequence);
+    clipsOne(form, sequence, format ? LEAST_FORMAT_CLIPPING : LEAST_CLIPPING);
   const said = forms
-    .filter(({ form, stemmed }) => !candidate.stems.has(stemmed) && spelled(form))
+    .filter((short) => !candidate.stems.has(short.stemmed) && spelled(short))
     .map(({ stemmed }) => stemmed);
   if (said.length === 0) return candidate;
   return {

@@ -2,6 +2,7 @@ import model from 'wink-eng-lite-web-model';
 import {
   CLITICS,
   CLOSED_CLASS_WORDS,
+  INDEFINITE_DETERMINERS,
   IRREGULAR_VERB_FORMS,
   LIGHT_VERBS,
   NEGATIVE_CONTRACTIONS,
@@ -363,6 +364,26 @@ export function findPaths(text: string): PathMention[] {
     found.push({ path, index: match.index });
   }
   return found;
+}
+
+/**
+ * An extension after a determiner that speaks of any one thing of a kind (".gz" in "a .gz file",
+ * "any .md notes") names a format, not a file: a dotfile is "the .env", or ".env" alone. Matches the
+ * determiner, its dot and its letters.
+ */
+const FORMAT_EXTENSION = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${[...INDEFINITE_DETERMINERS].join('|')})\s+\.(\p{L}[\p{L}\p{N}]{0,4})(?=\s+\p{L})`,
+  'giu',
+);
+
+/** `text` with each extension that names a format written as a word: "a .gz file" as "a gz file". */
+export function withFormatsAsWords(text: string): string {
+  return text.replace(FORMAT_EXTENSION, '$1 $2');
+}
+
+/** The formats `text` names by an extension ("gz" in "a .gz file"), lower case. */
+export function formatsNamed(text: string): string[] {
+  return [...text.matchAll(FORMAT_EXTENSION)].map((match) => (match[2] ?? '').toLowerCase());
 }
 
 /** A stretch of a text in backticks, with where it starts and ends. */

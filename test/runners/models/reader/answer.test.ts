@@ -697,6 +697,38 @@ describe('a question that asks for a bound', () => {
   });
 });
 
+describe('a purpose the question gives', () => {
+  const readme = readFile('g', 'docs/glazec.md', [
+    '# glazec',
+    'For the pottery format, glazec checks a 16 bit sum.',
+    'For the oven format, glazec checks the firing length.',
+  ]);
+
+  it("is the asker's account of why, when the rest asks a whole question", async () => {
+    expect(await ask(readme, 'What does glazec check on a .pot file to catch damage?')).toContain(
+      '16 bit sum',
+    );
+    expect(await ask(readme, 'To catch damage in a .pot file, glazec checks what?')).toContain('16 bit sum');
+  });
+
+  it('is what is asked when the rest says too little, and nothing in view names it', async () => {
+    expect(await ask(readme, 'Which flag do I pass to enable telemetry?')).toBe(ABSTENTION);
+  });
+});
+
+describe('a frame that says the person still needs to know', () => {
+  it('places nothing in time: the best sentence answers, not the latest', async () => {
+    const readme = readFile('g', 'docs/glazec.md', [
+      '# glazec',
+      'For the pottery format, glazec checks a 16 bit sum.',
+      'glazec also checks the firing log when asked to.',
+    ]);
+    expect(await ask(readme, 'I still want to know what glazec checks on a .pot file.')).toContain(
+      '16 bit sum',
+    );
+  });
+});
+
 describe('what a question asks for', () => {
   // A document: of its sentences the best wins, where the person's own latest statement would.
   const ferries = exchange(

@@ -9,6 +9,8 @@ import {
   sentences,
   stem,
   words,
+  formatsNamed,
+  withFormatsAsWords,
 } from '../../../../runners/models/reader/text.js';
 
 describe('asPath', () => {
@@ -46,6 +48,18 @@ describe('asPath', () => {
   it('finds the paths of a prompt in order, each once', () => {
     const found = findPaths('Compare lib/b.ts with lib/a.ts, then lib/b.ts again.');
     expect(found.map((mention) => mention.path)).toEqual(['lib/b.ts', 'lib/a.ts']);
+  });
+});
+
+describe('extensions that name a format', () => {
+  it('are words when a word follows them, and paths when they stand alone or last', () => {
+    expect(withFormatsAsWords('What does gunzip check on a .gz file?')).toBe(
+      'What does gunzip check on a gz file?',
+    );
+    expect(formatsNamed('Are any .md notes or some .tar.gz archives kept?')).toEqual(['md']);
+    expect(formatsNamed('Where is .env read? Put it in .env')).toEqual([]);
+    expect(formatsNamed('Read notes/a.md first.')).toEqual([]);
+    expect(formatsNamed('')).toEqual([]);
   });
 });
 
