@@ -124,11 +124,22 @@ function saysOnlyLightVerbs(words: readonly Token[]): boolean {
  */
 function pointsBackToPremise(words: readonly Token[]): boolean {
   const copula = words.some((word) => BE_FORMS.has(word.lower));
-  return (
-    words.some((word) => WH_WORDS.has(word.lower)) &&
+  // "Will the xz tools open it?": a pronoun that is what a verb or a preposition takes stands for a
+  // thing the sentences before named ("A client sent me a .7z file."). The tagger may read such a
+  // verb as an adjective ("open").
+  // A check that the person was heard ("Got it?") asks nothing of them.
+  const takenBack =
+    interrogative(words, '') &&
     words.some(
-      (word) => DEMONSTRATIVES.has(word.lower) && (word.pos === 'PRON' || (word.pos === 'DET' && copula)),
-    )
+      (word, i) =>
+        REFERRING_PRONOUNS.has(word.lower) && ['VERB', 'ADP', 'ADJ'].includes(words[i - 1]?.pos ?? ''),
+    );
+  return (
+    takenBack ||
+    (words.some((word) => WH_WORDS.has(word.lower)) &&
+      words.some(
+        (word) => DEMONSTRATIVES.has(word.lower) && (word.pos === 'PRON' || (word.pos === 'DET' && copula)),
+      ))
   );
 }
 

@@ -372,7 +372,7 @@ export function findPaths(text: string): PathMention[] {
  * determiner, its dot and its letters.
  */
 const FORMAT_EXTENSION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(${[...INDEFINITE_DETERMINERS].join('|')})\s+\.(\p{L}[\p{L}\p{N}]{0,4})(?=\s+\p{L})`,
+  String.raw`(?<![\p{L}\p{N}])(${[...INDEFINITE_DETERMINERS].join('|')})\s+\.(\p{N}?\p{L}[\p{L}\p{N}]{0,3})(?=\s+\p{L})`,
   'giu',
 );
 

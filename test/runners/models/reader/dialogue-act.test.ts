@@ -341,6 +341,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(parts.text).toContain('shelf');
     expect(parts.scene).toEqual([]);
   });
+
+  it('asks about the sentences before a question whose verb takes a pronoun that stands for their thing', () => {
+    const parts = askedParts('A student brought me a .glz file. Will the kiln tools open it?');
+    expect(parts.premise.map((token) => token.value)).toContain('student');
+    expect(parts.text).toMatch(/^A student brought me/);
+    // A question that takes no pronoun back is asked against them: they set its scene.
+    const scene = askedParts('A student brought me a .glz file. Will the kiln tools open glaze files?');
+    expect(scene.premise).toEqual([]);
+    expect(scene.scene.map((token) => token.value)).toContain('student');
+  });
 });
 
 describe('words that say where an answer was given, not what it is', () => {
