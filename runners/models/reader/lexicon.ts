@@ -76,12 +76,21 @@ export const POSITION_ORDINALS: readonly string[] = [
 /** Number words that may also stand for a thing named before ("the one", "if one was set"). */
 export const PRONOUN_NUMBERS = words('one');
 
-/** Cardinal numbers written as words. */
-export const NUMBER_WORDS = words(
-  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
-    'sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred ' +
-    'thousand million billion dozen',
+/** The value of each cardinal number written as a word. */
+export const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
+  [
+    ...words(`zero:0 one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11
+    twelve:12 thirteen:13 fourteen:14 fifteen:15 sixteen:16 seventeen:17 eighteen:18 nineteen:19
+    twenty:20 thirty:30 forty:40 fifty:50 sixty:60 seventy:70 eighty:80 ninety:90 hundred:100
+    thousand:1000 million:1000000 billion:1000000000 dozen:12`),
+  ].map((pair) => {
+    const [word = '', value = ''] = pair.split(':');
+    return [word, Number(value)];
+  }),
 );
+
+/** Cardinal numbers written as words. */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set(NUMBER_WORD_VALUES.keys());
 
 /** Days of the week, and the relative days. */
 export const WEEKDAYS = words('monday tuesday wednesday thursday friday saturday sunday');
@@ -680,34 +689,16 @@ export const SPAN_UNITS = words(
  */
 export const TIME_UNIT_LENGTHS: ReadonlyMap<string, { scale: 'clock' | 'calendar'; length: number }> =
   new Map(
-    `second:1 seconds:1 sec:1 secs:1 minute:60 minutes:60 min:60 mins:60 hour:3600 hours:3600 hr:3600
-  hrs:3600 day:86400 days:86400 week:604800 weeks:604800 fortnight:1209600 fortnights:1209600
-  month:m1 months:m1 year:m12 years:m12 decade:m120 decades:m120`
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => {
-        const [unit = '', length = ''] = pair.split(':');
-        const calendar = length.startsWith('m');
-        return [
-          unit,
-          { scale: calendar ? 'calendar' : 'clock', length: Number(calendar ? length.slice(1) : length) },
-        ];
-      }),
-  );
-
-/** The value of each cardinal number written as a word. */
-export const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
-  `zero:0 one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12
-  thirteen:13 fourteen:14 fifteen:15 sixteen:16 seventeen:17 eighteen:18 nineteen:19 twenty:20
-  thirty:30 forty:40 fifty:50 sixty:60 seventy:70 eighty:80 ninety:90 hundred:100 thousand:1000
-  million:1000000 billion:1000000000 dozen:12`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => {
-      const [word = '', value = ''] = pair.split(':');
-      return [word, Number(value)];
+    [
+      ...words(`second:1 seconds:1 sec:1 secs:1 minute:60 minutes:60 min:60 mins:60 hour:3600 hours:3600
+      hr:3600 hrs:3600 day:86400 days:86400 week:604800 weeks:604800 fortnight:1209600 fortnights:1209600
+      month:m1 months:m1 year:m12 years:m12 decade:m120 decades:m120`),
+    ].map((pair) => {
+      const [unit = '', length = ''] = pair.split(':');
+      const calendar = length.startsWith('m');
+      return [unit, { scale: calendar ? 'calendar' : 'clock', length: Number(length.replace('m', '')) }];
     }),
-);
+  );
 
 /** Units of time alone, after a figure: a "when" may be answered with "in 3 days". */
 export const TIME_UNITS = words(
