@@ -42,6 +42,7 @@ import {
   compoundsOf,
   withEqualLengths,
   withSynonyms,
+  saying,
   type Origin,
   type Sourced,
 } from './passages.js';
@@ -162,9 +163,7 @@ function withDefinition(candidate: Sourced): Sourced {
   const { defined } = candidate;
   if (defined === undefined) return candidate;
   return {
-    ...candidate,
-    stems: new Set([...candidate.stems, ...defined.stems]),
-    ownStems: new Set([...candidate.ownStems, ...defined.stems]),
+    ...saying(candidate, defined.stems),
     sequence: [...(candidate.sequence ?? []), ...(defined.sequence ?? [])],
   };
 }
@@ -235,12 +234,7 @@ function inFileNamed(candidate: Sourced, named: readonly string[]): Sourced {
   if (fileWords === undefined) return candidate;
   const about = named.filter((stem) => fileWords.has(stem) && !candidate.stems.has(stem));
   if (about.length === 0) return candidate;
-  return {
-    ...candidate,
-    stems: new Set([...candidate.stems, ...about]),
-    ownStems: new Set([...candidate.ownStems, ...about]),
-    scope: new Set(about),
-  };
+  return { ...saying(candidate, about), scope: new Set(about) };
 }
 
 /**
@@ -1085,11 +1079,7 @@ function withReferents(context: ReaderContext, pool: readonly Sourced[]): Source
     earlier.push(remembered(context, phraseWords, candidate.text));
     if (inherited.size === 0) return candidate;
     // The phrase names the thing itself: its words are the sentence's own.
-    return {
-      ...candidate,
-      stems: new Set([...candidate.stems, ...inherited]),
-      ownStems: new Set([...candidate.ownStems, ...inherited]),
-    };
+    return saying(candidate, inherited);
   });
 }
 

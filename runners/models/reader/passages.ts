@@ -413,6 +413,16 @@ function isOutline(lines: readonly string[]): boolean {
   return lines.some((line) => (OUTLINE_HEADING.exec(line)?.[1]?.length ?? 0) === 2);
 }
 
+/** `candidate` saying `stems` too, as words of its own. */
+export function saying<T extends Sourced>(candidate: T, stems: Iterable<string>): T {
+  const added = [...stems];
+  return {
+    ...candidate,
+    stems: new Set([...candidate.stems, ...added]),
+    ownStems: new Set([...candidate.ownStems, ...added]),
+  };
+}
+
 /**
  * A candidate that also meets the words an acronym of it stands for: "DNS" meets "domain name system"
  * when the question says those words, one after the other. `spelled` maps each acronym the question's
@@ -422,8 +432,7 @@ export function withAcronyms(candidate: Sourced, spelled: ReadonlyMap<string, re
   if (spelled.size === 0 || candidate.acronyms === undefined) return candidate;
   const extra = candidate.acronyms.flatMap((acronym) => spelled.get(acronym) ?? []);
   if (extra.length === 0) return candidate;
-  const stems = new Set([...candidate.stems, ...extra]);
-  return { ...candidate, stems, ownStems: new Set([...candidate.ownStems, ...extra]) };
+  return saying(candidate, extra);
 }
 
 /** The acronyms a sentence writes ("DNS", "TLS1"), lower case, or undefined when it writes none. */
@@ -557,12 +566,7 @@ export function withShortForms(candidate: Sourced, forms: readonly ShortForm[]):
   const said = forms
     .filter((short) => !candidate.stems.has(short.stemmed) && spelled(short))
     .map(({ stemmed }) => stemmed);
-  if (said.length === 0) return candidate;
-  return {
-    ...candidate,
-    stems: new Set([...candidate.stems, ...said]),
-    ownStems: new Set([...candidate.ownStems, ...said]),
-  };
+  return said.length === 0 ? candidate : saying(candidate, said);
 }
 
 /** A length of time a question states ("the last 14 days"), with the stems of its words. */
@@ -592,12 +596,7 @@ export function withEqualLengths(candidate: Sourced, asked: readonly AskedLength
     .filter(({ stems }) => stems.some((stem) => !candidate.stems.has(stem)))
     .filter(({ length, scale }) => said.some((other) => other.scale === scale && other.length === length))
     .flatMap(({ stems }) => stems);
-  if (equal.length === 0) return candidate;
-  return {
-    ...candidate,
-    stems: new Set([...candidate.stems, ...equal]),
-    ownStems: new Set([...candidate.ownStems, ...equal]),
-  };
+  return equal.length === 0 ? candidate : saying(candidate, equal);
 }
 
 /**
@@ -642,12 +641,7 @@ export function withCompounds(candidate: Sourced, compounds: Compounds): Sourced
   const pairs = candidate.joined ?? joinedPairs(candidate.text);
   for (const word of compounds.open) if (pairs.has(word)) added.add(stem(word));
   const extra = [...added].filter((part) => !candidate.stems.has(part));
-  if (extra.length === 0) return candidate;
-  return {
-    ...candidate,
-    stems: new Set([...candidate.stems, ...extra]),
-    ownStems: new Set([...candidate.ownStems, ...extra]),
-  };
+  return extra.length === 0 ? candidate : saying(candidate, extra);
 }
 
 /**
