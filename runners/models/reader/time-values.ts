@@ -127,8 +127,9 @@ export function timeLengths(text: string): TimeLength[] {
 
 const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
 const OCLOCK = `(?:${alternation(HOUR_WORDS)})`;
+// A figure after a currency sign is an amount ("€14.10"), not a time.
 const CLOCK = new RegExp(
-  String.raw`(?<![\p{N}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
+  String.raw`(?<![\p{N}\p{Sc}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
     String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
     String.raw`|(?<![\p{L}\p{N}])(?:(?:\d{1,2}|${alternation(NUMBER_WORDS)})\s+)?${OCLOCK}(?![\p{L}])` +
     String.raw`|(?<![\p{L}\p{N}])(?:${alternation(CLOCK_WORDS)})(?![\p{L}])`,

@@ -137,6 +137,11 @@ describe('clock times', () => {
     expect(clockSpans('The talk starts on Friday.')).toEqual([]);
     expect(clockSpans('I am here.')).toEqual([]);
   });
+
+  it('are no amount of money: a figure after a currency sign is a price', () => {
+    expect(clockSpans('One adult with a bicycle, Holm to Skerry: €14.10, or $9.50 on foot.')).toEqual([]);
+    expect(texts(clockSpans('The 14.10 sailing costs €9.50.'))).toEqual(['14.10']);
+  });
 });
 
 describe('days and dates', () => {
