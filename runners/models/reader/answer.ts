@@ -730,7 +730,6 @@ export function answerQuestion(
     decided.length > 0 && shape.head !== undefined && WH_DETERMINERS.has(shape.wh ?? '')
       ? contentStems(shape.head)[0]
       : undefined;
-  // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
   // A purpose the question gives for what it asks ("what gunzip checks on a file to catch corruption")
   // is the asker's account of why, when the rest asks a whole question: a text names the check, not
   // always what it is for. Its words weigh as a condition's do, and a thing only it names is no
@@ -741,6 +740,7 @@ export function answerQuestion(
       !purpose.has(stem) && !unseen.includes(stem) && !COMMON_VERB_STEMS.has(stem) && isSubjectWord(stem),
   );
   const givenPurpose = rest.length >= 2 ? purpose : new Set<string>();
+  // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
   if (
     unseen.some(
       (stem) =>
