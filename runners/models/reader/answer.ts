@@ -141,7 +141,7 @@ export function ofTheCommand(candidates: readonly Sourced[], named: readonly str
 }
 
 /**
- * Of `candidates`, asked about a thing a file's name names (`named`, "ninja" and man/ninja.txt), the
+ * Of `candidates`, asked about a thing a file's name names (`named`, "kilnctl" and man/kilnctl.txt), the
  * text of another file only where it names the thing itself: that file's sentences speak of it, and
  * another file's words that only share the rest of the question speak of something else. All of them
  * when no file's name names it.
@@ -255,7 +255,7 @@ function framingNounStems(asked: readonly Token[]): ReadonlySet<string> {
 /**
  * The stems of the adverbs a question says of how exact or whole its answer is to be ("how many glazes
  * altogether", "roughly how hot"), or that only stress it ("what it actually counts"), and of the
- * words by which it judges whether the answer will do ("the oldest one that's good enough"): a
+ * words by which it judges whether the answer will do ("the oldest glaze that's good enough"): a
  * statement of the value does not say them.
  */
 function precisionStems(asked: readonly Token[]): string[] {
@@ -270,11 +270,11 @@ function precisionStems(asked: readonly Token[]): string[] {
 
 /**
  * The stems of the words of a clause of purpose in `asked`: "to" and a verb after words that do not
- * take an infinitive ("checks the file to catch corruption"; not "need to keep", "how to stop"), to
+ * take an infinitive ("tests the glaze to catch crazing"; not "need to keep", "how to stop"), to
  * the end of the clause.
  */
 function purposeStems(asked: readonly Token[]): ReadonlySet<string> {
-  // "To catch corruption, what …" opens with its purpose; "requires me to do" asks what is required.
+  // "To catch crazing, what …" opens with its purpose; "requires me to do" asks what is required.
   const at = asked.findIndex((token, i) => {
     const before = asked[i - 1];
     return (
@@ -639,8 +639,8 @@ export function answerQuestion(
   const short = remembered(context, shortFormsOf, question);
   // A compound written solid meets the two words written apart, and the other way ("rollback").
   const compounds = remembered(context, compoundsOf, question);
-  // A length of time the question states meets the same length counted in other units ("14 days" and
-  // "two weeks").
+  // A length of time the question states meets the same length counted in other units ("48 hours" and
+  // "two days").
   const lengths = remembered(context, askedLengths, question);
   // Asked for an option, a term that names one ("-s, --slow") is read with the sentence that defines
   // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
@@ -730,10 +730,11 @@ export function answerQuestion(
     decided.length > 0 && shape.head !== undefined && WH_DETERMINERS.has(shape.wh ?? '')
       ? contentStems(shape.head)[0]
       : undefined;
-  // A purpose the question gives for what it asks ("what gunzip checks on a file to catch corruption")
+  // A purpose the question gives for what it asks ("what the kiln logs on a firing to catch faults")
   // is the asker's account of why, when the rest asks a whole question: a text names the check, not
   // always what it is for. Its words weigh as a condition's do, and a thing only it names is no
   // thing asked about.
+  // Read from the asked text: the asked tokens have lost the comma that ends an opening purpose.
   const purpose = purposeStems(remembered(context, analyse, askedWords));
   const rest = asked.filter(
     (stem) =>
@@ -924,7 +925,7 @@ export function answerQuestion(
   // So does the premise a fragment leans on ("du keeps wandering into other mounts. Option …?").
   const premise = premiseOnlyStems(remembered(context, askedParts, question));
   // A superlative ("the oldest release that works") asks for a bound, which a text states in words of
-  // its own ("3.0 or newer", "at least 3.0").
+  // its own ("2.1 or newer", "at least 2.1").
   const bounds = superlativeStems(askedTokens);
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
     (stem) =>

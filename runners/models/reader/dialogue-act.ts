@@ -54,7 +54,7 @@ export type DialogueAct = 'question' | 'statement';
 
 /** The sentence with its paths as a pronoun ("it"), which the tagger reads as an ordinary one. */
 function withoutPaths(written: string): string {
-  // An extension that names a format ("a .gz file") is a word, not a path.
+  // An extension that names a format ("a .pot file") is a word, not a path.
   const sentence = withFormatsAsWords(written);
   let text = sentence;
   for (const mention of [...findPaths(sentence)].reverse()) {
@@ -124,8 +124,8 @@ function saysOnlyLightVerbs(words: readonly Token[]): boolean {
  */
 function pointsBackToPremise(words: readonly Token[]): boolean {
   const copula = words.some((word) => BE_FORMS.has(word.lower));
-  // "Will the xz tools open it?": a pronoun that is what a verb or a preposition takes stands for a
-  // thing the sentences before named ("A client sent me a .7z file."). The tagger may read such a
+  // "Will the kiln tools open it?": a pronoun that is what a verb or a preposition takes stands for a
+  // thing the sentences before named ("A student sent me a .glz file."). The tagger may read such a
   // verb as an adjective ("open").
   // A check that the person was heard ("Got it?") asks nothing of them.
   const takenBack =
@@ -502,7 +502,7 @@ export function askedParts(text: string): AskedParts {
     texts.push(premise.sentence);
   }
   for (const { sentence, tokens: all } of asking) {
-    // A clause of reason after the question ("…, given we build it from git?") sets its scene.
+    // A clause of reason after the question ("…, given we fire on Fridays?") sets its scene.
     const reason = trailingReason(all);
     parts.scene.push(...all.slice(reason));
     const tokens = all.slice(0, reason);
@@ -580,7 +580,7 @@ function leadIn(tokens: readonly Token[], words: readonly Token[]): number | und
   const colon = tokens.findIndex((token) => token.value === ':');
   // Any other clause before a comma may be a condition, which is asked.
   const opening = words.find((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
-  // So does a clause that opens with a participle ("Building it from git, which …?").
+  // So does a clause that opens with a participle ("Firing the kiln overnight, which …?").
   const participle = opening !== undefined && opening === words[0] && isPresentParticiple(opening);
   const comma =
     opening !== undefined && (SCENE_CONJUNCTIONS.has(opening.lower) || participle)
@@ -597,7 +597,7 @@ function leadIn(tokens: readonly Token[], words: readonly Token[]): number | und
 
 /**
  * True for a verb's "-ing" form: "building", "running". The tagger may read one that opens a sentence
- * as a noun ("Building jq from git, …"): a form of a verb the thesaurus lists counts too.
+ * as a noun ("Building the kiln from a kit, …"): a form of a verb the thesaurus lists counts too.
  */
 function isPresentParticiple(word: Token): boolean {
   return (
@@ -607,8 +607,8 @@ function isPresentParticiple(word: Token): boolean {
 }
 
 /**
- * Where a clause of reason that ends a question starts in `tokens` (its comma): "…, given we build
- * it from git?", "…, since the tests run as root?". Their length when there is none.
+ * Where a clause of reason that ends a question starts in `tokens` (its comma): "…, given we fire
+ * on Fridays?", "…, since the kiln runs hot?". Their length when there is none.
  */
 function trailingReason(tokens: readonly Token[]): number {
   const at = tokens.findIndex(

@@ -226,7 +226,7 @@ export const CONSEQUENCE_CONJUNCTIONS = words('so');
 
 /**
  * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
- * which kiln …?", "Since we build from git, which bison …?"): the clause sets the question's scene.
+ * which kiln …?", "Since we glaze on Fridays, which kiln …?"): the clause sets the question's scene.
  */
 export const SCENE_CONJUNCTIONS: ReadonlySet<string> = new Set([
   ...CONSEQUENCE_CONJUNCTIONS,
@@ -683,8 +683,8 @@ export const SPAN_UNITS = words(
 );
 
 /**
- * How long each unit of time is, so that two lengths written in different units compare ("14 days" is
- * "two weeks"): in seconds for the units of the clock, in months for those of the calendar, whose days
+ * How long each unit of time is, so that two lengths written in different units compare ("48 hours" is
+ * "two days"): in seconds for the units of the clock, in months for those of the calendar, whose days
  * vary.
  */
 export const TIME_UNIT_LENGTHS: ReadonlyMap<string, { scale: 'clock' | 'calendar'; length: number }> =
@@ -1051,7 +1051,7 @@ export const INFINITIVE_MARKERS = words('to');
 /**
  * Words after which an infinitive completes what is said rather than giving a purpose: "need to keep",
  * "how to stop", "able to run", "going to fail". After any other, "to" and a verb give the purpose
- * of what comes before ("checks the file to catch corruption").
+ * of what comes before ("tests the glaze to catch crazing").
  */
 export const INFINITIVE_TAKING_WORDS: ReadonlySet<string> = new Set([
   ...DESIRE_VERBS,

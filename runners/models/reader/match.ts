@@ -225,7 +225,7 @@ export function keyOfAsked(asked: string): string[] {
     REASON_QUESTION,
     withoutPhrases(COMPLEX_PREPOSITION, withoutPhrases(TIME_PHRASE, withoutTimeClause(asked))),
   );
-  // An extension that names a format ("a .gz file") is a word, not a path.
+  // An extension that names a format ("a .pot file") is a word, not a path.
   const withoutPaths = withFormatsAsWords(text)
     .split(/\s+/)
     .filter((word) => findPaths(word).length === 0)

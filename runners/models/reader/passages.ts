@@ -15,7 +15,7 @@ import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
 import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
-import { timeLengths } from './time-values.js';
+import { timeLengths, type TimeLength } from './time-values.js';
 import type { ReaderContext } from './context.js';
 import {
   COMMON_VERB_STEMS,
@@ -505,7 +505,7 @@ export function shortForms(question: string): readonly string[] {
 export interface ShortForm {
   form: string;
   stemmed: string;
-  /** Written as an extension that names a format (".gz"): it may be the first letters of its name. */
+  /** Written as an extension that names a format (".pot"): it may be the first letters of its name. */
   format?: true;
 }
 
@@ -548,7 +548,7 @@ export function clipsOne(form: string, sequence: readonly string[], least = LEAS
   );
 }
 
-/** The fewest letters a clipped word keeps; an extension, which names a format, may keep two ("gz"). */
+/** The fewest letters a clipped word keeps; an extension, which names a format, may keep two. */
 const LEAST_CLIPPING = 3;
 const LEAST_FORMAT_CLIPPING = 2;
 
@@ -569,12 +569,8 @@ export function withShortForms(candidate: Sourced, forms: readonly ShortForm[]):
   return said.length === 0 ? candidate : saying(candidate, said);
 }
 
-/** A length of time a question states ("the last 14 days"), with the stems of its words. */
-export interface AskedLength {
-  length: number;
-  scale: 'clock' | 'calendar';
-  stems: readonly string[];
-}
+/** A length of time a question states ("the last 48 hours"), with the stems of its words. */
+export type AskedLength = Omit<TimeLength, 'text'> & { stems: readonly string[] };
 
 /** The lengths of time `question` states, each with the stems of the words that state it. */
 export function askedLengths(question: string): readonly AskedLength[] {
@@ -587,7 +583,7 @@ export function askedLengths(question: string): readonly AskedLength[] {
 
 /**
  * `candidate` with the words of each length the question states that it states in other units ("two
- * weeks" for "14 days"), as its own: the same length is the same value, however it is counted.
+ * days" for "48 hours"), as its own: the same length is the same value, however it is counted.
  */
 export function withEqualLengths(candidate: Sourced, asked: readonly AskedLength[]): Sourced {
   if (asked.length === 0) return candidate;

@@ -367,7 +367,7 @@ export function findPaths(text: string): PathMention[] {
 }
 
 /**
- * An extension after a determiner that speaks of any one thing of a kind (".gz" in "a .gz file",
+ * An extension after a determiner that speaks of any one thing of a kind (".pot" in "a .pot file",
  * "any .md notes") names a format, not a file: a dotfile is "the .env", or ".env" alone. Matches the
  * determiner, its dot and its letters.
  */
@@ -376,12 +376,12 @@ const FORMAT_EXTENSION = new RegExp(
   'giu',
 );
 
-/** `text` with each extension that names a format written as a word: "a .gz file" as "a gz file". */
+/** `text` with each extension that names a format written as a word: "a .pot file" as "a pot file". */
 export function withFormatsAsWords(text: string): string {
   return text.replace(FORMAT_EXTENSION, '$1 $2');
 }
 
-/** The formats `text` names by an extension ("gz" in "a .gz file"), lower case. */
+/** The formats `text` names by an extension ("pot" in "a .pot file"), lower case. */
 export function formatsNamed(text: string): string[] {
   return [...text.matchAll(FORMAT_EXTENSION)].map((match) => (match[2] ?? '').toLowerCase());
 }

@@ -107,9 +107,9 @@ const COUNTED_UNIT = new RegExp(
 );
 
 /**
- * Each count of a unit of time in `text` ("14 days", "two weeks", "a 3-hour window"), with how long
+ * Each count of a unit of time in `text` ("48 hours", "two days", "a 3-hour window"), with how long
  * it is, so that two lengths in different units can be found equal. A difference or a span back in
- * time ("two weeks ago") still states a length.
+ * time ("two days ago") still states a length.
  */
 export function timeLengths(text: string): TimeLength[] {
   const found: TimeLength[] = [];
@@ -127,7 +127,7 @@ export function timeLengths(text: string): TimeLength[] {
 
 const MERIDIEM = `(?:${alternation(MERIDIEMS)})`;
 const OCLOCK = `(?:${alternation(HOUR_WORDS)})`;
-// A figure after a currency sign is an amount ("€14.10"), not a time.
+// A figure after a currency sign is an amount ("€12.50"), not a time.
 const CLOCK = new RegExp(
   String.raw`(?<![\p{N}\p{Sc}])\d{1,2}[:.]\d{2}(?![\p{N}])(?:\s?${MERIDIEM}(?![\p{L}]))?` +
     String.raw`|(?<![\p{N}])\d{1,2}\s?${MERIDIEM}(?![\p{L}])` +
