@@ -310,10 +310,25 @@ function decidedStems(asked: readonly Token[]): string[] {
     if (token.pos === 'VERB' && DECIDING_VERBS.has(token.lemma)) return contentStems(token.value);
     if (token.pos !== 'NOUN' || !DECIDING_NOUNS.has(token.lemma)) return [];
     const before = asked[at - 1];
-    const placed =
-      before !== undefined &&
-      (LATEST_PHRASES.includes(before.lower) || EARLIEST_PHRASES.includes(before.lower));
-    return contentStems(placed ? `${before.value} ${token.value}` : token.value);
+    return contentStems(placesInTime(before) ? `${before.value} ${token.value}` : token.value);
+  });
+}
+
+/** True for a word that places what follows it in time, by the answer it wants ("final", "first"). */
+function placesInTime(word: Token | undefined): word is Token {
+  return word !== undefined && (LATEST_PHRASES.includes(word.lower) || EARLIEST_PHRASES.includes(word.lower));
+}
+
+/**
+ * The word that places a noun for the answer itself in time ("…, final answer", "the current value"):
+ * it chooses among the values given, and a text that gives one need not say it.
+ */
+function placedAnswerStems(asked: readonly Token[]): string[] {
+  return asked.flatMap((token, at) => {
+    const before = asked[at - 1];
+    return token.pos === 'NOUN' && VALUE_NOUNS.has(token.lemma) && placesInTime(before)
+      ? contentStems(before.value)
+      : [];
   });
 }
 
@@ -683,6 +698,7 @@ export function answerQuestion(
     ...kindsInPhrases(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
     ...precisionStems(askedTokens),
+    ...placedAnswerStems(askedTokens),
     ...(consequence?.stems ?? []),
   ]);
   // A path the question names outside the workspace ("which package owns /etc/kiln/limits.conf") is

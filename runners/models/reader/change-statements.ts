@@ -7,8 +7,10 @@
 import {
   ARRIVING_PREPOSITIONS,
   CONTRASTING_WORDS,
+  DISCOURSE_MARKERS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
+  HESITATIONS,
   LEAVING_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
   RETRACTED_TOPIC_PREPOSITIONS,
@@ -21,6 +23,7 @@ import { stem } from './text.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
+const TURN_OPENERS = new Phrases([...DISCOURSE_MARKERS, ...HESITATIONS]);
 
 /** The stems of the verbs of a change ("switched", "moves"). */
 const SHIFT_STEMS: ReadonlySet<string> = new Set([...SHIFT_VERBS].map(stem));
@@ -89,9 +92,10 @@ function contrastedValue(
 
 /**
  * The clause in which the speaker gives a thing up, when a clause that goes on after it says what
- * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln".
- * It opens the sentence or follows a colon, its subject is the speaker ("I", "we") and its verb one
- * of giving up, right after the subject or an auxiliary. Undefined when there is none.
+ * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln",
+ * "ok, scrap the rota, …". It opens the sentence, follows a colon or only words that open a turn
+ * ("hmm", "actually"; they go with it), and its subject is the speaker ("I", "we") with a verb of giving up right after
+ * it or an auxiliary, or it is that verb, bidding. Undefined when there is none.
  */
 function givingUpClause(
   sentence: string,
@@ -99,19 +103,39 @@ function givingUpClause(
 ): { start: number; end: number } | undefined {
   for (const [at, word] of words.entries()) {
     const speaker = word.word.split("'")[0] ?? '';
-    if (!FIRST_PERSON_SUBJECTS.has(speaker)) continue;
-    const before = sentence.slice(0, word.start).trimEnd();
-    if (before !== '' && !before.endsWith(':')) continue;
-    const verbs = words.slice(at + 1, at + 3).filter((next) => clauseEnd(sentence, word.end) > next.start);
+    const bidding = GIVING_UP_VERBS.has(word.word);
+    if (!FIRST_PERSON_SUBJECTS.has(speaker) && !bidding) continue;
+    const opening = turnOpening(words.slice(0, at), sentence.slice(0, word.start));
+    if (opening === undefined) continue;
+    const verbs = bidding
+      ? [word]
+      : words.slice(at + 1, at + 3).filter((next) => clauseEnd(sentence, word.end) > next.start);
     if (!verbs.some((verb) => GIVING_UP_STEMS.has(stem(verb.word)))) continue;
     const end = clauseEnd(sentence, word.end);
     const mark = sentence.charAt(end);
     if (mark !== ',' && mark !== ';') continue;
     // What takes over is a clause of its own: at least a subject and a verb.
     if (wordsAt(sentence.slice(end)).length < 3) continue;
-    return { start: word.start, end: end + 1 };
+    // Words that only opened the turn go with the clause they opened.
+    return { start: opening?.start ?? word.start, end: end + 1 };
   }
   return undefined;
+}
+
+/**
+ * What comes before a clause that opens the sentence: nothing or a colon (null), or only words that
+ * open a turn and say nothing ("hmm", "ok, actually": the first of them). Undefined for anything else.
+ */
+function turnOpening(words: readonly WordAt[], before: string): WordAt | null | undefined {
+  const text = before.trimEnd();
+  if (text === '' || text.endsWith(':')) return null;
+  let at = 0;
+  while (at < words.length) {
+    const opener = TURN_OPENERS.at(words, at);
+    if (opener === undefined) return undefined;
+    at = opener.after;
+  }
+  return words[0] ?? null;
 }
 
 /**

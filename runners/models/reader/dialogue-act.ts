@@ -22,7 +22,10 @@ import {
   KNOWING_VERBS,
   GRATITUDE,
   CLARIFYING_VERBS,
+  CONDITIONAL_CONJUNCTIONS,
+  GENERIC_TIME_CONJUNCTIONS,
   SCENE_CONJUNCTIONS,
+  TAG_QUESTION_WORDS,
   REASON_CONJUNCTIONS,
   VERIFYING_VERBS,
   ASKING_VERBS,
@@ -147,6 +150,9 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
 function interrogative(words: readonly Token[], sentence: string): boolean {
   const [first, second] = words;
   if (first === undefined) return false;
+  // A wh-phrase with an auxiliary and its subject after it asks, whatever follows ("where are the
+  // pots going, in the end"), also after a word that opens the sentence ("wait which one did you fire").
+  if (invertedAfterWh(words, 0) || invertedAfterWh(words, 1)) return true;
   // "When the build fails, it retries": a wh-word opening a clause set off before the main one.
   if (WH_WORDS.has(first.lower)) return !/,\s*\S/.test(sentence);
   const auxiliary = PRIMARY_AUXILIARIES.has(first.lower) || MODALS.has(first.lower);
@@ -157,6 +163,21 @@ function interrogative(words: readonly Token[], sentence: string): boolean {
     ? ['PRON', 'PROPN']
     : ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'];
   return subjects.includes(second.pos);
+}
+
+/**
+ * True when `at` holds a wh-word and, after the words of its phrase ("which one", "how many pots",
+ * "what size"), an auxiliary before its subject: "which one did you fire", "where are the pots".
+ */
+function invertedAfterWh(words: readonly Token[], at: number): boolean {
+  if (!WH_WORDS.has(words[at]?.lower ?? '')) return false;
+  let next = at + 1;
+  while (next <= at + 3 && ['ADJ', 'ADV', 'NOUN', 'NUM'].includes(words[next]?.pos ?? '')) next++;
+  const auxiliary = words[next];
+  if (auxiliary === undefined || !(PRIMARY_AUXILIARIES.has(auxiliary.lower) || MODALS.has(auxiliary.lower))) {
+    return false;
+  }
+  return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '');
 }
 
 /**
@@ -703,7 +724,65 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   const words = openingWords(tokens);
   // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
   if (subjectClause(words)?.lacking === false) return 'statement';
-  return interrogative(words, text) || indirect(words) || wouldBeThing(words) ? 'question' : 'statement';
+  return interrogative(words, text) ||
+    indirect(words) ||
+    wouldBeThing(words) ||
+    asksAfterItsCondition(tokens) ||
+    endsWithTag(words)
+    ? 'question'
+    : 'statement';
+}
+
+/**
+ * True for a sentence that opens with a clause of condition or time and asks in its main clause ("so
+ * if I glaze it twice, how thick does it get") or has none ("and if the kiln cracks", "if I skip the
+ * bisque, no glaze at all"): a condition alone asks what follows from it.
+ */
+function asksAfterItsCondition(sentence: readonly Token[]): boolean {
+  // A full stop before a word in lower case ("cool. and if …") ends a sentence the splitter kept whole.
+  const stop = sentence.findLastIndex(
+    (token, i) => ['.', '!', ';'].includes(token.value) && sentence.slice(i + 1).some(isVerbal),
+  );
+  const tokens = sentence.slice(stop + 1);
+  const words = openingWords(tokens);
+  // One word may lead the clause in ("so if …", "ok when …").
+  const opener = words.findIndex(
+    (word, i) =>
+      i <= 1 &&
+      (word.pos === 'SCONJ' ||
+        CONDITIONAL_CONJUNCTIONS.has(word.lower) ||
+        GENERIC_TIME_CONJUNCTIONS.has(word.lower)),
+  );
+  if (opener < 0 || (opener === 1 && !['ADV', 'VERB', 'ADJ'].includes(words[0]?.pos ?? ''))) return false;
+  const conditional = CONDITIONAL_CONJUNCTIONS.has(words[opener]?.lower ?? '');
+  const comma = tokens.findLastIndex((token) => token.value === ',');
+  if (comma < 0) return conditional && predicates(words.slice(opener + 1)) <= 1;
+  const main = tokens.slice(comma + 1);
+  const mainWords = openingWords(main);
+  if (conditional && !mainWords.some(isVerbal)) return true;
+  return interrogative(mainWords, joined(main, main));
+}
+
+/** How many verbs a stretch of words holds, counting an auxiliary with the verb it goes with as one. */
+function predicates(words: readonly Token[]): number {
+  return words.filter((word, i) => {
+    if (word.pos === 'VERB') return true;
+    if (word.pos !== 'AUX') return false;
+    const next = words.slice(i + 1).find((later) => !['ADV', 'PART', 'PRON'].includes(later.pos));
+    return next?.pos !== 'VERB';
+  }).length;
+}
+
+/**
+ * True for a statement with a tag that asks the listener to confirm it ("so it keeps the old one
+ * right"): the tag ends a clause, after neither a verb that it would modify ("turns right") nor a
+ * word that makes it part of a phrase ("all right", "the right", "that's right").
+ */
+function endsWithTag(words: readonly Token[]): boolean {
+  const tag = words.at(-1);
+  const before = words.at(-2);
+  if (tag === undefined || before === undefined || !TAG_QUESTION_WORDS.has(tag.lower)) return false;
+  return words.slice(0, -1).some(isVerbal) && !['DET', 'ADP', 'VERB', 'AUX', 'PRON'].includes(before.pos);
 }
 
 /** True for a verb in its present form for "it" ("works", "fires"). */

@@ -25,6 +25,7 @@ import { actOnToolResults } from './act-on-tool-results.js';
 import { TokenCounter } from './tokens.js';
 import { createReaderContext, type ReaderContext } from './context.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
+import { inStandardSpelling } from './spelling.js';
 import type { ReaderProfile } from './window.js';
 
 export { READER_PROFILES, providedTokensMessage } from './window.js';
@@ -63,6 +64,21 @@ export function readerAct(
   messages: readonly Message[],
   registered: readonly ToolSpec[],
   context: ReaderContext = createReaderContext(),
+): Act {
+  return actOnRequest(messages.map(inPersonsWords), registered, context);
+}
+
+/** A person's message read in standard spelling ("whats" as "what's"); other messages as they are. */
+function inPersonsWords(message: Message): Message {
+  if (message.role !== 'user') return message;
+  const content = inStandardSpelling(message.content);
+  return content === message.content ? message : { ...message, content };
+}
+
+function actOnRequest(
+  messages: readonly Message[],
+  registered: readonly ToolSpec[],
+  context: ReaderContext,
 ): Act {
   const last = messages.at(-1);
   // Like a small model, it calls any tool the instructions' catalogue lists, registered or not.

@@ -46,6 +46,12 @@ export const CONJUNCTIONS = words(
   'and or but nor so yet if because although though unless whether while whereas once whenever',
 );
 
+/**
+ * Words that, after a statement, turn it into a question for the listener to confirm ("it keeps the
+ * old one, right", "so the glaze is food safe eh").
+ */
+export const TAG_QUESTION_WORDS = words('right correct eh');
+
 /** Conjunctions that open a condition: what a clause of theirs says is supposed, not asked. */
 export const CONDITIONAL_CONJUNCTIONS = words('if unless provided providing assuming supposing');
 
@@ -104,6 +110,88 @@ export const MONTHS = words(
 
 /** Words of politeness and hedging that carry no content of a request ("please", "kindly"). */
 export const POLITENESS = words('please kindly thanks thank cheers');
+
+// --- spelling ---
+
+/**
+ * Informal spellings of chat and the words they stand for: contractions typed without their
+ * apostrophe, and the short forms of texting. A form that is an English word of its own stays out,
+ * whatever it may stand for in chat: "its", "lets", "id", "ill", "well", "were", "shed", "wed", "cos",
+ * "ur" (your or you're), "n" and "y" (also letters that name values).
+ */
+export const INFORMAL_SPELLINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // A contraction without its apostrophe.
+    dont: "don't",
+    doesnt: "doesn't",
+    didnt: "didn't",
+    isnt: "isn't",
+    arent: "aren't",
+    wasnt: "wasn't",
+    werent: "weren't",
+    hasnt: "hasn't",
+    havent: "haven't",
+    hadnt: "hadn't",
+    cant: "can't",
+    couldnt: "couldn't",
+    wont: "won't",
+    wouldnt: "wouldn't",
+    shouldnt: "shouldn't",
+    mustnt: "mustn't",
+    neednt: "needn't",
+    im: "I'm",
+    ive: "I've",
+    youre: "you're",
+    youve: "you've",
+    youll: "you'll",
+    youd: "you'd",
+    theyre: "they're",
+    theyve: "they've",
+    theyll: "they'll",
+    weve: "we've",
+    hes: "he's",
+    shes: "she's",
+    itll: "it'll",
+    whats: "what's",
+    wheres: "where's",
+    whos: "who's",
+    hows: "how's",
+    whens: "when's",
+    thats: "that's",
+    theres: "there's",
+    heres: "here's",
+    // Words run together as they are spoken.
+    gonna: 'going to',
+    wanna: 'want to',
+    gotta: 'got to',
+    lemme: 'let me',
+    gimme: 'give me',
+    dunno: "don't know",
+    kinda: 'kind of',
+    sorta: 'sort of',
+    outta: 'out of',
+    // Short forms of texting.
+    u: 'you',
+    r: 'are',
+    ya: 'you',
+    pls: 'please',
+    plz: 'please',
+    thx: 'thanks',
+    ty: 'thank you',
+    wat: 'what',
+    wut: 'what',
+    idk: "I don't know",
+    abt: 'about',
+    b4: 'before',
+    bc: 'because',
+    cuz: 'because',
+    tho: 'though',
+    thru: 'through',
+    ppl: 'people',
+    sth: 'something',
+    rn: 'right now',
+  }),
+);
 
 // --- reader-act ---
 
@@ -892,6 +980,9 @@ export const DECLARATIVE_COMPLEMENTISERS = words('that');
 export const DISCOURSE_MARKERS = phrases(
   'fyi|for the record|just so you know|by the way|btw|also|actually|and|so|oh',
 );
+
+/** Sounds and words that open a turn while the speaker thinks, and state nothing: "hmm", "ok", "well". */
+export const HESITATIONS = words('hmm hm um umm uh er erm ah oh ok okay well wait');
 
 /** Words by which a sentence states a preference: "prefers", "would like". */
 export const PREFERENCE_PHRASES = phrases('prefer|prefers|preferred|likes|would like|want|wants|wanted');

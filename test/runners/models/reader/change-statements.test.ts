@@ -77,6 +77,11 @@ describe('a statement of a change, without the value it leaves behind', () => {
     expect(withoutOldValue('I dropped the Tuesday class; Sam teaches Thursdays instead.')).toBe(
       'Sam teaches Thursdays instead.',
     );
+    // Bid, after words that only open the turn, which go with it.
+    expect(withoutOldValue('hmm ok, scrap the paper rota, a calendar books the kiln now')).toBe(
+      'a calendar books the kiln now',
+    );
+    expect(withoutOldValue('Drop the Tuesday class; Sam teaches Thursdays.')).toBe('Sam teaches Thursdays.');
     expect(leftBehind("We're retiring the gas kiln, the electric one fires everything.")).toEqual([
       "we're",
       'retiring',
@@ -118,6 +123,8 @@ describe('a statement of a change, without the value it leaves behind', () => {
       "We're retiring the gas kiln.",
       "We're retiring the gas kiln, then.",
       'If you drop a pot, sweep the shards at once.',
+      // A bid after words that state something gives nothing up.
+      'The tutor said drop the rota, a calendar is easier.',
       'The school dropped the Tuesday class, so Sam teaches Thursdays.',
     ]) {
       expect(withoutOldValue(sentence)).toBe(sentence);
@@ -217,6 +224,14 @@ describe('the latest of what the person said', () => {
     );
     expect(await ask(firing, 'At which temperature do we fire the tiles, the final decision?')).toBe(
       'Change of plan: my manager says we fire the tiles only at cone 10.',
+    );
+    // So does a word that places the answer itself in time ("final answer"), which no statement says.
+    const shelves = said(
+      'The test tiles go on the top shelf.',
+      'ok, scrap the top shelf, the test tiles are going on the bottom shelf now.',
+    );
+    expect(await ask(shelves, 'where are the test tiles going, final answer')).toBe(
+      'the test tiles are going on the bottom shelf now.',
     );
     // A decision never spoken of is not answered from another one.
     expect(await ask(history, 'Which caterer did we settle on for the opening?')).toBe(ABSTENTION);

@@ -123,6 +123,39 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('')).toBe('statement');
   });
 
+  it('takes a wh-phrase before an auxiliary and its subject as asking, whatever follows or opens it', () => {
+    expect(sentenceAct('where are the pots going, in the end')).toBe('question');
+    expect(sentenceAct('which shelf did the potter use, roughly')).toBe('question');
+    expect(sentenceAct('wait which glaze did you pick')).toBe('question');
+    expect(sentenceAct('ok how many pots can the kiln hold')).toBe('question');
+    // A wh-word that opens a clause set off before the main one asks nothing.
+    expect(sentenceAct('When the kiln is at its hottest, the shelves glow.')).toBe('statement');
+    expect(sentenceAct('Where the kiln stands, the floor is tiled.')).toBe('statement');
+    expect(sentenceAct('Remember what is needed for the glaze.')).toBe('statement');
+  });
+
+  it('reads the main clause after an opening condition or time, and takes a condition alone as asking', () => {
+    expect(sentenceAct('so if I fire it twice, how thick does the glaze get')).toBe('question');
+    expect(sentenceAct('when the kiln cools, which shelf comes out first')).toBe('question');
+    expect(sentenceAct('and if the kiln cracks')).toBe('question');
+    expect(sentenceAct('nice. and if I skip the bisque, no glaze at all')).toBe('question');
+    // A main clause that states or orders, a condition with an order after it, or a second clause.
+    expect(sentenceAct('If the kiln cracks, we replace the shelf.')).toBe('statement');
+    expect(sentenceAct('When the build fails, which it does often, it retries.')).toBe('statement');
+    expect(sentenceAct('if you need a shelf just ask')).toBe('statement');
+    expect(sentenceAct('If it rains I fire indoors')).toBe('statement');
+  });
+
+  it('takes a statement with a tag that asks to confirm it as a question', () => {
+    expect(sentenceAct('so the glaze is food safe right')).toBe('question');
+    expect(sentenceAct('the kiln keeps the old schedule, correct')).toBe('question');
+    // The same words inside a phrase, or after a verb they modify, tag nothing.
+    expect(sentenceAct("the kiln's fine, it's all right")).toBe('statement');
+    expect(sentenceAct('yes that is right')).toBe('statement');
+    expect(sentenceAct('the cart turns right')).toBe('statement');
+    expect(sentenceAct('the kiln fires correct')).toBe('statement');
+  });
+
   it('reads each sentence of a message', () => {
     expect(isQuestion('The kiln is hot. Which shelf cracked?')).toBe(true);
     expect(statesSomething('The kiln is hot. Which shelf cracked?')).toBe(true);
