@@ -6,12 +6,14 @@
  */
 import {
   ARRIVING_PREPOSITIONS,
+  ARTICLES,
   CONTRASTING_WORDS,
   DISCOURSE_MARKERS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
   HESITATIONS,
   LEAVING_PREPOSITIONS,
+  QUESTION_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
   RETRACTED_TOPIC_PREPOSITIONS,
   RETRACTION_PHRASES,
@@ -72,6 +74,19 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
 }
 
 /**
+ * How many words a value set against another after "not" takes, past the preposition and article
+ * that repeat those of the new value: ", not to the kiln committee" sets "kiln committee" against it.
+ */
+function valueLength(text: string): number {
+  const words = wordsAt(text);
+  let start = 0;
+  while (start < words.length && LEADING_WORDS.has(words[start]!.word)) start++;
+  return words.length - start;
+}
+
+const LEADING_WORDS: ReadonlySet<string> = new Set([...ARTICLES, ...QUESTION_PREPOSITIONS]);
+
+/**
  * The value a sentence sets its own against after a comma, with "not", to the end of the sentence:
  * ", not amd64" in "we build for arm64, not amd64". Undefined when there is none, or when what
  * follows "not" runs longer than an old value does ("…, not that anyone has asked us about it").
@@ -84,7 +99,7 @@ function contrastedValue(
     if (!CONTRASTING_WORDS.has(word.word) || !followsComma(sentence, words, at)) continue;
     const end = clauseEnd(sentence, word.end);
     if (!/^[.!]?\s*$/.test(sentence.slice(end))) continue;
-    if (wordsAt(sentence.slice(word.end, end)).length > LONGEST_OLD_VALUE) continue;
+    if (valueLength(sentence.slice(word.end, end)) > LONGEST_OLD_VALUE) continue;
     return { start: words[at - 1]!.end, end };
   }
   return undefined;

@@ -600,7 +600,11 @@ function withoutClarifying(words: readonly Token[]): Token[] {
 function leadIn(tokens: readonly Token[], words: readonly Token[]): number | undefined {
   const colon = tokens.findIndex((token) => token.value === ':');
   // Any other clause before a comma may be a condition, which is asked.
-  const opening = words.find((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
+  const found = words.findIndex((word) => word.pos !== 'ADV' || SCENE_CONJUNCTIONS.has(word.lower));
+  // "So if the kiln cracks, …": a conjunction of condition after it opens the clause, which is asked.
+  const next = words[found + 1];
+  const conditioned = next !== undefined && CONDITIONAL_CONJUNCTIONS.has(next.lower);
+  const opening = found < 0 || conditioned ? undefined : words[found];
   // So does a clause that opens with a participle ("Firing the kiln overnight, which …?").
   const participle = opening !== undefined && opening === words[0] && isPresentParticiple(opening);
   const comma =

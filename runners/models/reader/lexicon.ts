@@ -36,7 +36,9 @@ export const POSSESSIVE_DETERMINERS = words('my our your his her its their');
 /** Demonstratives, which may stand alone ("this is slow") or determine a noun ("this option"). */
 export const DEMONSTRATIVES = words('this that these those');
 /** Verbs by which the person and the model speak of what was said between them ("as I told you"). */
-export const SAYING_VERBS = words('tell say mention give share note write send explain');
+export const SAYING_VERBS = words(
+  'tell say mention give share note write send explain provide supply state specify quote',
+);
 
 /** Third-person pronouns that stand for a thing named before. */
 export const REFERRING_PRONOUNS = words('it them');
@@ -740,13 +742,13 @@ export const QUESTION_TAKING_VERBS = words(
  * Verbs by which a speaker says what they lack or asks to be given: "I still need the port that ...",
  * "could you give me the address".
  */
-export const NEED_VERBS = words('need want require lack miss seek give send share');
+export const NEED_VERBS = words('need want require lack miss seek give send share provide supply');
 
 /**
  * The need verbs of handing something over, which ask only of the listener ("give me the address"):
  * in the past they tell what the speaker did ("the count I gave you").
  */
-export const HANDING_VERBS = words('give send share');
+export const HANDING_VERBS = words('give send share provide supply');
 
 /** Participles that give a thing its name: "what is the kiln called?". */
 export const NAMING_PARTICIPLES = words('called named titled dubbed');

@@ -11,6 +11,7 @@ import {
   CLAUSE_WH_WORDS,
   CONJUNCTIONS,
   HANDING_VERBS,
+  RESTATING_VERBS,
   KNOWING_VERBS,
   LISTENER_PRONOUNS,
   MEASURE_ADJECTIVES,
@@ -217,8 +218,10 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
   for (let i = from; i < words.length; i++) {
     const word = words[i];
     if (word === undefined) break;
+    // "Could you restate the cone number" asks for it, as "give me" does.
     const asks =
       NEED_VERBS.has(word.lemma) ||
+      RESTATING_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lemma) ||
       QUESTION_TAKING_VERBS.has(word.lower);
     // "The number I gave you" tells what was handed over; it asks for nothing. Nor does an infinitive

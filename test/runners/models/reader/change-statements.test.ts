@@ -37,6 +37,10 @@ describe('a statement of a change, without the value it leaves behind', () => {
     expect(withoutOldValue('We glaze the mugs with tenmoku, not celadon.')).toBe(
       'We glaze the mugs with tenmoku.',
     );
+    // The preposition and article that repeat those of the new value are no part of the old one.
+    expect(
+      withoutOldValue('The report goes to the kiln committee, not to the head of the studio school.'),
+    ).toBe('The report goes to the kiln committee.');
     // A clause that runs on, or a "not" that does not follow a comma, is no value left behind.
     const longer = 'We glaze the mugs with tenmoku, not that anyone in the studio has asked us about it.';
     expect(withoutOldValue(longer)).toBe(longer);

@@ -197,6 +197,13 @@ describe('what a message asks, without the frame that says it asks', () => {
   });
   const asked = (text: string) => askedParts(text).text;
 
+  it('keeps a condition after "so" as asked, where "so" alone opens a clause of purpose', () => {
+    expect(askedParts('so if I skip the bisque, how long does the glaze firing take').scene).toEqual([]);
+    expect(askedParts('So that the report is right, which kiln do we fire?').text).toBe(
+      'which kiln do we fire',
+    );
+  });
+
   it('leaves a clause that opens with a participle, before a comma, to set the scene', () => {
     const scene = (text: string) =>
       askedParts(text)
@@ -390,6 +397,7 @@ describe('words that say where an answer was given, not what it is', () => {
   it('leaves out a clause about the conversation itself', () => {
     expect(askedParts('Which kiln did I tell you about?').text).not.toMatch(/tell/);
     expect(askedParts('Remind me of the cone number you gave me.').text).toBe('of the cone number');
+    expect(askedParts('Could you restate the cone number I provided?').text).toBe('the cone number');
   });
 
   it('keeps a verb of saying whose subject is someone else', () => {

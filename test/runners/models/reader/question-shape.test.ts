@@ -226,6 +226,9 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Could you tell me the port the loom controller uses?')).toBe('number');
     expect(answerType('Would you remind me of the release the plugin needs?')).toBe('version');
     expect(answerType('Can you tell me on which day the fair opens?')).toBe('day');
+    // A request to say again what was said is one for the thing itself.
+    expect(answerType('Could you restate the loom count I provided at the start?')).toBe('number');
+    expect(answerType('Would you repeat the port the loom controller uses?')).toBe('number');
     expect(answerType('Could you tell me whether the shed is open?')).toBe('yes-no');
     expect(answerType('I’m not sure whether the shed is open.')).toBe('yes-no');
   });
