@@ -13,6 +13,8 @@ import {
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
+  DISCOURSE_MARKERS,
+  DO_FORMS,
   BE_FORMS,
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
@@ -21,12 +23,16 @@ import {
   INFINITIVE_MARKERS,
   KNOWING_VERBS,
   GRATITUDE,
+  HEDGES,
+  HESITATIONS,
   CLARIFYING_VERBS,
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
   SCENE_CONJUNCTIONS,
   TAG_QUESTION_WORDS,
   REASON_CONJUNCTIONS,
+  RELATIVE_WH_WORDS,
+  SUBJECT_PRONOUNS,
   VERIFYING_VERBS,
   ASKING_VERBS,
   LIGHT_VERBS,
@@ -150,9 +156,14 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
 function interrogative(words: readonly Token[], sentence: string): boolean {
   const [first, second] = words;
   if (first === undefined) return false;
+  // A word that opens a turn and says nothing ("so", "ok", "um") leaves the question after it.
+  if (second !== undefined && opensTurn(first)) return interrogative(words.slice(1), sentence);
   // A wh-phrase with an auxiliary and its subject after it asks, whatever follows ("where are the
   // pots going, in the end"), also after a word that opens the sentence ("wait which one did you fire").
   if (invertedAfterWh(words, 0) || invertedAfterWh(words, 1)) return true;
+  // Further on, where a clause may embed one, only an inversion no embedded question has does.
+  if (words.some((_, at) => at > 1 && invertedOnlyInQuestions(words, at))) return true;
+  if (askedOfTopic(words)) return true;
   // "When the build fails, it retries": a wh-word opening a clause set off before the main one.
   if (WH_WORDS.has(first.lower)) return !/,\s*\S/.test(sentence);
   const auxiliary = PRIMARY_AUXILIARIES.has(first.lower) || MODALS.has(first.lower);
@@ -178,6 +189,55 @@ function invertedAfterWh(words: readonly Token[], at: number): boolean {
     return false;
   }
   return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '');
+}
+
+/** True for a word that opens a turn and says nothing: "so", "ok", "um", "actually". */
+function opensTurn(word: Token): boolean {
+  return HESITATIONS.has(word.lower) || DISCOURSE_MARKERS.includes(word.lower);
+}
+
+/**
+ * True when `at` holds a wh-word that opens no relative clause, with an inversion after it that an
+ * embedded question never has: "do", "have" or a modal before its subject ("the path one what did
+ * you set"), or "be" before a pronoun ("the kiln one where is it") or after a noun. "I know what is
+ * needed" and "we discussed what was the plan" embed theirs.
+ */
+function invertedOnlyInQuestions(words: readonly Token[], at: number): boolean {
+  const wh = words[at];
+  if (wh === undefined || !WH_WORDS.has(wh.lower) || RELATIVE_WH_WORDS.has(wh.lower)) return false;
+  if (!invertedAfterWh(words, at)) return false;
+  let next = at + 1;
+  while (!isVerbal(words[next] ?? wh)) next++;
+  const auxiliary = words[next];
+  // After a noun no clause embeds a question, and "what" or "how" opens no relative one: "the path
+  // one what was the default" asks.
+  const afterNoun = ['NOUN', 'PROPN', 'NUM'].includes(words[at - 1]?.pos ?? '');
+  return (
+    auxiliary !== undefined &&
+    (!BE_FORMS.has(auxiliary.lower) || afterNoun || words[next + 1]?.pos === 'PRON')
+  );
+}
+
+/**
+ * True for a question asked of a topic named first: a noun phrase, then an auxiliary and a pronoun
+ * that stands for it, then a verb in its plain form or, after "be", what is said of it ("the dry
+ * firing does it crack anything", "the big kiln is it vented"). "The kiln does it well" and "the
+ * trouble is it cracks" state.
+ */
+function askedOfTopic(words: readonly Token[]): boolean {
+  return words.some((word, at) => {
+    const before = words[at - 1];
+    const pronoun = words[at + 1];
+    if (at === 0 || !['NOUN', 'PROPN'].includes(before?.pos ?? '') || word.pos !== 'AUX') return false;
+    if (pronoun === undefined || !SUBJECT_PRONOUNS.has(pronoun.lower)) return false;
+    let rest = at + 2;
+    while (words[rest]?.pos === 'ADV') rest++;
+    const after = words[rest];
+    if (after === undefined) return false;
+    if (BE_FORMS.has(word.lower)) return !isVerbal(after);
+    const plain = after.pos === 'VERB' && after.lower === after.lemma;
+    return plain && (MODALS.has(word.lower) || DO_FORMS.has(word.lower));
+  });
 }
 
 /**
@@ -348,7 +408,9 @@ function isNeedOfPerson(words: readonly Token[], at: number): boolean {
  * A definite noun phrase that starts at `from`, not the subject of an infinitive after it ("I need
  * the build to pass" states a wish): "the port that …", "the name of …", "the folder our … goes in".
  */
-function definiteObject(words: readonly Token[], from: number): boolean {
+function definiteObject(words: readonly Token[], start: number): boolean {
+  // A hedge may stand before the phrase ("I want like the first five").
+  const from = HEDGES.has(words[start]?.lower ?? '') ? start + 1 : start;
   const determiner = words[from];
   if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
   let i = from + 1;

@@ -22,6 +22,9 @@ export const WH_WORDS = words('what which who whom whose when where why how');
 /** Forms of "be", "do" and "have": the auxiliaries that open a yes/no question or invert after a wh-word. */
 export const PRIMARY_AUXILIARIES = words('am is are was were be been being do does did have has had');
 
+/** Wh-words that may also open a relative clause after a noun ("the kiln which is the biggest"). */
+export const RELATIVE_WH_WORDS = words('which who whom whose');
+
 /** Modal verbs. */
 export const MODALS = words('can could may might must shall should will would ought');
 
@@ -756,6 +759,9 @@ export const NAMING_PARTICIPLES = words('called named titled dubbed');
 /** The forms of "be". */
 export const BE_FORMS = words('am is are was were be been being');
 
+/** The forms of "do", which carry a question's tense before its subject ("does it crack"). */
+export const DO_FORMS = words('do does did');
+
 /** Question words that also open a clause of time or place: "When the pump stops, does ...?". */
 export const CLAUSE_WH_WORDS = words('when where');
 
@@ -982,6 +988,9 @@ export const DECLARATIVE_COMPLEMENTISERS = words('that');
 export const DISCOURSE_MARKERS = phrases(
   'fyi|for the record|just so you know|by the way|btw|also|actually|and|so|oh',
 );
+
+/** Words that soften what follows them and say nothing of it: "I need like the first five". */
+export const HEDGES = words('like basically maybe just only');
 
 /** Sounds and words that open a turn while the speaker thinks, and state nothing: "hmm", "ok", "well". */
 export const HESITATIONS = words('hmm hm um umm uh er erm ah oh ok okay well wait');

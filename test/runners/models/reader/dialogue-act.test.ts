@@ -134,6 +134,28 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Remember what is needed for the glaze.')).toBe('statement');
   });
 
+  it('reads a question past the words that open a turn, after a topic named first, or run on', () => {
+    expect(sentenceAct('um so does the kiln vent outside')).toBe('question');
+    expect(sentenceAct('ok is the glaze dry yet')).toBe('question');
+    expect(sentenceAct('the slow cooling thing does it actually help the glaze')).toBe('question');
+    expect(sentenceAct('the big kiln can it take stoneware')).toBe('question');
+    expect(sentenceAct('the one with the long schedule what was the peak there')).toBe('question');
+    expect(sentenceAct('I fired it last week and what did you say about the vent')).toBe('question');
+    // Embedded questions, relative clauses, and a pronoun that is the object, state.
+    expect(sentenceAct('So the kiln is hot.')).toBe('statement');
+    expect(sentenceAct('The kiln does it well.')).toBe('statement');
+    expect(sentenceAct('The trouble is it cracks.')).toBe('statement');
+    expect(sentenceAct('I know what is needed for the glaze.')).toBe('statement');
+    expect(sentenceAct('We discussed what was the plan.')).toBe('statement');
+    expect(sentenceAct('The kiln which is the biggest stays cold.')).toBe('statement');
+    expect(sentenceAct('The team does it every week.')).toBe('statement');
+  });
+
+  it('takes a need for one definite thing after a hedge as a question', () => {
+    expect(sentenceAct('i only want like the first five firings per kiln')).toBe('question');
+    expect(sentenceAct('We want like a quicker schedule.')).toBe('statement');
+  });
+
   it('reads the main clause after an opening condition or time, and takes a condition alone as asking', () => {
     expect(sentenceAct('so if I fire it twice, how thick does the glaze get')).toBe('question');
     expect(sentenceAct('when the kiln cools, which shelf comes out first')).toBe('question');
