@@ -10,6 +10,7 @@
  * still need the port that …", "I'd want the name of …"). Anything else states.
  */
 import {
+  DECLARATIVE_COMPLEMENTISERS,
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
@@ -38,6 +39,11 @@ import {
   LIGHT_VERBS,
   LISTENER_PRONOUNS,
   MODALS,
+  QUESTION_TAKING_VERBS,
+  QUESTION_LABELS,
+  NOTE_LABELS,
+  NEED_VERBS,
+  LABEL_MARKS,
   NEUTER_PRONOUN,
   NOT_KNOWING_VERBS,
   ORDER_OPENING_AUXILIARIES,
@@ -562,8 +568,15 @@ export interface AskedParts {
  */
 export function askedParts(text: string): AskedParts {
   // Each sentence is read once, for what it does and for what it asks.
-  const all = sentences(text).map((sentence) => ({ sentence, tokens: analyse(withoutPaths(sentence)) }));
-  const asking = all.filter(({ sentence, tokens }) => actOf(sentence, tokens) === 'question');
+  // A note's label that only says a question follows ("Q:", "to find out -") is no part of it.
+  const all = sentences(text).map((written) => {
+    const label = askingLabel(written.trim());
+    const sentence = label === undefined ? written : written.trim().slice(label);
+    return { sentence, tokens: analyse(withoutPaths(sentence)), labelled: label !== undefined };
+  });
+  const asking = all.filter(
+    ({ sentence, tokens, labelled }) => labelled || actOf(sentence, tokens) === 'question',
+  );
   if (asking.length === 0) return { asked: analyse(withoutPaths(text)), scene: [], premise: [], text };
   const parts: AskedParts = { asked: [], scene: [], premise: [], text: '' };
   const texts: string[] = [];
@@ -774,12 +787,69 @@ export function sentenceAct(sentence: string): DialogueAct {
   const text = sentence.trim();
   if (text === '' || endsAsking(text)) return actOf(text, []);
   const act = actOf(text, analyse(withoutPaths(text)));
+  if (act === 'question' || askingLabel(text) !== undefined) return 'question';
   // What comes before a colon may only name the topic ("kiln: need the cone for …"): the clause
   // after it then says what the sentence does.
   const colon = text.indexOf(': ');
-  if (act === 'question' || colon < 0) return act;
+  if (colon < 0) return act;
   const rest = text.slice(colon + 2);
   return actOf(rest, analyse(withoutPaths(rest)));
+}
+
+/**
+ * Where what a note asks starts, after a label that says only that it is asked: "Q: the kiln's
+ * peak", "to find out - the cone number", "still need: the shelf count", "check - does it vent?".
+ * The label holds a word that marks a question, or a verb of needing, knowing or finding out with
+ * nothing but function words and note labels ("TODO") beside it; after a verb, what follows is a
+ * thing or a question, not a clause that states ("need: the pots go on Monday"). Undefined when
+ * the sentence has no such label.
+ */
+function askingLabel(text: string): number | undefined {
+  const marks = LABEL_MARKS.map((mark) => ({ at: text.indexOf(mark), length: mark.length })).filter(
+    ({ at }) => at > 0,
+  );
+  if (marks.length === 0) return undefined;
+  const mark = marks.reduce((first, next) => (next.at < first.at ? next : first));
+  const label = analyse(text.slice(0, mark.at)).filter((word) => word.pos !== 'PUNCT');
+  const marking = label.some((word) => QUESTION_LABELS.has(word.lower));
+  const asking = label.some(
+    (word) =>
+      NEED_VERBS.has(word.lemma) ||
+      QUESTION_TAKING_VERBS.has(word.lemma) ||
+      FINDING_OUT_VERBS.has(word.lemma),
+  );
+  const onlyFrame = label.every(
+    (word) =>
+      QUESTION_LABELS.has(word.lower) ||
+      NOTE_LABELS.has(word.lower) ||
+      NEED_VERBS.has(word.lemma) ||
+      QUESTION_TAKING_VERBS.has(word.lemma) ||
+      FINDING_OUT_VERBS.has(word.lemma) ||
+      ['PART', 'ADP', 'ADV', 'AUX', 'PRON'].includes(word.pos),
+  );
+  if (!onlyFrame || !(marking || asking)) return undefined;
+  const start = mark.at + mark.length;
+  if (marking) return start;
+  const rest = text.slice(start);
+  const tokens = analyse(withoutPaths(rest));
+  return namesAThing(openingWords(tokens)) || actOf(rest, tokens) === 'question' ? start : undefined;
+}
+
+/**
+ * True for words that name a thing rather than state one: no verb, or none right after the noun
+ * phrase that opens them ("the size of the log before it rotates", "the flag that skips the
+ * prompt", "the cone the tiles need"; not "the pots go on Monday").
+ */
+function namesAThing(words: readonly Token[]): boolean {
+  const verb = words.findIndex(isVerbal);
+  if (verb < 0) return true;
+  return words.slice(0, verb).some(
+    (word, i) =>
+      !['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(word.pos) ||
+      (i > 0 && (RELATIVE_WH_WORDS.has(word.lower) || DECLARATIVE_COMPLEMENTISERS.has(word.lower))) ||
+      // A noun phrase right after a noun opens a clause that qualifies it ("the cone the tiles need").
+      (word.pos === 'DET' && words[i - 1]?.pos === 'NOUN'),
+  );
 }
 
 /** What a sentence does, from its text and its tokens (read only when it ends with no mark). */

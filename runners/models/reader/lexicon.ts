@@ -992,6 +992,16 @@ export const DISCOURSE_MARKERS = phrases(
 /** Words that soften what follows them and say nothing of it: "I need like the first five". */
 export const HEDGES = words('like basically maybe just only');
 
+/**
+ * Labels of notes written as a list: one that marks a question ("Q: the kiln's peak"), and ones that
+ * only mark a note, saying nothing of what it asks or states ("TODO", "note").
+ */
+export const QUESTION_LABELS = words('q question query');
+export const NOTE_LABELS = words('todo note notes fyi');
+
+/** Marks that part a note's label from what it says: a colon, or a dash between spaces. */
+export const LABEL_MARKS: readonly string[] = [': ', ' - ', ' – ', ' — '];
+
 /** Sounds and words that open a turn while the speaker thinks, and state nothing: "hmm", "ok", "well". */
 export const HESITATIONS = words('hmm hm um umm uh er erm ah oh ok okay well wait');
 

@@ -151,6 +151,22 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('The team does it every week.')).toBe('statement');
   });
 
+  it('takes a note whose label says it asks as a question, and leaves the label out of what is asked', () => {
+    expect(sentenceAct('Q: peak temperature of the big kiln')).toBe('question');
+    expect(sentenceAct('to find out - how long the glaze cures')).toBe('question');
+    expect(sentenceAct('TODO confirm: the cone the tiles need before they glaze')).toBe('question');
+    expect(sentenceAct('still need - the shelf count')).toBe('question');
+    expect(askedParts('Q: peak temperature of the big kiln').text).toBe('peak temperature of the big kiln');
+    expect(askedParts('TODO find out: the size of the log before it rotates').text).toBe(
+      'the size of the log before it rotates',
+    );
+    // A label of a note that asks nothing, or a verb's label before a clause that states, states.
+    expect(sentenceAct('Note: the kiln is hot')).toBe('statement');
+    expect(sentenceAct('TODO: fire the test tiles')).toBe('statement');
+    expect(sentenceAct('check - the kiln is cold on Mondays now')).toBe('statement');
+    expect(sentenceAct('Kiln - glazes - tiles')).toBe('statement');
+  });
+
   it('takes a need for one definite thing after a hedge as a question', () => {
     expect(sentenceAct('i only want like the first five firings per kiln')).toBe('question');
     expect(sentenceAct('We want like a quicker schedule.')).toBe('statement');
