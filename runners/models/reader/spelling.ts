@@ -6,25 +6,37 @@
  * a value that holds one ("u+x", "-r", "r.txt", "`u`") is left as written.
  */
 import { INFORMAL_SPELLINGS } from './lexicon.js';
+import { wordsAt } from './phrases.js';
 
-/** An informal form as a whole word: after a space or the start, before a space, a mark or the end. */
-const INFORMAL_WORD = new RegExp(
-  `(?<=^|\\s)(${[...INFORMAL_SPELLINGS.keys()]
-    // A form of one letter is read in lower case only: "R" and "U" name things.
-    .flatMap((form) => (form.length > 1 ? [form, capitalised(form)] : [form]))
-    .sort((a, b) => b.length - a.length)
-    .join('|')})(?=$|\\s|[,;:!?.](?:\\s|$))`,
-  'gu',
-);
-
-function capitalised(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
+/** Marks that may end a sentence or a clause right after a word. */
+const CLOSING_MARKS = new Set([',', ';', ':', '!', '?', '.']);
 
 /** `text` with each informal spelling written as the words it stands for, its capital kept. */
 export function inStandardSpelling(text: string): string {
-  return text.replace(INFORMAL_WORD, (form) => {
-    const standard = INFORMAL_SPELLINGS.get(form.toLowerCase()) ?? form;
-    return form === form.toLowerCase() ? standard : capitalised(standard);
-  });
+  let out = '';
+  let from = 0;
+  for (const { word, start, end } of wordsAt(text)) {
+    const standard = INFORMAL_SPELLINGS.get(word);
+    if (standard === undefined || !standsAlone(text, start, end)) continue;
+    const written = text.slice(start, end);
+    // A form of one letter is read in lower case only: "R" and "U" name things.
+    if (written.length === 1 && written !== word) continue;
+    // Other forms only as written in lower case or with a capital first ("Dunno").
+    if (written !== word && written !== capitalised(word)) continue;
+    out += text.slice(from, start) + (written === word ? standard : capitalised(standard));
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** True for the word from `start` to `end` between spaces, or before a closing mark and a space. */
+function standsAlone(text: string, start: number, end: number): boolean {
+  if (start > 0 && text.charAt(start - 1).trim() !== '') return false;
+  const after = text.charAt(end);
+  if (after === '' || after.trim() === '') return true;
+  return CLOSING_MARKS.has(after) && text.charAt(end + 1).trim() === '';
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
