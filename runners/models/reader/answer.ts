@@ -82,6 +82,8 @@ import {
   DEFINED_DETERMINERS,
   DEMONSTRATIVES,
   EARLIEST_PHRASES,
+  EXISTENCE_ADVERBS,
+  EXISTENCE_VERB,
   EMPHASIS_ADVERBS,
   EXPLANATION_NOUNS,
   GENERAL_NOUNS,
@@ -266,6 +268,26 @@ function precisionStems(asked: readonly Token[]): string[] {
         ((token.pos === 'ADV' || token.pos === 'ADJ') && ADEQUACY_WORDS.has(token.lower)),
     )
     .flatMap((token) => contentStems(token.value));
+}
+
+/**
+ * The stem of the verb of existing when `asked` says a thing is, or is not, somewhere with "be" and
+ * "there" alone ("a file that isn't there yet", "is my copy still there"): a text says it exists,
+ * or does not. "Is there a flag …" asks for the flag, and names no existence a text must state.
+ */
+function saysExistence(asked: readonly Token[]): string[] {
+  const said = asked.some((token, at) => {
+    if (!EXISTENCE_ADVERBS.has(token.lower)) return false;
+    // The verb before it, past its subject when the question inverts them ("is my copy still there").
+    let before = at - 1;
+    while (before >= 0 && asked[before]?.pos !== 'AUX' && asked[before]?.pos !== 'VERB') before--;
+    const after = asked[at + 1];
+    return (
+      BE_FORMS.has(asked[before]?.lower ?? '') &&
+      (after === undefined || after.pos === 'ADV' || after.pos === 'PUNCT' || after.pos === 'CCONJ')
+    );
+  });
+  return said ? contentStems(EXISTENCE_VERB) : [];
 }
 
 /**
@@ -716,6 +738,7 @@ export function answerQuestion(
     ),
     ...subjectPaths,
     ...options,
+    ...saysExistence(askedTokens),
   ].filter((stem, at, all) => all.indexOf(stem) === at);
   // A condition that denies something ("if we don't pass a ramp", "when nobody picks one") asks what
   // holds by default: its denied verbs leave the question, and the word for a default, when something

@@ -1002,6 +1002,13 @@ export const NOTE_LABELS = words('todo note notes fyi');
 /** Marks that part a note's label from what it says: a colon, or a dash between spaces. */
 export const LABEL_MARKS: readonly string[] = [': ', ' - ', ' – ', ' — '];
 
+/**
+ * The adverb that, after "be" and with nothing after it, says a thing exists ("the file isn't there
+ * yet", "is my copy still there"), and the verb a text says it with ("does not exist").
+ */
+export const EXISTENCE_ADVERBS = words('there');
+export const EXISTENCE_VERB = 'exist';
+
 /** Sounds and words that open a turn while the speaker thinks, and state nothing: "hmm", "ok", "well". */
 export const HESITATIONS = words('hmm hm um umm uh er erm ah oh ok okay well wait');
 

@@ -232,6 +232,19 @@ describe('reader reads what a question asks, in the words people write', () => {
     );
   });
 
+  it('reads a thing that "is there" or "isn\'t there" as one a text says exists or does not', async () => {
+    const history = [
+      ...readFile('c1', 'man/kilnlog.txt', [
+        'kilnlog - record the temperature of a firing',
+        'A LOG argument that does not exist is created empty.',
+        'A LOG argument of - writes the record to the screen.',
+      ]),
+    ];
+    expect(await ask(history, "What happens if I name a log that isn't there yet?")).toMatch(/created empty/);
+    // "Is there …" asks for the thing, which no text need say exists.
+    expect(await ask(history, 'Is there a way to write the record to the screen?')).toMatch(/screen/);
+  });
+
   it('takes no file the person asks to read for a fact they state', async () => {
     const history = [
       user('First I need a look at docs/ca.txt, because our local certificates must be trusted everywhere.'),
