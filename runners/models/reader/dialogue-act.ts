@@ -811,20 +811,16 @@ function askingLabel(text: string): number | undefined {
   if (marks.length === 0) return undefined;
   const mark = marks.reduce((first, next) => (next.at < first.at ? next : first));
   const label = analyse(text.slice(0, mark.at)).filter((word) => word.pos !== 'PUNCT');
-  const marking = label.some((word) => QUESTION_LABELS.has(word.lower));
-  const asking = label.some(
-    (word) =>
-      NEED_VERBS.has(word.lemma) ||
-      QUESTION_TAKING_VERBS.has(word.lemma) ||
-      FINDING_OUT_VERBS.has(word.lemma),
-  );
+  const marksQuestion = (word: Token) => QUESTION_LABELS.has(word.lower);
+  const asks = (word: Token) =>
+    NEED_VERBS.has(word.lemma) || QUESTION_TAKING_VERBS.has(word.lemma) || FINDING_OUT_VERBS.has(word.lemma);
+  const marking = label.some(marksQuestion);
+  const asking = label.some(asks);
   const onlyFrame = label.every(
     (word) =>
-      QUESTION_LABELS.has(word.lower) ||
+      marksQuestion(word) ||
+      asks(word) ||
       NOTE_LABELS.has(word.lower) ||
-      NEED_VERBS.has(word.lemma) ||
-      QUESTION_TAKING_VERBS.has(word.lemma) ||
-      FINDING_OUT_VERBS.has(word.lemma) ||
       ['PART', 'ADP', 'ADV', 'AUX', 'PRON'].includes(word.pos),
   );
   if (!onlyFrame || !(marking || asking)) return undefined;
