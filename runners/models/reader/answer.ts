@@ -342,7 +342,7 @@ function placesInTime(word: Token | undefined): word is Token {
 }
 
 /**
- * The word that places a noun for the answer itself in time ("…, final answer", "the current value"):
+ * The word that places a noun for the answer itself in time ("…, final result", "the current value"):
  * it chooses among the values given, and a text that gives one need not say it.
  */
 function placedAnswerStems(asked: readonly Token[]): string[] {

@@ -165,7 +165,7 @@ function interrogative(words: readonly Token[], sentence: string): boolean {
   // A word that opens a turn and says nothing ("so", "ok", "um") leaves the question after it.
   if (second !== undefined && opensTurn(first)) return interrogative(words.slice(1), sentence);
   // A wh-phrase with an auxiliary and its subject after it asks, whatever follows ("where are the
-  // pots going, in the end"), also after a word that opens the sentence ("wait which one did you fire").
+  // pots going, in the end"), also after a word that opens the sentence ("sorry which kiln did you load").
   if (invertedAfterWh(words, 0) || invertedAfterWh(words, 1)) return true;
   // Further on, where a clause may embed one, only an inversion no embedded question has does.
   if (words.some((_, at) => at > 1 && invertedOnlyInQuestions(words, at))) return true;
@@ -204,8 +204,8 @@ function opensTurn(word: Token): boolean {
 
 /**
  * True when `at` holds a wh-word that opens no relative clause, with an inversion after it that an
- * embedded question never has: "do", "have" or a modal before its subject ("the path one what did
- * you set"), or "be" before a pronoun ("the kiln one where is it") or after a noun. "I know what is
+ * embedded question never has: "do", "have" or a modal before its subject ("the tall shelf what did
+ * you put on it"), or "be" before a pronoun ("the kiln one where is it") or after a noun. "I know what is
  * needed" and "we discussed what was the plan" embed theirs.
  */
 function invertedOnlyInQuestions(words: readonly Token[], at: number): boolean {
@@ -415,7 +415,7 @@ function isNeedOfPerson(words: readonly Token[], at: number): boolean {
  * the build to pass" states a wish): "the port that …", "the name of …", "the folder our … goes in".
  */
 function definiteObject(words: readonly Token[], start: number): boolean {
-  // A hedge may stand before the phrase ("I want like the first five").
+  // A hedge may stand before the phrase ("I need like the last three readings").
   const from = HEDGES.has(words[start]?.lower ?? '') ? start + 1 : start;
   const determiner = words[from];
   if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
@@ -867,8 +867,8 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
 
 /**
  * True for a sentence that opens with a clause of condition or time and asks in its main clause ("so
- * if I glaze it twice, how thick does it get") or has none ("and if the kiln cracks", "if I skip the
- * bisque, no glaze at all"): a condition alone asks what follows from it.
+ * if I glaze it twice, how thick does it get") or has none ("and if the kiln cracks", "if the glaze
+ * runs, no second firing at all"): a condition alone asks what follows from it.
  */
 function asksAfterItsCondition(sentence: readonly Token[]): boolean {
   // A full stop before a word in lower case ("cool. and if …") ends a sentence the splitter kept whole.

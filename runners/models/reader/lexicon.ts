@@ -989,7 +989,7 @@ export const DISCOURSE_MARKERS = phrases(
   'fyi|for the record|just so you know|by the way|btw|also|actually|and|so|oh',
 );
 
-/** Words that soften what follows them and say nothing of it: "I need like the first five". */
+/** Words that soften what follows them and say nothing of it: "I need like the last three readings". */
 export const HEDGES = words('like basically maybe just only');
 
 /**

@@ -229,12 +229,12 @@ describe('the latest of what the person said', () => {
     expect(await ask(firing, 'At which temperature do we fire the tiles, the final decision?')).toBe(
       'Change of plan: my manager says we fire the tiles only at cone 10.',
     );
-    // So does a word that places the answer itself in time ("final answer"), which no statement says.
+    // So does a word that places the answer itself in time ("final result"), which no statement says.
     const shelves = said(
       'The test tiles go on the top shelf.',
       'ok, scrap the top shelf, the test tiles are going on the bottom shelf now.',
     );
-    expect(await ask(shelves, 'where are the test tiles going, final answer')).toBe(
+    expect(await ask(shelves, 'where are the test tiles going, final result')).toBe(
       'the test tiles are going on the bottom shelf now.',
     );
     // A decision never spoken of is not answered from another one.

@@ -126,7 +126,7 @@ describe('question or statement, by structure', () => {
   it('takes a wh-phrase before an auxiliary and its subject as asking, whatever follows or opens it', () => {
     expect(sentenceAct('where are the pots going, in the end')).toBe('question');
     expect(sentenceAct('which shelf did the potter use, roughly')).toBe('question');
-    expect(sentenceAct('wait which glaze did you pick')).toBe('question');
+    expect(sentenceAct('sorry which glaze did you pick')).toBe('question');
     expect(sentenceAct('ok how many pots can the kiln hold')).toBe('question');
     // A wh-word that opens a clause set off before the main one asks nothing.
     expect(sentenceAct('When the kiln is at its hottest, the shelves glow.')).toBe('statement');
@@ -137,9 +137,9 @@ describe('question or statement, by structure', () => {
   it('reads a question past the words that open a turn, after a topic named first, or run on', () => {
     expect(sentenceAct('um so does the kiln vent outside')).toBe('question');
     expect(sentenceAct('ok is the glaze dry yet')).toBe('question');
-    expect(sentenceAct('the slow cooling thing does it actually help the glaze')).toBe('question');
+    expect(sentenceAct('the new shelf does it hold the weight')).toBe('question');
     expect(sentenceAct('the big kiln can it take stoneware')).toBe('question');
-    expect(sentenceAct('the one with the long schedule what was the peak there')).toBe('question');
+    expect(sentenceAct('the kiln by the door what was its peak')).toBe('question');
     expect(sentenceAct('I fired it last week and what did you say about the vent')).toBe('question');
     // Embedded questions, relative clauses, and a pronoun that is the object, state.
     expect(sentenceAct('So the kiln is hot.')).toBe('statement');
@@ -168,7 +168,7 @@ describe('question or statement, by structure', () => {
   });
 
   it('takes a need for one definite thing after a hedge as a question', () => {
-    expect(sentenceAct('i only want like the first five firings per kiln')).toBe('question');
+    expect(sentenceAct("I'd need like the last three cone readings")).toBe('question');
     expect(sentenceAct('We want like a quicker schedule.')).toBe('statement');
   });
 
@@ -176,7 +176,7 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('so if I fire it twice, how thick does the glaze get')).toBe('question');
     expect(sentenceAct('when the kiln cools, which shelf comes out first')).toBe('question');
     expect(sentenceAct('and if the kiln cracks')).toBe('question');
-    expect(sentenceAct('nice. and if I skip the bisque, no glaze at all')).toBe('question');
+    expect(sentenceAct('nice. and if the glaze runs, no second firing at all')).toBe('question');
     // A main clause that states or orders, a condition with an order after it, or a second clause.
     expect(sentenceAct('If the kiln cracks, we replace the shelf.')).toBe('statement');
     expect(sentenceAct('When the build fails, which it does often, it retries.')).toBe('statement');
@@ -236,7 +236,7 @@ describe('what a message asks, without the frame that says it asks', () => {
   const asked = (text: string) => askedParts(text).text;
 
   it('keeps a condition after "so" as asked, where "so" alone opens a clause of purpose', () => {
-    expect(askedParts('so if I skip the bisque, how long does the glaze firing take').scene).toEqual([]);
+    expect(askedParts('so if the kiln runs cool, how long does the glaze firing take').scene).toEqual([]);
     expect(askedParts('So that the report is right, which kiln do we fire?').text).toBe(
       'which kiln do we fire',
     );
