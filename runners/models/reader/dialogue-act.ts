@@ -30,7 +30,6 @@ import {
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
   SCENE_CONJUNCTIONS,
-  TAG_QUESTION_WORDS,
   REASON_CONJUNCTIONS,
   RELATIVE_WH_WORDS,
   SUBJECT_PRONOUNS,
@@ -856,11 +855,7 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   const words = openingWords(tokens);
   // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
   if (subjectClause(words)?.lacking === false) return 'statement';
-  return interrogative(words, text) ||
-    indirect(words) ||
-    wouldBeThing(words) ||
-    asksAfterItsCondition(tokens) ||
-    endsWithTag(words)
+  return interrogative(words, text) || indirect(words) || wouldBeThing(words) || asksAfterItsCondition(tokens)
     ? 'question'
     : 'statement';
 }
@@ -903,18 +898,6 @@ function predicates(words: readonly Token[]): number {
     const next = words.slice(i + 1).find((later) => !['ADV', 'PART', 'PRON'].includes(later.pos));
     return next?.pos !== 'VERB';
   }).length;
-}
-
-/**
- * True for a statement with a tag that asks the listener to confirm it ("so it keeps the old one
- * right"): the tag ends a clause, after neither a verb that it would modify ("turns right") nor a
- * word that makes it part of a phrase ("all right", "the right", "that's right").
- */
-function endsWithTag(words: readonly Token[]): boolean {
-  const tag = words.at(-1);
-  const before = words.at(-2);
-  if (tag === undefined || before === undefined || !TAG_QUESTION_WORDS.has(tag.lower)) return false;
-  return words.slice(0, -1).some(isVerbal) && !['DET', 'ADP', 'VERB', 'AUX', 'PRON'].includes(before.pos);
 }
 
 /** True for a verb in its present form for "it" ("works", "fires"). */

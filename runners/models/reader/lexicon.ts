@@ -51,12 +51,6 @@ export const CONJUNCTIONS = words(
   'and or but nor so yet if because although though unless whether while whereas once whenever',
 );
 
-/**
- * Words that, after a statement, turn it into a question for the listener to confirm ("it keeps the
- * old one, right", "so the glaze is food safe eh").
- */
-export const TAG_QUESTION_WORDS = words('right correct eh');
-
 /** Conjunctions that open a condition: what a clause of theirs says is supposed, not asked. */
 export const CONDITIONAL_CONJUNCTIONS = words('if unless provided providing assuming supposing');
 

@@ -184,16 +184,6 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('If it rains I fire indoors')).toBe('statement');
   });
 
-  it('takes a statement with a tag that asks to confirm it as a question', () => {
-    expect(sentenceAct('so the glaze is food safe right')).toBe('question');
-    expect(sentenceAct('the kiln keeps the old schedule, correct')).toBe('question');
-    // The same words inside a phrase, or after a verb they modify, tag nothing.
-    expect(sentenceAct("the kiln's fine, it's all right")).toBe('statement');
-    expect(sentenceAct('yes that is right')).toBe('statement');
-    expect(sentenceAct('the cart turns right')).toBe('statement');
-    expect(sentenceAct('the kiln fires correct')).toBe('statement');
-  });
-
   it('reads each sentence of a message', () => {
     expect(isQuestion('The kiln is hot. Which shelf cracked?')).toBe(true);
     expect(statesSomething('The kiln is hot. Which shelf cracked?')).toBe(true);
