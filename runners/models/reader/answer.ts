@@ -1009,15 +1009,12 @@ export function answerQuestion(
     // which they give a reason for it only adds words, and may name the value it replaced ("the
     // weekend crew is away, so the upgrade moves to Wednesday"). A text's reasons stay: its clause of
     // consequence may lean on the condition before it ("if the level is 50 or lower, …, so …").
+    const answers = (clause: string) =>
+      holds(clause) && coverage(personKey, toCandidate(clause, context.stems), weights, polar) !== undefined;
     const stated =
       shape.wh === 'why' || answering.origin !== 'person' || answer !== answering.text
         ? answer
-        : withoutReasonClause(
-            answer,
-            (clause) =>
-              holds(clause) &&
-              coverage(personKey, toCandidate(clause, context.stems), weights, polar) !== undefined,
-          );
+        : withoutAside(withoutReasonClause(answer, answers), answers);
     // Asked how things stand, a statement of a change answers with the new value alone.
     return mode === 'earliest' || asksOldValue(question) ? stated : withoutOldValue(stated);
   }
@@ -1199,6 +1196,19 @@ export function withoutReasonClause(sentence: string, answers: (clause: string) 
     if (answers(kept) && !answers(dropped)) return kept;
   }
   return sentence;
+}
+
+/**
+ * A person's statement without an aside they put in brackets ("my extension is 4086 (the front desk's
+ * is 4000)"), when what stands outside them still answers: the aside speaks of something else, and
+ * may hold a value of the same kind.
+ */
+function withoutAside(sentence: string, answers: (clause: string) => boolean): string {
+  const open = sentence.indexOf(' (');
+  const close = sentence.indexOf(')', open);
+  if (open < 0 || close < 0) return sentence;
+  const kept = `${sentence.slice(0, open)}${sentence.slice(close + 1)}`;
+  return answers(kept) ? kept : sentence;
 }
 
 /**

@@ -242,6 +242,14 @@ describe('the latest of what the person said', () => {
     expect(await ask(history, 'Which printer brand did we choose?')).toBe(ABSTENTION);
   });
 
+  it('is said without an aside in brackets that speaks of another thing, when the rest answers', async () => {
+    const history = said('fyi the kiln room code = 4086 (the glaze store is 4000, not this one)');
+    expect(await ask(history, 'kiln room code?')).toBe('fyi the kiln room code = 4086');
+    // An aside that holds what is asked stays.
+    const kept = said('The door code is 5120 (for the kiln room).');
+    expect(await ask(kept, 'kiln room door code?')).toBe('The door code is 5120 (for the kiln room).');
+  });
+
   it('is the clause that says what they settled, without the reason they give for it', async () => {
     const history = said(
       'We will fire the glaze tests over the weekend, when the studio is empty.',
