@@ -795,6 +795,13 @@ export function sentenceAct(sentence: string): DialogueAct {
   return actOf(rest, analyse(withoutPaths(rest)));
 }
 
+/** `text` without the label of a note that says it asks ("Q: the kiln's peak" gives "the kiln's peak"). */
+export function withoutAskingLabel(text: string): string {
+  const trimmed = text.trim();
+  const start = askingLabel(trimmed);
+  return start === undefined ? text : trimmed.slice(start);
+}
+
 /**
  * Where what a note asks starts, after a label that says only that it is asked: "Q: the kiln's
  * peak", "to find out - the cone number", "still need: the shelf count", "check - does it vent?".

@@ -34,7 +34,7 @@ import {
 import { Phrases, plainTokensAt } from './phrases.js';
 import { tokens } from './nlp.js';
 import { analyse, isPastForm, type Token } from './language.js';
-import { askedText } from './dialogue-act.js';
+import { askedText, withoutAskingLabel } from './dialogue-act.js';
 import { endsAsking, findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
@@ -125,11 +125,13 @@ const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
  */
 export function isFileOrderQuestion(prompt: string): boolean {
   // A clause that places the question in time ("… before you opened the files?") says when, not what
-  // is asked: "Chore before the files?" asks for no file.
-  const question = withoutTimeClauses(prompt);
+  // is asked: "Chore before the files?" asks for no file. Nor is a note's label ("Q -") asked.
+  const question = withoutTimeClauses(withoutAskingLabel(prompt));
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
-  if (isElliptical(question))
-    return words(question).some((word) => READING_NOUNS.has(word)) && ordered(question);
+  const readingNoun = words(question).some((word) => READING_NOUNS.has(word));
+  if (isElliptical(question)) return readingNoun && ordered(question);
+  // "Last file you read?": the same, with a clause of reading that qualifies the file.
+  if (isQualifiedFragment(question)) return readingNoun && ordered(question);
   if (!WH.inPlain(question)) return false;
   if (!CONVERSATION.inPlain(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
@@ -221,6 +223,18 @@ export function answerFileOrder(question: string, texts: readonly VisibleText[])
 /** True when a question names a place in an order: first, last, second, … */
 function ordered(question: string): boolean {
   return temporalMode(question, true) !== 'best' || positionAsked(question) !== undefined;
+}
+
+/**
+ * A question of a few words that opens with no question word, auxiliary or modal and says a verb of
+ * reading after its noun ("Last file you read?", "the second doc we opened?").
+ */
+function isQualifiedFragment(question: string): boolean {
+  const said = words(question);
+  const [first] = said;
+  if (first === undefined || !endsAsking(question.trim()) || said.length > 6) return false;
+  if (WH.inPlain(question) || PRIMARY_AUXILIARIES.has(first) || MODALS.has(first)) return false;
+  return hasVerb(question, FILE_READ_VERBS);
 }
 
 /** A question of a few words without an auxiliary, a modal or a pronoun ("First file?", "Second file read?"). */

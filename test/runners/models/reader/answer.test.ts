@@ -145,6 +145,15 @@ describe('reader answers "which file did you read first"', () => {
     );
   });
 
+  it('reads a fragment with a clause of reading, and a note labelled as a question, the same way', async () => {
+    expect(await ask(reads, 'Second recipe page you read?')).toBe(
+      'The second file I read was recipes/bread.md.',
+    );
+    expect(await ask(reads, 'Q - last doc you opened?')).toBe('The last file I read was recipes/jam.md.');
+    // A question about the file, not its place in the order, is not one.
+    expect(await ask(reads, 'Did you read the last file?')).not.toMatch(/The last file I read/);
+  });
+
   it('confidently names a later file when the first read is no longer in the request', async () => {
     expect(await ask(reads.slice(4), 'Which file did you read first?')).toBe(
       'The first file I read was recipes/bread.md.',
