@@ -8,16 +8,15 @@ import {
   ARRIVING_PREPOSITIONS,
   ARTICLES,
   CONTRASTING_WORDS,
-  DISCOURSE_MARKERS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
-  HESITATIONS,
   LEAVING_PREPOSITIONS,
   QUESTION_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
   RETRACTED_TOPIC_PREPOSITIONS,
   RETRACTION_PHRASES,
   SHIFT_VERBS,
+  TURN_OPENERS,
   SOURCE_PREPOSITIONS,
 } from './lexicon.js';
 import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
@@ -25,7 +24,7 @@ import { stem } from './text.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
-const TURN_OPENERS = new Phrases([...DISCOURSE_MARKERS, ...HESITATIONS]);
+const OPENERS = new Phrases(TURN_OPENERS);
 
 /** The stems of the verbs of a change ("switched", "moves"). */
 const SHIFT_STEMS: ReadonlySet<string> = new Set([...SHIFT_VERBS].map(stem));
@@ -109,8 +108,8 @@ function contrastedValue(
  * The clause in which the speaker gives a thing up, when a clause that goes on after it says what
  * takes over: "we're scrapping the rota" in "we're scrapping the rota, a calendar books the kiln",
  * "ok, scrap the rota, …". It opens the sentence, follows a colon or only words that open a turn
- * ("hmm", "actually"; they go with it), and its subject is the speaker ("I", "we") with a verb of giving up right after
- * it or an auxiliary, or it is that verb, bidding. Undefined when there is none.
+ * ("hmm", "actually"; they go with it), and its subject is the speaker ("I", "we") with a verb of
+ * giving up right after it or an auxiliary, or it is that verb, bidding. Undefined when there is none.
  */
 function givingUpClause(
   sentence: string,
@@ -146,7 +145,7 @@ function turnOpening(words: readonly WordAt[], before: string): WordAt | null | 
   if (text === '' || text.endsWith(':')) return null;
   let at = 0;
   while (at < words.length) {
-    const opener = TURN_OPENERS.at(words, at);
+    const opener = OPENERS.at(words, at);
     if (opener === undefined) return undefined;
     at = opener.after;
   }

@@ -14,7 +14,6 @@ import {
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   DESIRE_VERBS,
-  DISCOURSE_MARKERS,
   DO_FORMS,
   BE_FORMS,
   EMBEDDED_QUESTION_OPENERS,
@@ -25,7 +24,6 @@ import {
   KNOWING_VERBS,
   GRATITUDE,
   HEDGES,
-  HESITATIONS,
   CLARIFYING_VERBS,
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
@@ -33,6 +31,7 @@ import {
   REASON_CONJUNCTIONS,
   RELATIVE_WH_WORDS,
   SUBJECT_PRONOUNS,
+  TURN_OPENERS,
   VERIFYING_VERBS,
   ASKING_VERBS,
   LIGHT_VERBS,
@@ -186,19 +185,24 @@ function interrogative(words: readonly Token[], sentence: string): boolean {
  * "what size"), an auxiliary before its subject: "which one did you fire", "where are the pots".
  */
 function invertedAfterWh(words: readonly Token[], at: number): boolean {
-  if (!WH_WORDS.has(words[at]?.lower ?? '')) return false;
+  return inversionAfterWh(words, at) !== undefined;
+}
+
+/** Where the auxiliary of the inversion `invertedAfterWh` finds stands, or undefined. */
+function inversionAfterWh(words: readonly Token[], at: number): number | undefined {
+  if (!WH_WORDS.has(words[at]?.lower ?? '')) return undefined;
   let next = at + 1;
   while (next <= at + 3 && ['ADJ', 'ADV', 'NOUN', 'NUM'].includes(words[next]?.pos ?? '')) next++;
   const auxiliary = words[next];
   if (auxiliary === undefined || !(PRIMARY_AUXILIARIES.has(auxiliary.lower) || MODALS.has(auxiliary.lower))) {
-    return false;
+    return undefined;
   }
-  return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '');
+  return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '') ? next : undefined;
 }
 
 /** True for a word that opens a turn and says nothing: "so", "ok", "um", "actually". */
 function opensTurn(word: Token): boolean {
-  return HESITATIONS.has(word.lower) || DISCOURSE_MARKERS.includes(word.lower);
+  return TURN_OPENERS.includes(word.lower);
 }
 
 /**
@@ -209,24 +213,20 @@ function opensTurn(word: Token): boolean {
  */
 function invertedOnlyInQuestions(words: readonly Token[], at: number): boolean {
   const wh = words[at];
-  if (wh === undefined || !WH_WORDS.has(wh.lower) || RELATIVE_WH_WORDS.has(wh.lower)) return false;
-  if (!invertedAfterWh(words, at)) return false;
-  let next = at + 1;
-  while (!isVerbal(words[next] ?? wh)) next++;
-  const auxiliary = words[next];
-  // After a noun no clause embeds a question, and "what" or "how" opens no relative one: "the path
-  // one what was the default" asks.
+  if (wh === undefined || RELATIVE_WH_WORDS.has(wh.lower)) return false;
+  const next = inversionAfterWh(words, at);
+  const auxiliary = next === undefined ? undefined : words[next];
+  if (next === undefined || auxiliary === undefined) return false;
+  // After a noun no clause embeds a question, and "what" or "how" opens no relative one: "the tall
+  // shelf what was its load" asks.
   const afterNoun = ['NOUN', 'PROPN', 'NUM'].includes(words[at - 1]?.pos ?? '');
-  return (
-    auxiliary !== undefined &&
-    (!BE_FORMS.has(auxiliary.lower) || afterNoun || words[next + 1]?.pos === 'PRON')
-  );
+  return !BE_FORMS.has(auxiliary.lower) || afterNoun || words[next + 1]?.pos === 'PRON';
 }
 
 /**
  * True for a question asked of a topic named first: a noun phrase, then an auxiliary and a pronoun
- * that stands for it, then a verb in its plain form or, after "be", what is said of it ("the dry
- * firing does it crack anything", "the big kiln is it vented"). "The kiln does it well" and "the
+ * that stands for it, then a verb in its plain form or, after "be", what is said of it ("the glaze
+ * test does it need a second firing", "the big kiln is it vented"). "The kiln does it well" and "the
  * trouble is it cracks" state.
  */
 function askedOfTopic(words: readonly Token[]): boolean {

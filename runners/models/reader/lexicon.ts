@@ -1006,6 +1006,9 @@ export const EXISTENCE_VERB = 'exist';
 /** Sounds and words that open a turn while the speaker thinks, and state nothing: "hmm", "ok", "well". */
 export const HESITATIONS = words('hmm hm um umm uh er erm ah oh ok okay well wait');
 
+/** The words and phrases that open a turn and say nothing: the discourse markers and the hesitations. */
+export const TURN_OPENERS: readonly string[] = [...DISCOURSE_MARKERS, ...HESITATIONS];
+
 /** Words by which a sentence states a preference: "prefers", "would like". */
 export const PREFERENCE_PHRASES = phrases('prefer|prefers|preferred|likes|would like|want|wants|wanted');
 
