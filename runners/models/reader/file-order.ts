@@ -129,9 +129,8 @@ export function isFileOrderQuestion(prompt: string): boolean {
   const question = withoutTimeClauses(withoutAskingLabel(prompt));
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   const readingNoun = words(question).some((word) => READING_NOUNS.has(word));
-  if (isElliptical(question)) return readingNoun && ordered(question);
   // "Last file you read?": the same, with a clause of reading that qualifies the file.
-  if (isQualifiedFragment(question)) return readingNoun && ordered(question);
+  if (isElliptical(question) || isQualifiedFragment(question)) return readingNoun && ordered(question);
   if (!WH.inPlain(question)) return false;
   if (!CONVERSATION.inPlain(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").

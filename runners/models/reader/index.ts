@@ -23,7 +23,7 @@ import { summarise } from './guided-summary.js';
 import { condensedAnswer, notableLines } from './digest.js';
 import { actOnToolResults } from './act-on-tool-results.js';
 import { TokenCounter } from './tokens.js';
-import { createReaderContext, type ReaderContext } from './context.js';
+import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { PROFILE_TRAITS, READER_PROFILES, applyWindow } from './window.js';
 import { inStandardSpelling } from './spelling.js';
 import type { ReaderProfile } from './window.js';
@@ -65,13 +65,20 @@ export function readerAct(
   registered: readonly ToolSpec[],
   context: ReaderContext = createReaderContext(),
 ): Act {
-  return actOnRequest(messages.map(inPersonsWords), registered, context);
+  return actOnRequest(
+    messages.map((message) => inPersonsWords(message, context)),
+    registered,
+    context,
+  );
 }
 
-/** A person's message read in standard spelling ("whats" as "what's"); other messages as they are. */
-function inPersonsWords(message: Message): Message {
+/**
+ * A person's message read in standard spelling ("whats" as "what's"); other messages as they are.
+ * Each message is read once per context: the tool loop shows the model the same ones call after call.
+ */
+function inPersonsWords(message: Message, context: ReaderContext): Message {
   if (message.role !== 'user') return message;
-  const content = inStandardSpelling(message.content);
+  const content = remembered(context, inStandardSpelling, message.content);
   return content === message.content ? message : { ...message, content };
 }
 
