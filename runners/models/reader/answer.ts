@@ -917,14 +917,15 @@ export function answerQuestion(
   const modifiers = remembered(context, askedWordsOf, question);
   const personal = from('person').filter((candidate) => !namesAnother(modifiers, candidate));
   const own = from('own').filter((candidate) => !namesAnother(modifiers, candidate));
-  // Asked what they said, the statement that says most of it answers, not the latest that touches it.
+  // Asked what they said, the statement that says most of it answers, not the latest that touches it;
+  // asked what they said it is in the end, the latest does.
   const saidEarlier = remembered(context, askedAsSaidByThePerson, question);
   const fromPerson = (keep: (candidate: Sourced) => boolean) =>
     choose(
       personKey,
       personal.filter(keep),
       weights,
-      mode === 'earliest' ? 'earliest' : saidEarlier ? 'best' : 'latest',
+      mode === 'best' && saidEarlier ? 'best' : mode === 'earliest' ? 'earliest' : 'latest',
       polar,
       holds,
       // A statement that does say the kind ("our glaze is …") speaks of it for sure.

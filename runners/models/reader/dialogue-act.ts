@@ -16,6 +16,7 @@ import {
   DESIRE_VERBS,
   DO_FORMS,
   BE_FORMS,
+  CLITICS,
   EMBEDDED_QUESTION_OPENERS,
   FIRST_PERSON_OBJECTS,
   FIRST_PERSON_SUBJECTS,
@@ -194,9 +195,7 @@ function inversionAfterWh(words: readonly Token[], at: number): number | undefin
   let next = at + 1;
   while (next <= at + 3 && ['ADJ', 'ADV', 'NOUN', 'NUM'].includes(words[next]?.pos ?? '')) next++;
   const auxiliary = words[next];
-  if (auxiliary === undefined || !(PRIMARY_AUXILIARIES.has(auxiliary.lower) || MODALS.has(auxiliary.lower))) {
-    return undefined;
-  }
+  if (auxiliary === undefined || !isAuxiliary(auxiliary)) return undefined;
   return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '') ? next : undefined;
 }
 
@@ -220,7 +219,23 @@ function invertedOnlyInQuestions(words: readonly Token[], at: number): boolean {
   // After a noun no clause embeds a question, and "what" or "how" opens no relative one: "the tall
   // shelf what was its load" asks.
   const afterNoun = ['NOUN', 'PROPN', 'NUM'].includes(words[at - 1]?.pos ?? '');
-  return !BE_FORMS.has(auxiliary.lower) || afterNoun || words[next + 1]?.pos === 'PRON';
+  return !BE_FORMS.has(auxiliaryWord(auxiliary)) || afterNoun || words[next + 1]?.pos === 'PRON';
+}
+
+/**
+ * The auxiliary `word` is, written out: a clitic stands for its full form ("what's it called" has
+ * "is", "what'll it cost" "will"); other words as they are.
+ */
+function auxiliaryWord(word: Token): string {
+  if (word.pos !== 'AUX' || word.value.toLowerCase() === word.lower) return word.lower;
+  if (word.lemma === 'be' || word.lemma === 'have' || word.lemma === 'do') return word.lemma;
+  return CLITICS.get(word.lower) || word.lower;
+}
+
+/** True for a primary auxiliary or a modal, written out or as a clitic. */
+function isAuxiliary(word: Token): boolean {
+  const written = auxiliaryWord(word);
+  return PRIMARY_AUXILIARIES.has(written) || MODALS.has(written);
 }
 
 /**
@@ -234,14 +249,24 @@ function askedOfTopic(words: readonly Token[]): boolean {
     const before = words[at - 1];
     const pronoun = words[at + 1];
     if (at === 0 || !['NOUN', 'PROPN'].includes(before?.pos ?? '') || word.pos !== 'AUX') return false;
-    if (pronoun === undefined || !SUBJECT_PRONOUNS.has(pronoun.lower)) return false;
+    // A demonstrative may stand for the topic too, before a state or alternatives said of it ("the
+    // vent thing is that on", "the vent is that open or shut"); "the kiln is this one", "the shelf
+    // is this high" and "the cone is this: 6" say what the topic is.
+    const demonstrative = DEMONSTRATIVES.has(pronoun?.lower ?? '') && pronoun?.pos === 'PRON';
+    if (pronoun === undefined || !(SUBJECT_PRONOUNS.has(pronoun.lower) || demonstrative)) return false;
     let rest = at + 2;
     while (words[rest]?.pos === 'ADV') rest++;
     const after = words[rest];
     if (after === undefined) return false;
-    if (BE_FORMS.has(word.lower)) return !isVerbal(after);
+    if (demonstrative) {
+      const alternatives = words.slice(rest + 1).some((later) => later.lower === 'or');
+      return (
+        BE_FORMS.has(auxiliaryWord(word)) && (after.pos === 'ADP' || (after.pos === 'ADJ' && alternatives))
+      );
+    }
+    if (BE_FORMS.has(auxiliaryWord(word))) return !isVerbal(after);
     const plain = after.pos === 'VERB' && after.lower === after.lemma;
-    return plain && (MODALS.has(word.lower) || DO_FORMS.has(word.lower));
+    return plain && (MODALS.has(auxiliaryWord(word)) || DO_FORMS.has(auxiliaryWord(word)));
   });
 }
 
@@ -525,6 +550,9 @@ function trailingFrame(words: readonly Token[]): number | undefined {
  */
 function subjectClause(words: readonly Token[]): { be: number; lacking: boolean } | undefined {
   if (!EMBEDDED_QUESTION_OPENERS.has(words[0]?.lower ?? '')) return undefined;
+  // An embedded question keeps its subject before its verb: "what day did I say the pots are due"
+  // puts the auxiliary first, and asks.
+  if (inversionAfterWh(words, 0) !== undefined) return undefined;
   // Past the opener and at least two words of its clause ("where the scripts go").
   for (let at = 3; at < words.length; at++) {
     if (!BE_FORMS.has(words[at]?.lower ?? '') || words[at]?.negated === true) continue;

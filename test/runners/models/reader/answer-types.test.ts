@@ -386,6 +386,18 @@ describe('asked what the person said', () => {
     );
   });
 
+  it('answers with the latest statement when asked what they said it is in the end', async () => {
+    const history = [
+      user("the big kiln we're getting is going to Maren for her glaze tests, I settled that this morning"),
+      assistant('Noted.'),
+      user('hmm, the big kiln goes to Tobias instead, his orders come first'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'who did I say is getting the big kiln in the end')).toBe(
+      'hmm, the big kiln goes to Tobias instead, his orders come first',
+    );
+  });
+
   it('does not answer from the text of a file they had read', async () => {
     const history = [
       user('I look after the glaze room at the studio.'),

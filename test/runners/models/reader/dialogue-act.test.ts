@@ -134,12 +134,32 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Remember what is needed for the glaze.')).toBe('statement');
   });
 
+  it('takes a wh-word with an inversion after it as asking, though a "be" follows further on', () => {
+    // An embedded question that is the subject keeps its own subject first; an inverted one asks.
+    expect(sentenceAct('which potter did I say is taking the big kiln')).toBe('question');
+    expect(sentenceAct('what day did we agree the glaze is due')).toBe('question');
+    expect(sentenceAct('What the tiles need is a clear glaze')).toBe('statement');
+    expect(sentenceAct('Where the spindles go is a shelf by the door')).toBe('statement');
+  });
+
+  it('reads a clitic as the auxiliary it stands for in an inversion', () => {
+    expect(sentenceAct("the kiln log is there and what's it for")).toBe('question');
+    expect(sentenceAct('the kiln log is there and what is it for')).toBe('question');
+    expect(sentenceAct("the kiln log is there and it's for the glaze")).toBe('statement');
+  });
+
   it('reads a question past the words that open a turn, after a topic named first, or run on', () => {
     expect(sentenceAct('um so does the kiln vent outside')).toBe('question');
     expect(sentenceAct('ok is the glaze dry yet')).toBe('question');
     expect(sentenceAct('the new shelf does it hold the weight')).toBe('question');
     expect(sentenceAct('the big kiln can it take stoneware')).toBe('question');
     expect(sentenceAct('the kiln by the door what was its peak')).toBe('question');
+    // A demonstrative may stand for the topic, before a state or alternatives said of it.
+    expect(sentenceAct('the vent switch on the kiln is that on or off by default')).toBe('question');
+    expect(sentenceAct('The kiln in the shed is this one.')).toBe('statement');
+    expect(sentenceAct('The shelf is this high.')).toBe('statement');
+    expect(sentenceAct('The cone is this: 6')).toBe('statement');
+    expect(sentenceAct('The trouble is that it cracks.')).toBe('statement');
     expect(sentenceAct('I fired it last week and what did you say about the vent')).toBe('question');
     // Embedded questions, relative clauses, and a pronoun that is the object, state.
     expect(sentenceAct('So the kiln is hot.')).toBe('statement');
