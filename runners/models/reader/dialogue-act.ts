@@ -25,6 +25,9 @@ import {
   KNOWING_VERBS,
   GRATITUDE,
   HEDGES,
+  INFORMING_VERBS,
+  VALUE_INFORMING_VERBS,
+  POSSESSIVE_DETERMINERS,
   CLARIFYING_VERBS,
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
@@ -298,6 +301,8 @@ function indirect(words: readonly Token[]): boolean {
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
     if (asksToRestate(words, i)) return true;
+    // "Please state which kiln …", "kindly confirm whether …", "specify our cone number"
+    if (askedToTell(words, i) !== undefined) return true;
     const desire = isDesire(words, i);
     // "I'm not sure which …", "we're unsure whether …"
     if (lacksCertainty(word) && openerAfter(words, i) >= 0) return true;
@@ -332,11 +337,30 @@ function indirect(words: readonly Token[]): boolean {
 
 /**
  * True when the verb at `at` asks the one spoken to to say a definite thing again: "repeat the
- * cone number …", "could you restate the schedule …", not "I repeat the tests …".
+ * cone number …", "could you restate our schedule …", not "I repeat the tests …".
  */
 function asksToRestate(words: readonly Token[], at: number): boolean {
-  if (!RESTATING_VERBS.has(words[at]?.lemma ?? '') || !definiteObject(words, at + 1)) return false;
+  if (!RESTATING_VERBS.has(words[at]?.lemma ?? '') || !definiteObject(words, at + 1, true)) return false;
   return !spokenBySpeaker(words, at);
+}
+
+/**
+ * Where what is asked starts, when the verb at `at` is an order to be told it: a verb of informing
+ * in its plain form that opens the sentence, politeness aside ("please state", "kindly confirm"),
+ * before an embedded question, after a preposition or not ("state which kiln …", "confirm under
+ * what terms …"), or, for a verb whose object is what is told, before a definite thing ("please
+ * state the rights holder", "specify our cone number"). Undefined for any other word.
+ */
+function askedToTell(words: readonly Token[], at: number): number | undefined {
+  const verb = words[at];
+  if (verb === undefined || !INFORMING_VERBS.has(verb.lemma) || verb.lower !== verb.lemma) return undefined;
+  if (verb.pos === 'NOUN' || (at > 0 && !POLITENESS.has(words[at - 1]?.lower ?? ''))) return undefined;
+  const object = at + 1;
+  if (EMBEDDED_QUESTION_OPENERS.has(words[object]?.lower ?? '')) return object;
+  if (words[object]?.pos === 'ADP' && EMBEDDED_QUESTION_OPENERS.has(words[object + 1]?.lower ?? '')) {
+    return object;
+  }
+  return VALUE_INFORMING_VERBS.has(verb.lemma) && definiteObject(words, object, true) ? object : undefined;
 }
 
 /** True when the verb at `at` has the speaker for its subject: "I", "we", auxiliaries between. */
@@ -437,12 +461,15 @@ function isNeedOfPerson(words: readonly Token[], at: number): boolean {
 /**
  * A definite noun phrase that starts at `from`, not the subject of an infinitive after it ("I need
  * the build to pass" states a wish): "the port that …", "the name of …", "the folder our … goes in".
+ * With `possessive`, one a possessive opens counts too ("restate our cone number").
  */
-function definiteObject(words: readonly Token[], start: number): boolean {
+function definiteObject(words: readonly Token[], start: number, possessive = false): boolean {
   // A hedge may stand before the phrase ("I need like the last three readings").
   const from = HEDGES.has(words[start]?.lower ?? '') ? start + 1 : start;
   const determiner = words[from];
-  if (determiner === undefined || !DEFINITE_DETERMINERS.has(determiner.lower)) return false;
+  const definite = (word: Token) =>
+    DEFINITE_DETERMINERS.has(word.lower) || (possessive && POSSESSIVE_DETERMINERS.has(word.lower));
+  if (determiner === undefined || !definite(determiner)) return false;
   let i = from + 1;
   // Past the words of the phrase, a possessor's among them ("the potter's phone number").
   const inPhrase = (word: Token | undefined) =>
@@ -508,6 +535,8 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     if (asksToRestate(words, i)) return [clauseStart(i), i + 1];
+    const told = askedToTell(words, i);
+    if (told !== undefined) return [clauseStart(i), told];
     const desire = isDesire(words, i);
     // "I forget which …", "I've no idea where …", "I'm not sure whether …": the embedded
     // question is what is asked, from its opener on.

@@ -10,7 +10,9 @@ import { FRAMING, isCandidate } from './candidate-sentence.js';
 import {
   INTENSIFIERS,
   PARTITIVE_PREPOSITIONS,
+  BE_FORMS,
   CONVERSATION_PRONOUNS,
+  EXAMINING_VERBS,
   FILE_NOUNS,
   FILE_READING_VERBS,
   FIRST_PERSON_OBJECTS,
@@ -86,6 +88,8 @@ function ordersAThing(question: string, word: string): boolean {
   );
   // The frame of an indirect question ("could you tell me …") has auxiliaries of its own.
   if (personal && !analyse(askedText(question)).some(isPlanAuxiliary)) return false;
+  // "Which note was opened first?" places a read among the conversation's, as "you" would.
+  if (readInThePast(question)) return false;
   // Tagged an adverb, or an adjective that stands in no noun phrase ("try first for …"; not "the
   // first release").
   return read.some(
@@ -118,6 +122,26 @@ const FIRST_PERSON = new Set([...FIRST_PERSON_SUBJECTS, ...FIRST_PERSON_OBJECTS]
 const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
 
 /**
+ * True when a verb of reading stands in the past passive with only a place in the order after it:
+ * "which document was reviewed second" speaks of the conversation's reads without saying "you";
+ * "which file is read first", "which file was read first at boot" and "… by the loader" speak of
+ * something else.
+ */
+function readInThePast(question: string): boolean {
+  const read = analyse(question);
+  return read.some((token, at) => {
+    const reading =
+      FILE_READ_VERBS.has(stem(token.value)) || (token.pos === 'VERB' && EXAMINING_VERBS.has(token.lemma));
+    if (!reading) return false;
+    // Only its place in the order may follow: "… at boot", "… by the loader" say where or by whom.
+    if (!read.slice(at + 1).every((later) => ['ADV', 'ADJ', 'NUM', 'PUNCT'].includes(later.pos)))
+      return false;
+    const before = read[at - 1]?.pos === 'ADV' ? read[at - 2] : read[at - 1];
+    return before !== undefined && BE_FORMS.has(before.lower) && isPastForm(before);
+  });
+}
+
+/**
  * True for "which file did you read first" style questions, answered from the order of reads: a
  * which/what question about the conversation's own reading (you, we, our reading), by its
  * structure: a reading verb, or the order ("first", "last") of a file or document. "Which file does
@@ -132,7 +156,7 @@ export function isFileOrderQuestion(prompt: string): boolean {
   // "Last file you read?": the same, with a clause of reading that qualifies the file.
   if (isElliptical(question) || isQualifiedFragment(question)) return readingNoun && ordered(question);
   if (!WH.inPlain(question)) return false;
-  if (!CONVERSATION.inPlain(question)) return false;
+  if (!CONVERSATION.inPlain(question) && !readInThePast(question)) return false;
   // What it asks for is something read: "which README", "what file", or nothing named ("what did you read").
   const asked = askedNouns(question).map((noun) => noun.toLowerCase());
   const reading = hasVerb(question, FILE_READ_VERBS);

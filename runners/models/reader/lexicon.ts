@@ -326,6 +326,20 @@ export const CLARIFYING_VERBS = words('mean');
 /** Verbs that ask to be told something ("remind me …", "tell me …", "show us …"). */
 export const TELLING_VERBS = words('tell remind show give');
 
+/**
+ * Verbs by which an order asks to be told what an embedded question asks: "please state which …",
+ * "kindly confirm whether …", "explain how …".
+ */
+export const INFORMING_VERBS = words(
+  'state specify confirm verify check explain clarify indicate identify tell say describe determine establish',
+);
+
+/**
+ * Of those, the verbs whose object is the very thing to be told: "please state the rights holder",
+ * "confirm the cone number" (not "check the kiln", which is a thing to look at).
+ */
+export const VALUE_INFORMING_VERBS = words('state specify confirm identify indicate quote');
+
 /** Verbs that ask for something said before to be said again ("repeat the cone number …"). */
 export const RESTATING_VERBS = words('repeat restate recap reiterate');
 
@@ -1136,6 +1150,12 @@ export const WRITING_TOOL_PARTS = words(
 export const FILE_READING_VERBS = words(
   'read reads opened open looked look viewed view summarised summarized',
 );
+
+/**
+ * Verbs of going through a text closely ("which document was reviewed second"), whose noun forms are
+ * as common ("for the review"): they say a file was read only where the tagger reads them as verbs.
+ */
+export const EXAMINING_VERBS = words('review examine inspect study');
 
 /** Nouns, singular and plural, for texts one reads: files, documents, pages, manuals and their kin. */
 export const READING_NOUNS = words(

@@ -1100,6 +1100,22 @@ describe('the order of reads, asked in other words', () => {
     expect(temporalMode('What goes at the beginning of the firing queue?')).toBe('best');
   });
 
+  it('answers a place in the order asked in the past passive, with no one named as reader', async () => {
+    expect(await ask(reads, 'For the minutes, please state which note was reviewed second.')).toBe(
+      'The second file I read was notes/moorings.md.',
+    );
+    expect(await ask(reads, 'Which note was opened first?')).toBe(
+      'The first file I read was notes/tides.md.',
+    );
+    // Where or by whom it was read puts the question outside the conversation's reads.
+    expect(await ask(reads, 'Which file was read first at the harbour office?')).not.toMatch(/file I read/);
+    expect(await ask(reads, 'Which file is read first?')).not.toMatch(/file I read/);
+    // "For the review" names no read.
+    expect(await ask(reads, 'For the review, could you confirm which buoy is free?')).not.toMatch(
+      /file I read/,
+    );
+  });
+
   it('answers a place in the order of reads whatever the question calls what was read', async () => {
     expect(await ask(reads, 'Which harbour excerpt did you open second?')).toBe(
       'The second file I read was notes/moorings.md.',

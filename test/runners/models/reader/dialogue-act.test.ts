@@ -62,6 +62,24 @@ describe('question or statement, by structure', () => {
     // Asking for a definite thing to be said again.
     expect(sentenceAct('Please repeat the cone number you were given.')).toBe('question');
     expect(sentenceAct("I'd like you to restate the firing schedule.")).toBe('question');
+    expect(sentenceAct('Please restate our cone number.')).toBe('question');
+  });
+
+  it('takes an order to be told a thing, or what an embedded question asks, as a question', () => {
+    expect(sentenceAct('For the record, please state which kiln was fired second.')).toBe('question');
+    expect(sentenceAct('Kindly confirm under what terms the glaze recipes are shared.')).toBe('question');
+    expect(sentenceAct('Please specify whether the kiln needs a vent.')).toBe('question');
+    expect(sentenceAct('Explain how the kiln vents.')).toBe('question');
+    expect(sentenceAct('Kindly state the named owner of the big kiln.')).toBe('question');
+    expect(askedParts('For the record, please state which kiln was fired second.').text).toBe(
+      'which kiln was fired second',
+    );
+    // Orders to look at or note a thing, and the speaker's own statements, ask nothing.
+    expect(sentenceAct('Check the kiln before firing.')).toBe('statement');
+    expect(sentenceAct('Note the port is 7420.')).toBe('statement');
+    expect(sentenceAct('Please check that the kiln is off.')).toBe('statement');
+    expect(sentenceAct('I state the kiln is hot.')).toBe('statement');
+    expect(sentenceAct('State: idle')).toBe('statement');
   });
 
   it('takes a wish to be told, in the passive too, as a question', () => {
