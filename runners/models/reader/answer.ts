@@ -92,6 +92,7 @@ import {
   INFINITIVE_TAKING_WORDS,
   KIND_NOUNS,
   LABEL_NUMBER_NOUNS,
+  NUMBERED_IDENTIFIER_NOUNS,
   LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
   MISHAP_VERBS,
@@ -229,6 +230,9 @@ function defaultPhraseStems(asked: string): string[] | undefined {
 
 /** The stems of the nouns of a number that labels a thing ("port"). */
 const LABEL_NUMBER_STEMS: ReadonlySet<string> = stemSet([...LABEL_NUMBER_NOUNS].join(' '));
+
+/** The stems of the nouns of an identifier that may be a number ("tag"). */
+const NUMBERED_IDENTIFIER_STEMS: ReadonlySet<string> = stemSet([...NUMBERED_IDENTIFIER_NOUNS].join(' '));
 
 /** A candidate read in a file whose name names some of `named`: it speaks of them. */
 function inFileNamed(candidate: Sourced, named: readonly string[]): Sourced {
@@ -821,6 +825,8 @@ export function answerQuestion(
   // "Which port" asks for a number that labels a port, and "6 hosts" counts hosts.
   const head = shape.head === undefined ? undefined : contentStems(shape.head)[0];
   const labels = type === 'number' && head !== undefined && LABEL_NUMBER_STEMS.has(head);
+  // "Which tag …" asks for an identifier, which a number that labels the thing may be too.
+  const numbered = type === 'identifier' && head !== undefined && NUMBERED_IDENTIFIER_STEMS.has(head);
   // "How many hosts" asks for a count of hosts: when some sentence in view counts them, one that
   // holds only another number ("the hosts run release 3.20") does not answer.
   const counted = (
@@ -833,7 +839,8 @@ export function answerQuestion(
       ? remembered(context, holdsLabel, sentence)
       : counts
         ? remembered(context, holdsCount, sentence, counted)
-        : remembered(context, holdsType, sentence, type);
+        : remembered(context, holdsType, sentence, type) ||
+          (numbered && remembered(context, holdsLabel, sentence));
   // "Which room …?" asks for one room: a sentence that speaks only of "a room" does not say which.
   const which = whichThing(shape, context);
   // Asked "which N …?", the N is what the answer singles out: its word weighs twice. A bare noun

@@ -295,9 +295,10 @@ function openerAfter(words: readonly Token[], from: number): number {
 function indirect(words: readonly Token[]): boolean {
   for (const [i, word] of words.entries()) {
     const next = words[i + 1];
-    // "tell me …", "remind us …"; and "let me know …", "help us understand …"
+    // "tell me …", "remind us …"; and "let me know …", "help us understand …". "She told me …" and
+    // "he showed us …" report what was done.
     const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
-    if (toPerson && TELLING_VERBS.has(word.lemma)) return true;
+    if (toPerson && asksToBeShown(word)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
     if (asksToRestate(words, i)) return true;
@@ -333,6 +334,11 @@ function indirect(words: readonly Token[]): boolean {
     if (isNeedOfPerson(words, i) && definiteObject(words, i + 1)) return true;
   }
   return false;
+}
+
+/** True for a verb of telling or showing in a form that asks it done ("tell", "remind"), not "told". */
+function asksToBeShown(word: Token): boolean {
+  return TELLING_VERBS.has(word.lemma) && !isPastForm(word);
 }
 
 /**
@@ -532,7 +538,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     const next = words[i + 1];
     const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
     // "remind me", "tell us"; "let me know", "help us understand"
-    if (toPerson && TELLING_VERBS.has(word.lemma)) return [clauseStart(i), i + 2];
+    if (toPerson && asksToBeShown(word)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
     if (asksToRestate(words, i)) return [clauseStart(i), i + 1];
     const told = askedToTell(words, i);

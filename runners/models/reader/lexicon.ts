@@ -565,6 +565,12 @@ export const COMMAND_OPTION_NOUNS = words('option flag switch');
 export const LABEL_NUMBER_NOUNS = words('port rank');
 
 /**
+ * Nouns of an identifier that may be a number as well as a name ("asset tag 510937", "ticket ID
+ * 4471"): asked for one, a sentence with a number that labels a thing holds it.
+ */
+export const NUMBERED_IDENTIFIER_NOUNS = words('id identifier tag label');
+
+/**
  * Words that British and American English spell differently beyond the regular endings (-ise and
  * -ize, -our and -or, -ogue and -og, which text.ts reads as one), as British:American pairs.
  */

@@ -435,9 +435,14 @@ export function withAcronyms(candidate: Sourced, spelled: ReadonlyMap<string, re
   return saying(candidate, extra);
 }
 
-/** The acronyms a sentence writes ("DNS", "TLS1"), lower case, or undefined when it writes none. */
+/**
+ * The acronyms a sentence writes ("DNS", "TLS1"), lower case, or undefined when it writes none. A
+ * name the capitals are only part of ("AT&T") is no acronym.
+ */
 function acronymsOf(text: string): readonly string[] | undefined {
-  const found = [...text.matchAll(/\b([A-Z]{2,5})\d*\b/g)].map((m) => (m[1] ?? '').toLowerCase());
+  const found = [...text.matchAll(/(?<![\w&])([A-Z]{2,5})\d*(?![\w&])/g)].map((m) =>
+    (m[1] ?? '').toLowerCase(),
+  );
   return found.length === 0 ? undefined : found;
 }
 

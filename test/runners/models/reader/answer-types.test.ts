@@ -97,6 +97,26 @@ describe('answers that must be of the kind asked', () => {
     expect(await ask(history, 'Which very high frequency channel does the club radio use?')).toMatch(/72/);
   });
 
+  it('takes no part of a name for an acronym', async () => {
+    const history = readFile('c1', 'docs/radio.md', [
+      '# Radio',
+      'The first club radio came from AT&T in 1950.',
+    ]);
+    expect(await ask(history, 'Which alarm tone does the club radio use?')).toBe(ABSTENTION);
+  });
+
+  it('answers a tag or an id with a number that labels the thing', async () => {
+    const history = [
+      user("The kiln's inventory tag is 4471, the office told me to keep it handy."),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'Inventory tag?')).toBe(
+      "The kiln's inventory tag is 4471, the office told me to keep it handy.",
+    );
+    // A name is no number.
+    expect(await ask(history, "What's the kiln's name?")).toBe(ABSTENTION);
+  });
+
   it('takes the person’s later word over their earlier one, and over a document', async () => {
     const history = [
       user('We will paint the hull blue.'),

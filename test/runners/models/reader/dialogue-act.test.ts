@@ -37,6 +37,9 @@ describe('question or statement, by structure', () => {
   it('takes indirect questions: asking to be told, lacking the knowledge, needing one definite thing', () => {
     expect(sentenceAct('Remind me what the cone number was.')).toBe('question');
     expect(sentenceAct('Please tell me the shelf count.')).toBe('question');
+    // Telling or showing reported in the past asks nothing.
+    expect(sentenceAct('The potter told me to keep the tag handy.')).toBe('statement');
+    expect(sentenceAct('A colleague showed me her kiln and I liked it.')).toBe('statement');
     expect(sentenceAct('Let me know when the glaze dries.')).toBe('question');
     expect(sentenceAct("I've forgotten which clay body we settled on.")).toBe('question');
     expect(sentenceAct('I wonder whether the vent was fixed.')).toBe('question');
