@@ -302,7 +302,7 @@ function indirect(words: readonly Token[]): boolean {
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
     if (asksToRestate(words, i)) return true;
-    // "Please state which kiln …", "kindly confirm whether …", "specify our cone number"
+    // "Please state which kiln …", "do confirm if the glaze …", "specify our cone number"
     if (askedToTell(words, i) !== undefined) return true;
     const desire = isDesire(words, i);
     // "I'm not sure which …", "we're unsure whether …"
@@ -352,10 +352,10 @@ function asksToRestate(words: readonly Token[], at: number): boolean {
 
 /**
  * Where what is asked starts, when the verb at `at` is an order to be told it: a verb of informing
- * in its plain form that opens the sentence, politeness aside ("please state", "kindly confirm"),
- * before an embedded question, after a preposition or not ("state which kiln …", "confirm under
- * what terms …"), or, for a verb whose object is what is told, before a definite thing ("please
- * state the rights holder", "specify our cone number"). Undefined for any other word.
+ * in its plain form that opens the sentence, politeness aside ("please specify", "explain"), before
+ * an embedded question, after a preposition or not ("state which kiln …", "confirm on which shelf
+ * …"), or, for a verb whose object is what is told, before a definite thing ("please identify the
+ * kiln's maker", "specify our cone number"). Undefined for any other word.
  */
 function askedToTell(words: readonly Token[], at: number): number | undefined {
   const verb = words[at];

@@ -123,7 +123,7 @@ const FILE_READ_VERBS = stemSet([...FILE_READING_VERBS].join(' '));
 
 /**
  * True when a verb of reading stands in the past passive with only a place in the order after it:
- * "which document was reviewed second" speaks of the conversation's reads without saying "you";
+ * "which glaze log was reviewed last" speaks of the conversation's reads without saying "you";
  * "which file is read first", "which file was read first at boot" and "… by the loader" speak of
  * something else.
  */

@@ -327,16 +327,16 @@ export const CLARIFYING_VERBS = words('mean');
 export const TELLING_VERBS = words('tell remind show give');
 
 /**
- * Verbs by which an order asks to be told what an embedded question asks: "please state which …",
- * "kindly confirm whether …", "explain how …".
+ * Verbs by which an order asks to be told what an embedded question asks: "please specify which
+ * kiln …", "confirm if the glaze …", "explain how …".
  */
 export const INFORMING_VERBS = words(
   'state specify confirm verify check explain clarify indicate identify tell say describe determine establish',
 );
 
 /**
- * Of those, the verbs whose object is the very thing to be told: "please state the rights holder",
- * "confirm the cone number" (not "check the kiln", which is a thing to look at).
+ * Of those, the verbs whose object is the very thing to be told: "please identify the kiln's
+ * maker", "confirm the cone number" (not "check the kiln", which is a thing to look at).
  */
 export const VALUE_INFORMING_VERBS = words('state specify confirm identify indicate quote');
 
@@ -565,7 +565,7 @@ export const COMMAND_OPTION_NOUNS = words('option flag switch');
 export const LABEL_NUMBER_NOUNS = words('port rank');
 
 /**
- * Nouns of an identifier that may be a number as well as a name ("asset tag 510937", "ticket ID
+ * Nouns of an identifier that may be a number as well as a name ("kiln tag 4471", "ticket ID
  * 4471"): asked for one, a sentence with a number that labels a thing holds it.
  */
 export const NUMBERED_IDENTIFIER_NOUNS = words('id identifier tag label');
@@ -1158,7 +1158,7 @@ export const FILE_READING_VERBS = words(
 );
 
 /**
- * Verbs of going through a text closely ("which document was reviewed second"), whose noun forms are
+ * Verbs of going through a text closely ("which glaze log was reviewed last"), whose noun forms are
  * as common ("for the review"): they say a file was read only where the tagger reads them as verbs.
  */
 export const EXAMINING_VERBS = words('review examine inspect study');

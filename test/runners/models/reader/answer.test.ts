@@ -1101,7 +1101,7 @@ describe('the order of reads, asked in other words', () => {
   });
 
   it('answers a place in the order asked in the past passive, with no one named as reader', async () => {
-    expect(await ask(reads, 'For the minutes, please state which note was reviewed second.')).toBe(
+    expect(await ask(reads, 'Which harbour note was reviewed second?')).toBe(
       'The second file I read was notes/moorings.md.',
     );
     expect(await ask(reads, 'Which note was opened first?')).toBe(

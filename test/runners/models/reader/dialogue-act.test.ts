@@ -69,14 +69,12 @@ describe('question or statement, by structure', () => {
   });
 
   it('takes an order to be told a thing, or what an embedded question asks, as a question', () => {
-    expect(sentenceAct('For the record, please state which kiln was fired second.')).toBe('question');
-    expect(sentenceAct('Kindly confirm under what terms the glaze recipes are shared.')).toBe('question');
+    expect(sentenceAct('Please specify which kiln was fired last.')).toBe('question');
+    expect(sentenceAct('Confirm on which shelf the glaze buckets go.')).toBe('question');
     expect(sentenceAct('Please specify whether the kiln needs a vent.')).toBe('question');
     expect(sentenceAct('Explain how the kiln vents.')).toBe('question');
-    expect(sentenceAct('Kindly state the named owner of the big kiln.')).toBe('question');
-    expect(askedParts('For the record, please state which kiln was fired second.').text).toBe(
-      'which kiln was fired second',
-    );
+    expect(sentenceAct('Please identify the owner of the big kiln.')).toBe('question');
+    expect(askedParts('Please specify which kiln was fired last.').text).toBe('which kiln was fired last');
     // Orders to look at or note a thing, and the speaker's own statements, ask nothing.
     expect(sentenceAct('Check the kiln before firing.')).toBe('statement');
     expect(sentenceAct('Note the port is 7420.')).toBe('statement');
