@@ -92,6 +92,7 @@ import {
   INFINITIVE_TAKING_WORDS,
   KIND_NOUNS,
   LABEL_NUMBER_NOUNS,
+  NEGATING_PREFIXES,
   NUMBERED_IDENTIFIER_NOUNS,
   LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
@@ -226,6 +227,20 @@ const DEFAULT_PHRASE = new Phrases(DEFAULT_PHRASES);
 function defaultPhraseStems(asked: string): string[] | undefined {
   const hit = DEFAULT_PHRASE.find(asked);
   return hit === undefined ? undefined : contentStems(asked.slice(hit.start, hit.end));
+}
+
+/**
+ * True when every word of `text` with one of `stems` is written after a prefix that denies it
+ * ("non-default"): the text says the thing only to deny it.
+ */
+function onlyDenied(text: string, stems: readonly string[]): boolean {
+  const said = wordsAt(text);
+  const hits = said.filter(({ word }) => stems.includes(contentStems(word)[0] ?? ''));
+  const denied = (start: number) => {
+    const before = said.find((word) => word.end === start - 1);
+    return before !== undefined && NEGATING_PREFIXES.has(before.word) && text.charAt(start - 1) === '-';
+  };
+  return hits.length > 0 && hits.every(({ start }) => denied(start));
 }
 
 /** The stems of the nouns of a number that labels a thing ("port"). */
@@ -910,7 +925,9 @@ export function answerQuestion(
   );
   // Asked what holds by default, a sentence that says it does answer, when one does: "To fire a ramp
   // other than the slow one, …" only shares the question's words.
-  const statesDefault = (candidate: Sourced) => DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem));
+  // "A non-default interval" says what is not the default.
+  const statesDefault = (candidate: Sourced) =>
+    DEFAULT_STEMS.some((stem) => candidate.ownStems.has(stem)) && !onlyDenied(candidate.text, DEFAULT_STEMS);
   const defaulted = asksDefault && fitting.some(statesDefault) ? fitting.filter(statesDefault) : fitting;
   // Asked what a thing is ("what counts as a word"), a sentence that says what it is ("A word is …")
   // answers, when one does: others only use the word.

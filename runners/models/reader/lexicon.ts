@@ -696,6 +696,9 @@ export const COMPLEX_CONJUNCTIONS = phrases(
  */
 export const BOUND_PREFIXES = words('pre post non re un anti co sub multi semi');
 
+/** Of those, the prefixes that deny what their word says: a "non-default" value is no default. */
+export const NEGATING_PREFIXES = words('non un');
+
 /**
  * General nouns, which stand for a thing of almost any sort ("which glaze problem", "what kind of
  * cache"): a text names the thing itself ("crazing"), seldom with the noun.

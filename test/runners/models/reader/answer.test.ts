@@ -1639,6 +1639,17 @@ describe('a condition that denies a value given', () => {
     );
   });
 
+  it('is not answered by a sentence that says a value is non-default', async () => {
+    const fan = readFile('f', 'docs/fan.md', [
+      '# Fan',
+      'The FAN_PERIOD variable can keep a non-default fan period, such as 90 seconds.',
+      'By default, the fan spins up every 3 minutes.',
+    ]);
+    expect(await ask(fan, "Fan period if I don't set one?")).toBe(
+      'By default, the fan spins up every 3 minutes.',
+    );
+  });
+
   it('asks what holds by default, which a sentence that states a default answers', async () => {
     expect(await ask(ramps, "If we don't give the controller a ramp, which one does it send?")).toBe(
       'The ramp defaults to `slow`.',
