@@ -41,6 +41,7 @@ import {
   withCompounds,
   compoundsOf,
   withEqualLengths,
+  withImpliedDefault,
   withSynonyms,
   saying,
   type Origin,
@@ -703,7 +704,10 @@ export function answerQuestion(
   const asksOption = remembered(context, questionShape, question).type === 'option';
   // Each sentence is read with what meets the question's words in other forms, in turn.
   const readFor = (candidate: Sourced): Sourced => {
-    const read = withEqualLengths(asksOption ? withDefinition(candidate) : candidate, lengths);
+    const read = withEqualLengths(
+      withImpliedDefault(asksOption ? withDefinition(candidate) : candidate),
+      lengths,
+    );
     return withSynonyms(withCompounds(withShortForms(withAcronyms(read, spelled), short), compounds), alike);
   };
   const pool = withReferents(context, candidates(texts, context).map(readFor));
@@ -1040,8 +1044,11 @@ export function answerQuestion(
       shape.wh === 'why' || answering.origin !== 'person' || answer !== answering.text
         ? answer
         : withoutAside(withoutReasonClause(answer, answers), answers);
-    // Asked how things stand, a statement of a change answers with the new value alone.
-    return mode === 'earliest' || asksOldValue(question) ? stated : withoutOldValue(stated);
+    // Asked how things stand, a statement of a change answers with the new value alone. Asked what
+    // holds by default, an option's "instead of 80" is the value asked for.
+    const keepsOld =
+      mode === 'earliest' || asksOldValue(question) || (asksDefault && answering.origin === 'document');
+    return keepsOld ? stated : withoutOldValue(stated);
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.

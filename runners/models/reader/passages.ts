@@ -13,7 +13,8 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
-import { COMMAND_OPTION_NOUNS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { COMMAND_OPTION_NOUNS, DEFAULT_WORDS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import { leftBehind } from './change-statements.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import { timeLengths, type TimeLength } from './time-values.js';
 import type { ReaderContext } from './context.js';
@@ -585,6 +586,21 @@ export function askedLengths(question: string): readonly AskedLength[] {
     stems: contentStems(text),
   }));
 }
+
+/**
+ * `candidate` saying "default" when it describes an option and sets the option's value against
+ * another ("use WIDTH columns instead of 80", "have tabs N apart, not 8"): a manual names the value
+ * that holds without the option so, and says it is the default in no other word.
+ */
+export function withImpliedDefault(candidate: Sourced): Sourced {
+  if (candidate.origin !== 'document' || candidate.antecedent === undefined) return candidate;
+  if (commandOptionSpans(candidate.antecedent).length === 0 || leftBehind(candidate.text).length === 0) {
+    return candidate;
+  }
+  return saying(candidate, DEFAULT_STEMS);
+}
+
+const DEFAULT_STEMS: readonly string[] = [...DEFAULT_WORDS].flatMap((word) => contentStems(word));
 
 /**
  * `candidate` with the words of each length the question states that it states in other units ("two

@@ -1650,6 +1650,23 @@ describe('a condition that denies a value given', () => {
     );
   });
 
+  it("takes an option's value set against another in a manual for the default, and keeps it", async () => {
+    const manual = readFile('m', 'man/kilnlog.txt', [
+      'NAME',
+      '       kilnlog - print the firing log, wrapping its lines',
+      '',
+      'OPTIONS',
+      '       -w, --width=WIDTH',
+      '              use WIDTH columns instead of 72',
+      '',
+      '       -q, --quiet',
+      '              print only the peak of each firing',
+    ]);
+    expect(await ask(manual, "Which width does kilnlog use for its lines if I don't give one?")).toMatch(
+      /instead of 72/,
+    );
+  });
+
   it('asks what holds by default, which a sentence that states a default answers', async () => {
     expect(await ask(ramps, "If we don't give the controller a ramp, which one does it send?")).toBe(
       'The ramp defaults to `slow`.',
