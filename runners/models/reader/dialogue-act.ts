@@ -465,8 +465,9 @@ function isNeedOfPerson(words: readonly Token[], at: number): boolean {
 }
 
 /**
- * A definite noun phrase that starts at `from`, not the subject of an infinitive after it ("I need
- * the build to pass" states a wish): "the port that …", "the name of …", "the folder our … goes in".
+ * A definite noun phrase that starts at `from`, not the subject of an infinitive or of a clause after
+ * it ("I need the build to pass" states a wish, "I forget the kiln is hot" a fact): "the port that
+ * …", "the name of …", "the folder our … goes in".
  * With `possessive`, one a possessive opens counts too ("restate our cone number").
  */
 function definiteObject(words: readonly Token[], start: number, possessive = false): boolean {
@@ -486,7 +487,12 @@ function definiteObject(words: readonly Token[], start: number, possessive = fal
   while (inPhrase(words[i])) i++;
   if (i === from + 1) return false;
   const after = words[i];
-  return after === undefined || !(after.pos === 'PART' || INFINITIVE_MARKERS.has(after.lower));
+  // With an auxiliary after it, the phrase is the subject of a clause the verb takes: "I forget the
+  // kiln is hot" states that it is.
+  return (
+    after === undefined ||
+    !(after.pos === 'PART' || after.pos === 'AUX' || INFINITIVE_MARKERS.has(after.lower))
+  );
 }
 
 /** Tokens that may open the clause of a frame: the person, the one asked, auxiliaries, adverbs. */

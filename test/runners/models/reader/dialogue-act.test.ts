@@ -37,6 +37,9 @@ describe('question or statement, by structure', () => {
   it('takes indirect questions: asking to be told, lacking the knowledge, needing one definite thing', () => {
     expect(sentenceAct('Remind me what the cone number was.')).toBe('question');
     expect(sentenceAct('Please tell me the shelf count.')).toBe('question');
+    // A definite thing that is the subject of a clause after the verb is no thing not known.
+    expect(sentenceAct('I forget the kiln is hot.')).toBe('statement');
+    expect(sentenceAct('oh before I forget the big kiln has a serial number, its 7731')).toBe('statement');
     // Telling or showing reported in the past asks nothing.
     expect(sentenceAct('The potter told me to keep the tag handy.')).toBe('statement');
     expect(sentenceAct('A colleague showed me her kiln and I liked it.')).toBe('statement');
