@@ -1038,8 +1038,15 @@ export function answerQuestion(
     // which they give a reason for it only adds words, and may name the value it replaced ("the
     // weekend crew is away, so the upgrade moves to Wednesday"). A text's reasons stay: its clause of
     // consequence may lean on the condition before it ("if the level is 50 or lower, …, so …").
+    // The words of the sentences before it in the same message ("I changed my mind on the course.")
+    // complete each clause as they complete the sentence.
+    const inMessage = (clause: string) => {
+      const read = toCandidate(clause, context.stems);
+      const before = answering.saidBefore;
+      return before === undefined ? read : { ...read, stems: new Set([...read.stems, ...before]) };
+    };
     const answers = (clause: string) =>
-      holds(clause) && coverage(personKey, toCandidate(clause, context.stems), weights, polar) !== undefined;
+      holds(clause) && coverage(personKey, inMessage(clause), weights, polar) !== undefined;
     const stated =
       shape.wh === 'why' || answering.origin !== 'person' || answer !== answering.text
         ? answer

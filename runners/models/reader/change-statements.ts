@@ -12,6 +12,7 @@ import {
   GIVING_UP_VERBS,
   LEAVING_PREPOSITIONS,
   QUESTION_PREPOSITIONS,
+  REASON_CONJUNCTIONS,
   REPLACED_VALUE_MARKERS,
   RETRACTED_TOPIC_PREPOSITIONS,
   RETRACTION_PHRASES,
@@ -46,7 +47,19 @@ const CLAUSE_ENDS = new Set([',', ';', ':', '.', '!', '?', '(', ')']);
  */
 export function withoutOldValue(sentence: string): string {
   const old = oldValueAt(sentence);
-  return old === undefined ? sentence : cut(sentence, old.start, old.end);
+  if (old === undefined) return sentence;
+  const rest = cut(sentence, old.start, old.end);
+  // An aside at the end that speaks of the old value again ("(gas is shut off)") goes with it.
+  const open = rest.lastIndexOf('(');
+  const aside = open < 0 ? '' : rest.slice(open);
+  if (!closingAside(aside)) return rest;
+  const oldWords = new Set(
+    wordsAt(sentence.slice(old.start, old.end))
+      .map(({ word }) => word)
+      .filter((word) => !CONTRASTING_WORDS.has(word) && !LEADING_WORDS.has(word)),
+  );
+  const namesOld = wordsAt(aside).some(({ word }) => oldWords.has(word));
+  return namesOld ? `${rest.slice(0, open).trimEnd()}${aside.trim().endsWith('.') ? '.' : ''}` : rest;
 }
 
 /** Where the value a change leaves behind is written in `sentence` (see `withoutOldValue`). */
@@ -97,11 +110,27 @@ function contrastedValue(
   for (const [at, word] of words.entries()) {
     if (!CONTRASTING_WORDS.has(word.word) || !followsComma(sentence, words, at)) continue;
     const end = clauseEnd(sentence, word.end);
-    if (!/^[.!]?\s*$/.test(sentence.slice(end))) continue;
+    // An aside in brackets may close the sentence after it, or a clause of reason: ", not gas (the
+    // gas line is shut)", ", not gas, because the line is shut".
+    const after = sentence.slice(end);
+    if (!/^[.!]?\s*$/.test(after) && !closingAside(after) && !reasonAfter(after)) continue;
     if (valueLength(sentence.slice(word.end, end)) > LONGEST_OLD_VALUE) continue;
     return { start: words[at - 1]!.end, end };
   }
   return undefined;
+}
+
+/** True for text that opens with a comma and a conjunction of reason: ", because the line is shut". */
+function reasonAfter(text: string): boolean {
+  const said = wordsAt(text);
+  return text.trimStart().startsWith(',') && REASON_CONJUNCTIONS.has(said[0]?.word ?? '');
+}
+
+/** True for text that is one aside in brackets and nothing after it but a full stop: " (… )." */
+function closingAside(text: string): boolean {
+  const trimmed = text.trim();
+  const end = trimmed.endsWith('.') ? trimmed.length - 1 : trimmed.length;
+  return trimmed.startsWith('(') && trimmed.charAt(end - 1) === ')' && trimmed.indexOf(')') === end - 1;
 }
 
 /**
@@ -238,7 +267,10 @@ function cut(sentence: string, start: number, end: number): string {
       rest = rest.slice(1);
     return rest;
   }
-  return `${before}${after.startsWith(' ') || CLAUSE_ENDS.has(after.charAt(0)) || after === '' ? '' : ' '}${after}`;
+  // A bracket that opens an aside keeps the space before it.
+  const joined =
+    after.startsWith(' ') || after === '' || (CLAUSE_ENDS.has(after.charAt(0)) && !after.startsWith('('));
+  return `${before}${joined ? '' : ' '}${after}`;
 }
 
 /** True when `sentence` states a change: a verb of change, or a value it leaves behind. */

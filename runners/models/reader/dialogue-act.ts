@@ -887,8 +887,12 @@ function askingLabel(text: string): number | undefined {
   const mark = marks.reduce((first, next) => (next.at < first.at ? next : first));
   const label = analyse(text.slice(0, mark.at)).filter((word) => word.pos !== 'PUNCT');
   const marksQuestion = (word: Token) => QUESTION_LABELS.has(word.lower);
+  // "decided - the kiln is the big one" reports what was settled.
   const asks = (word: Token) =>
-    NEED_VERBS.has(word.lemma) || QUESTION_TAKING_VERBS.has(word.lemma) || FINDING_OUT_VERBS.has(word.lemma);
+    !isPastForm(word) &&
+    (NEED_VERBS.has(word.lemma) ||
+      QUESTION_TAKING_VERBS.has(word.lemma) ||
+      FINDING_OUT_VERBS.has(word.lemma));
   const marking = label.some(marksQuestion);
   const asking = label.some(asks);
   const onlyFrame = label.every(

@@ -52,6 +52,19 @@ describe('a statement of a change, without the value it leaves behind', () => {
     );
   });
 
+  it('drops the value set against the new one when an aside or a reason closes the sentence', () => {
+    // An aside that speaks of the old value again goes with it; one that does not stays.
+    expect(withoutOldValue('change of plan - glaze = tenmoku, not celadon (celadon is sold out)')).toBe(
+      'change of plan - glaze = tenmoku',
+    );
+    expect(withoutOldValue('We glaze with tenmoku, not celadon (it is cheaper).')).toBe(
+      'We glaze with tenmoku (it is cheaper).',
+    );
+    expect(withoutOldValue('We glaze with tenmoku, not celadon, because the celadon is sold out.')).toBe(
+      'We glaze with tenmoku, because the celadon is sold out.',
+    );
+  });
+
   it('drops the "from A" of a verb of change before its "to B"', () => {
     expect(withoutOldValue("Update: we've switched the kiln's controller from Orton to Bartlett.")).toBe(
       "Update: we've switched the kiln's controller to Bartlett.",
@@ -258,6 +271,22 @@ describe('the latest of what the person said', () => {
     expect(await ask(history, 'So when are we firing the glaze tests now?')).toBe(
       'the glaze tests will be fired on Tuesday instead.',
     );
+  });
+
+  it('is said without its clause of reason, read with the sentence before it in the message', async () => {
+    const history = said(
+      'I take the Thursday class for the glaze course.',
+      'Ah, new plan for the glaze course. I take the Tuesday class, not Thursday, because on Thursday the kiln is busy.',
+    );
+    expect(await ask(history, 'In the end, which glaze class do I take?')).toBe('I take the Tuesday class.');
+  });
+
+  it('follows a note that reports a decision, and its change with an aside', async () => {
+    const history = said(
+      'decided - big kiln cone = 6',
+      'change of plan - cone = 8, not 6 (6 cracked the test tiles)',
+    );
+    expect(await ask(history, 'Q - big kiln cone, final?')).toBe('change of plan - cone = 8');
   });
 
   it('is not a sentence of theirs that asks', () => {

@@ -206,6 +206,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Note: the kiln is hot')).toBe('statement');
     expect(sentenceAct('TODO: fire the test tiles')).toBe('statement');
     expect(sentenceAct('check - the kiln is cold on Mondays now')).toBe('statement');
+    // A verb of finding out in the past reports what was settled.
+    expect(sentenceAct('decided - big kiln cone = 6')).toBe('statement');
     expect(sentenceAct('Kiln - glazes - tiles')).toBe('statement');
   });
 
