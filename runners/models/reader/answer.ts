@@ -1038,7 +1038,7 @@ export function answerQuestion(
     // which they give a reason for it only adds words, and may name the value it replaced ("the
     // weekend crew is away, so the upgrade moves to Wednesday"). A text's reasons stay: its clause of
     // consequence may lean on the condition before it ("if the level is 50 or lower, …, so …").
-    // The words of the sentences before it in the same message ("I changed my mind on the course.")
+    // The words of the sentences before it in the same message ("New plan for the glaze class.")
     // complete each clause as they complete the sentence.
     const inMessage = (clause: string) => {
       const read = toCandidate(clause, context.stems);
@@ -1052,7 +1052,7 @@ export function answerQuestion(
         ? answer
         : withoutAside(withoutReasonClause(answer, answers), answers);
     // Asked how things stand, a statement of a change answers with the new value alone. Asked what
-    // holds by default, an option's "instead of 80" is the value asked for.
+    // holds by default, an option's "instead of 40" is the value asked for.
     const keepsOld =
       mode === 'earliest' || asksOldValue(question) || (asksDefault && answering.origin === 'document');
     return keepsOld ? stated : withoutOldValue(stated);

@@ -589,7 +589,7 @@ export function askedLengths(question: string): readonly AskedLength[] {
 
 /**
  * `candidate` saying "default" when it describes an option and sets the option's value against
- * another ("use WIDTH columns instead of 80", "have tabs N apart, not 8"): a manual names the value
+ * another ("keep N firings instead of 40", "fire at cone N, not 6"): a manual names the value
  * that holds without the option so, and says it is the default in no other word.
  */
 export function withImpliedDefault(candidate: Sourced): Sourced {
