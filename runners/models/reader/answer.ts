@@ -41,7 +41,6 @@ import {
   withCompounds,
   compoundsOf,
   withEqualLengths,
-  withImpliedDefault,
   withSynonyms,
   saying,
   type Origin,
@@ -704,10 +703,7 @@ export function answerQuestion(
   const asksOption = remembered(context, questionShape, question).type === 'option';
   // Each sentence is read with what meets the question's words in other forms, in turn.
   const readFor = (candidate: Sourced): Sourced => {
-    const read = withEqualLengths(
-      withImpliedDefault(asksOption ? withDefinition(candidate) : candidate),
-      lengths,
-    );
+    const read = withEqualLengths(asksOption ? withDefinition(candidate) : candidate, lengths);
     return withSynonyms(withCompounds(withShortForms(withAcronyms(read, spelled), short), compounds), alike);
   };
   const pool = withReferents(context, candidates(texts, context).map(readFor));

@@ -103,7 +103,10 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
     const key = `${origin}:${visible.prose === true ? 'prose' : 'lines'}:${visible.path ?? ''}:${visible.text}`;
     let made = context.passages.get(key) as readonly Sourced[] | undefined;
     if (made === undefined) {
-      made = candidatesOf(visible.text, origin, visible.prose === true, context.stems);
+      // What a sentence says whatever is asked is read once, with the text.
+      made = candidatesOf(visible.text, origin, visible.prose === true, context.stems).map(
+        withImpliedDefault,
+      );
       if (visible.path !== undefined) {
         // The file's own name, not the folders it lies in: "kiln-2.0-care.txt" names the kiln and 2.0.
         const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
@@ -592,7 +595,7 @@ export function askedLengths(question: string): readonly AskedLength[] {
  * another ("keep N firings instead of 40", "fire at cone N, not 6"): a manual names the value
  * that holds without the option so, and says it is the default in no other word.
  */
-export function withImpliedDefault(candidate: Sourced): Sourced {
+function withImpliedDefault(candidate: Sourced): Sourced {
   if (candidate.origin !== 'document' || candidate.antecedent === undefined) return candidate;
   if (commandOptionSpans(candidate.antecedent).length === 0 || leftBehind(candidate.text).length === 0) {
     return candidate;
