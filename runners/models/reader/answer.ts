@@ -93,6 +93,7 @@ import {
   KIND_NOUNS,
   LABEL_NUMBER_NOUNS,
   NEGATING_PREFIXES,
+  VERB_PARTICLES,
   NUMBERED_IDENTIFIER_NOUNS,
   LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
@@ -113,7 +114,14 @@ import {
   WH_DETERMINERS,
 } from './lexicon.js';
 import { followsComma, Phrases, plainTokensAt, wordsAt } from './phrases.js';
-import { asksOldValue, clausesOf, leftBehind, statesChange, withoutOldValue } from './change-statements.js';
+import {
+  asksOldValue,
+  clausesOf,
+  leftBehind,
+  statesChange,
+  withoutOldValue,
+  withoutReplacedClauses,
+} from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { analyse, isVerbal, joined, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
@@ -1051,7 +1059,17 @@ export function answerQuestion(
     // holds by default, an option's "instead of 40" is the value asked for.
     const keepsOld =
       mode === 'earliest' || asksOldValue(question) || (asksDefault && answering.origin === 'document');
-    return keepsOld ? stated : withoutOldValue(stated);
+    if (keepsOld) return stated;
+    // A statement said anew may say the old value is out too ("…; the tub is out").
+    const replaced = answering.replaces;
+    const alone = withoutOldValue(stated);
+    return replaced === undefined
+      ? alone
+      : withoutReplacedClauses(
+          alone,
+          replaced.stems,
+          (word) => STOP_WORDS.has(word) || VERB_PARTICLES.has(word),
+        );
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.
@@ -1344,12 +1362,14 @@ function choose(
   const alone = pool.filter((candidate) => holds(candidate.valueText ?? candidate.text));
   // A sentence read as it stands is read under its headings, which say what it is about; their words
   // weigh as those of the sentence before it do, half its own.
+  // So is a statement that says an earlier one anew, under that one's words.
   const bySelf = alone.map((candidate) => ({
     ...candidate,
-    stems:
-      candidate.heading === undefined
-        ? candidate.ownStems
-        : new Set([...candidate.ownStems, ...candidate.heading.stems]),
+    stems: new Set([
+      ...candidate.ownStems,
+      ...(candidate.heading?.stems ?? []),
+      ...(candidate.replaces?.stems ?? []),
+    ]),
     alike: candidate.ownAlike,
   }));
   const index = chooseAmong(key, bySelf, weights, mode, polar, bonus);
@@ -1398,6 +1418,7 @@ function chooseAmong(
       mode === 'latest' &&
       chosen !== undefined &&
       candidate.score < LATEST_SHARE * best &&
+      pool[candidate.index]!.replaces === undefined &&
       !statesChange(pool[candidate.index]!.text);
     if (aside) continue;
     // A later change away from a value the best sentence does not say changes something else about
@@ -1411,8 +1432,13 @@ function chooseAmong(
       changesAnother(pool[candidate.index]!.text, pool[top.index]!.text)
     )
       continue;
+    // A statement said anew later ("… in a jar instead") gives way to the later one.
+    const anew = chosen !== undefined && pool[candidate.index]!.replaces?.text === pool[chosen.index]!.text;
     const better =
-      chosen === undefined || mode === 'latest' || (mode === 'best' && candidate.score >= chosen.score);
+      chosen === undefined ||
+      mode === 'latest' ||
+      anew ||
+      (mode === 'best' && candidate.score >= chosen.score);
     if (better) chosen = candidate;
   }
   return chosen?.index;

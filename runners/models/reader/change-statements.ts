@@ -273,6 +273,34 @@ function cut(sentence: string, start: number, end: number): string {
   return `${before}${joined ? '' : ' '}${after}`;
 }
 
+/**
+ * `sentence` without its clauses after the first that speak only of what an earlier statement said
+ * (`replaced`, its stems): "the tub is out" in "I'll bring it in a jar instead; the tub is out".
+ * A clause speaks only of it when every one of its words that is no function word is one the
+ * earlier statement said, but for a particle or a verb of being ("out", "is").
+ */
+export function withoutReplacedClauses(
+  sentence: string,
+  replaced: ReadonlySet<string>,
+  isLight: (word: string) => boolean,
+): string {
+  let kept = sentence;
+  let start = clauseEnd(sentence, 0);
+  while (start < sentence.length) {
+    const end = clauseEnd(sentence, start + 1);
+    const said = wordsAt(sentence.slice(start + 1, end))
+      .map(({ word }) => word)
+      .filter((word) => !isLight(word));
+    if (said.length > 0 && said.every((word) => replaced.has(stem(word))))
+      kept = kept.replace(sentence.slice(start, end), '');
+    start = end;
+  }
+  if (kept === sentence) return sentence;
+  // The full stop went with the last clause.
+  const ended = kept.trimEnd();
+  return sentence.trimEnd().endsWith('.') && !ended.endsWith('.') ? `${ended}.` : ended;
+}
+
 /** True when `sentence` states a change: a verb of change, or a value it leaves behind. */
 export function statesChange(sentence: string): boolean {
   const words = wordsAt(sentence);

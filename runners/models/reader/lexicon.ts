@@ -897,6 +897,12 @@ export const CONJUNCTIVE_ADVERBS = words(
 );
 
 /**
+ * Adverbs that say a statement takes the place of one said before, without naming what it replaces:
+ * "I'll bring it in a jar instead".
+ */
+export const REPLACING_ADVERBS = words('instead');
+
+/**
  * Closed-class words and politeness, none of which says what a question is about: articles,
  * pronouns (personal, indefinite and reflexive), prepositions, conjunctions, auxiliaries and modals,
  * question words, and the verbs of asking and knowing.

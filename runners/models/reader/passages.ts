@@ -13,8 +13,16 @@ import { cleanSentence, FRAMING, isCandidate } from './candidate-sentence.js';
 import { askedSynonyms, isKnownWord } from './thesaurus.js';
 import { requestedReads } from './read-request.js';
 import { isQuestion, sentenceAct } from './dialogue-act.js';
-import { COMMAND_OPTION_NOUNS, DEFAULT_WORDS, REQUEST_LEAD_WORDS, SEQUENCE_WORDS } from './lexicon.js';
+import {
+  COMMAND_OPTION_NOUNS,
+  DEFAULT_WORDS,
+  REPLACED_VALUE_MARKERS,
+  REPLACING_ADVERBS,
+  REQUEST_LEAD_WORDS,
+  SEQUENCE_WORDS,
+} from './lexicon.js';
 import { leftBehind } from './change-statements.js';
+import { Phrases, wordsAt } from './phrases.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import { timeLengths, type TimeLength } from './time-values.js';
 import type { ReaderContext } from './context.js';
@@ -85,6 +93,12 @@ export type Sourced = Candidate & {
    * `stems` hold too: they complete what it says of a question, but do not answer one alone.
    */
   saidBefore?: ReadonlySet<string>;
+  /**
+   * For a person's statement that replaces something with a bare "instead" ("I'll bring it in a jar
+   * instead"), the earlier statement of theirs it says anew: its words are among this one's `stems`,
+   * and this one says how things stand now in its place.
+   */
+  replaces?: { text: string; stems: ReadonlySet<string> };
 };
 
 function originOf(visible: VisibleText): Origin | undefined {
@@ -96,7 +110,9 @@ function originOf(visible: VisibleText): Origin | undefined {
 
 export function candidates(texts: readonly VisibleText[], context: ReaderContext): Sourced[] {
   const found: Sourced[] = [];
-  for (const visible of texts) {
+  // The message each candidate came from, by its place in `texts`.
+  const messages: number[] = [];
+  for (const [message, visible] of texts.entries()) {
     // A tool call says what was asked for, not what is so.
     const origin = originOf(visible);
     if (origin === undefined) continue;
@@ -123,8 +139,49 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
       context.passages.set(key, made);
     }
     found.push(...made);
+    for (const _ of made) messages.push(message);
   }
-  return found;
+  return withReplacedStatements(found, messages);
+}
+
+/**
+ * The person's statements, each that replaces something with a bare "instead" ("So I'll bring it
+ * in a jar instead.") read with the words of the latest statement of theirs in an earlier message
+ * that it shares a word with ("I'll bring the glaze in a tub"): it says the same thing anew, in
+ * fewer words, and leans on the earlier one for the rest ("it").
+ */
+function withReplacedStatements(found: readonly Sourced[], messages: readonly number[]): Sourced[] {
+  return found.map((candidate, at) => {
+    if (candidate.origin !== 'person' || candidate.premise === true || !replacesBare(candidate.text))
+      return candidate;
+    const shares = (earlier: Sourced) =>
+      [...candidate.ownStems].some((said) => earlier.ownStems.has(said) && !COMMON_VERB_STEMS.has(said));
+    const replaced = found.findLast(
+      (earlier, before) =>
+        before < at &&
+        (messages[before] ?? 0) < (messages[at] ?? 0) &&
+        earlier.origin === 'person' &&
+        earlier.premise !== true &&
+        shares(earlier),
+    );
+    if (replaced === undefined) return candidate;
+    return {
+      ...candidate,
+      stems: new Set([...candidate.stems, ...replaced.ownStems]),
+      replaces: { text: replaced.text, stems: replaced.ownStems },
+    };
+  });
+}
+
+/** Phrases that name what a change replaces: "instead of A". */
+const REPLACED_MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
+
+/** True when `sentence` says "instead" without naming what it replaces ("instead of A"). */
+function replacesBare(sentence: string): boolean {
+  const said = wordsAt(sentence);
+  return said.some(
+    ({ word }, at) => REPLACING_ADVERBS.has(word) && REPLACED_MARKERS.at(said, at) === undefined,
+  );
 }
 
 /** The candidate sentences of one visible text. */

@@ -4,6 +4,7 @@ import {
   leftBehind,
   statesChange,
   withoutOldValue,
+  withoutReplacedClauses,
 } from '../../../../runners/models/reader/change-statements.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { candidates } from '../../../../runners/models/reader/passages.js';
@@ -374,5 +375,80 @@ describe('a later statement that moves from the value an earlier one gave', () =
     expect(leftBehind('The glaze room switched from propane to natural gas.')).toEqual(['from', 'propane']);
     expect(leftBehind('The logs go to S3 instead of the NAS.')).toEqual(['instead', 'of', 'the', 'nas']);
     expect(leftBehind('The studio opens at nine.')).toEqual([]);
+  });
+});
+
+describe('a later statement that says an earlier one anew with a bare "instead"', () => {
+  const history = said(
+    "I'm planning to bring my glaze samples to the crit in a cardboard tray.",
+    'The crit starts at 14:00.',
+    "Bad news: the studio bans cardboard near the kilns now. So I'll bring them in a tin box instead.",
+  );
+
+  it('is how things stand, though it says the rest in a pronoun', async () => {
+    expect(await ask(history, 'What am I bringing my glaze samples to the crit in now?')).toBe(
+      "So I'll bring them in a tin box instead.",
+    );
+  });
+
+  it('takes the place of the earlier one asked what the person said, too', async () => {
+    expect(await ask(history, 'Remind me, what am I bringing my glaze samples to the crit in?')).toBe(
+      "So I'll bring them in a tin box instead.",
+    );
+  });
+
+  it('leaves the earlier one to what only it says', async () => {
+    expect(await ask(history, 'When does the crit start?')).toBe('The crit starts at 14:00.');
+  });
+
+  it('drops a clause of it that only says the earlier value is out', async () => {
+    const dropped = said(
+      'We decided the spare shelves will be kept in the glaze shed.',
+      'Change of plan: the spare shelves will go in the loft instead; the glaze shed is out.',
+    );
+    expect(await ask(dropped, 'Where did we decide to keep the spare shelves in the end?')).toBe(
+      'Change of plan: the spare shelves will go in the loft instead.',
+    );
+  });
+
+  it('leans on no statement of the same message, nor on one that shares none of its words', () => {
+    const read = (...messages: string[]) =>
+      candidates(
+        messages.map((text) => ({ source: 'user' as const, text })),
+        createReaderContext(),
+      );
+    const found = read('The kiln shelf is cracked.', 'I will use the spare one instead.');
+    expect(found.find((candidate) => candidate.text.startsWith('I will'))?.replaces).toBeUndefined();
+    const same = read('We glaze on Mondays. Now we glaze on Tuesdays instead.');
+    expect(same.find((candidate) => candidate.text.startsWith('Now'))?.replaces).toBeUndefined();
+    const named = read('We glaze on Mondays.', 'We glaze on Tuesdays instead of Mondays.');
+    expect(named.find((candidate) => candidate.text.includes('Tuesdays'))?.replaces).toBeUndefined();
+    const anew = read('We glaze on Mondays.', 'We glaze on Tuesdays instead.');
+    expect(anew.find((candidate) => candidate.text.includes('Tuesdays'))?.replaces?.text).toBe(
+      'We glaze on Mondays.',
+    );
+  });
+});
+
+describe('withoutReplacedClauses', () => {
+  const light = (word: string) => ['the', 'is', 'out', 'a'].includes(word);
+  const shelf = new Set(['spare', 'shelf', 'glaze', 'shed', 'kept']);
+
+  it('drops a later clause that only says words of the earlier statement', () => {
+    expect(
+      withoutReplacedClauses('The shelves go in the loft instead; the glaze shed is out.', shelf, light),
+    ).toBe('The shelves go in the loft instead.');
+  });
+
+  it('keeps the first clause, and a later one that says something new', () => {
+    expect(withoutReplacedClauses('The glaze shed is out.', shelf, light)).toBe('The glaze shed is out.');
+    expect(
+      withoutReplacedClauses(
+        'The shelves go in the loft instead; the glaze shed gets a new lock.',
+        shelf,
+        light,
+      ),
+    ).toBe('The shelves go in the loft instead; the glaze shed gets a new lock.');
+    expect(withoutReplacedClauses('', shelf, light)).toBe('');
   });
 });
