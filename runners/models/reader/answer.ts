@@ -93,6 +93,7 @@ import {
   KIND_NOUNS,
   LABEL_NUMBER_NOUNS,
   NEGATING_PREFIXES,
+  PURPOSE_PREPOSITIONS,
   VERB_PARTICLES,
   NUMBERED_IDENTIFIER_NOUNS,
   LATEST_PHRASES,
@@ -338,6 +339,33 @@ function purposeStems(asked: readonly Token[]): ReadonlySet<string> {
   if (at < 0) return new Set();
   const end = asked.findIndex((token, i) => i > at && token.pos === 'PUNCT');
   return new Set(asked.slice(at, end < 0 ? undefined : end).flatMap((token) => contentStems(token.value)));
+}
+
+/**
+ * The stems of a phrase that opens a question with what the answer is for, before a comma or a
+ * bracket: "For the glaze log, which cone …?" (cover, log). A thing only it names, which nothing in
+ * view says, is the asker's own ("the log" they are filling in), not what they ask about.
+ */
+function leadingPurposeStems(asked: readonly Token[]): ReadonlySet<string> {
+  if (!PURPOSE_PREPOSITIONS.has(asked[0]?.lower ?? '')) return new Set();
+  const end = asked.findIndex((token) => token.pos === 'PUNCT');
+  if (end < 0) return new Set();
+  return new Set(asked.slice(1, end).flatMap((token) => contentStems(token.value)));
+}
+
+/**
+ * The stems of what a question says in brackets ("what was the number (sorry if I asked before)"):
+ * an aside, which may speak of the asking rather than of what is asked.
+ */
+function bracketedStems(asked: readonly Token[]): ReadonlySet<string> {
+  const stems = new Set<string>();
+  let depth = 0;
+  for (const token of asked) {
+    if (token.value === '(') depth++;
+    else if (token.value === ')') depth = Math.max(0, depth - 1);
+    else if (depth > 0) for (const stem of contentStems(token.value)) stems.add(stem);
+  }
+  return stems;
 }
 
 /** The stems of a question's superlatives: "oldest", "largest", "best" (not "honest", its own word). */
@@ -801,17 +829,26 @@ export function answerQuestion(
   // always what it is for. Its words weigh as a condition's do, and a thing only it names is no
   // thing asked about.
   // Read from the asked text: the asked tokens have lost the comma that ends an opening purpose.
-  const purpose = purposeStems(remembered(context, analyse, askedWords));
+  const analysed = remembered(context, analyse, askedWords);
+  const purpose = purposeStems(analysed);
   const rest = asked.filter(
     (stem) =>
       !purpose.has(stem) && !unseen.includes(stem) && !COMMON_VERB_STEMS.has(stem) && isSubjectWord(stem),
   );
   const givenPurpose = rest.length >= 2 ? purpose : new Set<string>();
+  // Nor is a thing only a phrase of what the answer is for names, or only an aside in brackets.
+  const leadingPurpose = leadingPurposeStems(analysed);
+  const aside = bracketedStems(analysed);
   // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
   if (
     unseen.some(
       (stem) =>
-        things.has(stem) && stem !== decidedKind && !decided.includes(stem) && !givenPurpose.has(stem),
+        things.has(stem) &&
+        stem !== decidedKind &&
+        !decided.includes(stem) &&
+        !givenPurpose.has(stem) &&
+        !leadingPurpose.has(stem) &&
+        !aside.has(stem),
     )
   )
     return ABSTENTION;
@@ -1002,7 +1039,14 @@ export function answerQuestion(
   const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
     (stem) =>
       !COMMON_VERB_STEMS.has(stem) &&
-      !(unseen.includes(stem) && (supposed.has(stem) || premise.has(stem) || bounds.has(stem))),
+      !(
+        unseen.includes(stem) &&
+        (supposed.has(stem) ||
+          premise.has(stem) ||
+          bounds.has(stem) ||
+          leadingPurpose.has(stem) ||
+          aside.has(stem))
+      ),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
   const said = chosen.heading === undefined ? chosen : { ...chosen, ownStems: chosen.stems };

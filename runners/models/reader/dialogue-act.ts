@@ -750,17 +750,23 @@ function leadIn(tokens: readonly Token[], words: readonly Token[]): number | und
   const opening = found < 0 || conditioned ? undefined : words[found];
   // So does a clause that opens with a participle ("Firing the kiln overnight, which …?").
   const participle = opening !== undefined && opening === words[0] && isPresentParticiple(opening);
-  const comma =
-    opening !== undefined && (SCENE_CONJUNCTIONS.has(opening.lower) || participle)
-      ? tokens.findIndex((token) => token.value === ',')
-      : -1;
-  const mark = colon < 0 ? comma : comma < 0 ? colon : Math.min(colon, comma);
-  const after = mark < 0 ? -1 : words.findIndex((word) => tokens.indexOf(word) > mark);
-  const verbal = (word: Token) => word.pos === 'VERB' || (mark === comma && word.pos === 'AUX');
-  if (after <= 0 || !(participle || words.slice(0, after).some(verbal))) return undefined;
-  const question = words.slice(after);
-  if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) return undefined;
-  return interrogative(question, '') ? after : undefined;
+  const leads = opening !== undefined && (SCENE_CONJUNCTIONS.has(opening.lower) || participle);
+  // The lead-in may run over clauses ("So the log is right, and I did change my mind, which …?"):
+  // it ends at the first mark the whole question follows.
+  const marks = tokens
+    .flatMap((token, at) => ((leads && token.value === ',') || at === colon ? [at] : []))
+    .filter((at) => colon < 0 || at <= colon);
+  for (const mark of marks) {
+    const after = words.findIndex((word) => tokens.indexOf(word) > mark);
+    const verbal = (word: Token) => word.pos === 'VERB' || (mark !== colon && word.pos === 'AUX');
+    if (after <= 0 || !(participle || words.slice(0, after).some(verbal))) continue;
+    const question = words.slice(after);
+    // A clause that "and" or "but" joins on goes on with the lead-in.
+    if (question[0]?.pos === 'CCONJ') continue;
+    if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) continue;
+    if (interrogative(question, '')) return after;
+  }
+  return undefined;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   POSSESSIVE_DETERMINERS,
   POSITION_ORDINALS,
   PRIMARY_AUXILIARIES,
+  PURPOSE_PREPOSITIONS,
   READING_NOUNS,
   WH_DETERMINERS,
 } from './lexicon.js';
@@ -150,7 +151,9 @@ function readInThePast(question: string): boolean {
 export function isFileOrderQuestion(prompt: string): boolean {
   // A clause that places the question in time ("… before you opened the files?") says when, not what
   // is asked: "Chore before the files?" asks for no file. Nor is a note's label ("Q -") asked.
-  const question = withoutTimeClauses(withoutAskingLabel(prompt));
+  // A phrase of what the answer is for before the question word and a comma ("For the log (order
+  // matters), which file …") says why it is asked: the question is what follows.
+  const question = withoutLeadingPurpose(withoutTimeClauses(withoutAskingLabel(prompt)));
   // "Second file?", "First file read?": a place in the order of reads and a file, and nothing else.
   const readingNoun = words(question).some((word) => READING_NOUNS.has(word));
   // "Last file you read?": the same, with a clause of reading that qualifies the file.
@@ -166,6 +169,17 @@ export function isFileOrderQuestion(prompt: string): boolean {
   if (asked.length > 0 && !namesRead) return false;
   if (reading) return true;
   return ordered(question) && words(question).some((word) => READING_NOUNS.has(word));
+}
+
+/**
+ * `question` from its question word on, when it opens with a phrase of what the answer is for ("For
+ * the log, which …") and a comma stands before the question word; else all of it.
+ */
+function withoutLeadingPurpose(question: string): string {
+  if (!PURPOSE_PREPOSITIONS.has(words(question)[0] ?? '')) return question;
+  const hit = WH.find(question);
+  if (hit === undefined || !question.slice(0, hit.start).trimEnd().endsWith(',')) return question;
+  return question.slice(hit.start);
 }
 
 /** The files the visible context shows being read, in order of appearance (repeats kept). */
@@ -222,7 +236,8 @@ function namesEndOfOrder(sentence: string): boolean {
   });
 }
 
-export function answerFileOrder(question: string, texts: readonly VisibleText[]): string {
+export function answerFileOrder(prompt: string, texts: readonly VisibleText[]): string {
+  const question = withoutLeadingPurpose(prompt);
   const files = filesReadInOrder(texts);
   if (files.length === 0) return "I don't know: I can't see any file being read.";
   // "the second file", "the 3rd file": a position after the first.

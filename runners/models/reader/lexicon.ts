@@ -311,6 +311,9 @@ export const ASKING_VERBS = words('ask inquire enquire');
 export const REASON_CONJUNCTIONS = words('because since given');
 export const CONSEQUENCE_CONJUNCTIONS = words('so');
 
+/** A preposition that opens a phrase of what an answer is for: "For the firing log, which cone …?". */
+export const PURPOSE_PREPOSITIONS = words('for');
+
 /**
  * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
  * which kiln …?", "Since we glaze on Fridays, which kiln …?"): the clause sets the question's scene.

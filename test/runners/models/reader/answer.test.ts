@@ -1002,6 +1002,17 @@ describe('what is asked, and how much of it an answer must say', () => {
     expect(await ask(rowing, "I've clean forgotten who our coach is.")).toMatch(/Halvard Dunn/);
   });
 
+  it('lets a thing go that only a phrase of what the answer is for, or an aside in brackets, names', async () => {
+    expect(await ask(rowing, 'For the budget sheet, what is the regatta entry fee?')).toBe(
+      'The regatta entry fee is 40 pounds a crew.',
+    );
+    expect(await ask(rowing, 'What is the regatta entry fee (the treasurer keeps asking me)?')).toBe(
+      'The regatta entry fee is 40 pounds a crew.',
+    );
+    // Out of brackets and after the opening phrase, such a thing is asked about.
+    expect(await ask(rowing, 'What is the regatta entry fee for the budget sheet?')).toBe(ABSTENTION);
+  });
+
   it('lets a describing word nothing in view says go, but not a thing nothing in view names', async () => {
     expect(await ask(rowing, 'Who is the coach that mends the oars so carefully?')).toMatch(/Halvard Dunn/);
     expect(await ask(rowing, 'Who is our cox?')).toBe(ABSTENTION);
@@ -1077,6 +1088,13 @@ describe('the order of reads, asked in other words', () => {
       ...quoted,
     ];
     expect(await ask(recorded, 'First file read?')).toBe('The first file I read was notes/kilns.md.');
+  });
+
+  it('reads the question past a phrase of what the answer is for and its aside', async () => {
+    // The aside's "order" and the report's words ask about no file.
+    const question =
+      'For the harbour report (the harbourmaster is fussy about order, and rightly so), which of the pages did we go through first?';
+    expect(await ask(reads, question)).toBe('The first file I read was notes/tides.md.');
   });
 
   it('answers a position in the order, in a word or a figure', async () => {

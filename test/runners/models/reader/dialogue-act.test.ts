@@ -276,6 +276,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it('reads a lead-in over several clauses, up to the comma the whole question follows', () => {
+    expect(asked('So the log is right, and I did change my mind twice, which cone did I settle on?')).toBe(
+      'which cone did I settle on',
+    );
+    // A comma after which no whole question follows ends no lead-in: the condition is asked.
+    expect(asked('So if the kiln is hot, and the shelf is full, which cone do we fire to?')).toMatch(
+      /kiln is hot/,
+    );
+  });
+
   it('leaves a clause that opens with a participle, before a comma, to set the scene', () => {
     const scene = (text: string) =>
       askedParts(text)
