@@ -222,8 +222,8 @@ export const DEFAULT_PHRASES = phrases('out of the box|as shipped|as it ships');
 /** Verbs of deciding among things: "which glaze did we settle on", "the kiln we landed on". */
 export const DECIDING_VERBS = words('decide settle land choose pick opt agree select');
 
-/** Nouns of the act of deciding: "the final decision", "our choice in the end". */
-export const DECIDING_NOUNS = words('decision choice');
+/** Nouns of the act of deciding: "the final decision", "our choice in the end", "the final call". */
+export const DECIDING_NOUNS = words('decision choice call');
 
 /** Verbs by which someone directs another to do a thing ("I was told to …", "she asked me to …", "he said to …"). */
 export const DIRECTIVE_VERBS = words('tell ask advise instruct urge recommend say');

@@ -243,6 +243,10 @@ describe('the latest of what the person said', () => {
     expect(await ask(firing, 'At which temperature do we fire the tiles, the final decision?')).toBe(
       'Change of plan: my manager says we fire the tiles only at cone 10.',
     );
+    // "The final call" is a decision too.
+    expect(await ask(firing, 'Remind me which cone we fire the tiles at. final call.')).toBe(
+      'Change of plan: my manager says we fire the tiles only at cone 10.',
+    );
     // So does a word that places the answer itself in time ("final result"), which no statement says.
     const shelves = said(
       'The test tiles go on the top shelf.',
