@@ -25,6 +25,7 @@ import {
   KNOWING_VERBS,
   GRATITUDE,
   HEDGES,
+  FINDING_VERBS,
   INFORMING_VERBS,
   VALUE_INFORMING_VERBS,
   POSSESSIVE_DETERMINERS,
@@ -355,13 +356,18 @@ function asksToRestate(words: readonly Token[], at: number): boolean {
  * in its plain form that opens the sentence, politeness aside ("please specify", "explain"), before
  * an embedded question, after a preposition or not ("state which kiln …", "confirm on which shelf
  * …"), or, for a verb whose object is what is told, before a definite thing ("please identify the
- * kiln's maker", "specify our cone number"). Undefined for any other word.
+ * kiln's maker", "specify our cone number"). A verb of finding asks for whatever follows it ("find
+ * the pots I glazed last week"). Undefined for any other word.
  */
 function askedToTell(words: readonly Token[], at: number): number | undefined {
   const verb = words[at];
-  if (verb === undefined || !INFORMING_VERBS.has(verb.lemma) || verb.lower !== verb.lemma) return undefined;
+  const informing = INFORMING_VERBS.has(verb?.lemma ?? '');
+  const finding = FINDING_VERBS.has(verb?.lemma ?? '');
+  if (verb === undefined || !(informing || finding) || verb.lower !== verb.lemma) return undefined;
   if (verb.pos === 'NOUN' || (at > 0 && !POLITENESS.has(words[at - 1]?.lower ?? ''))) return undefined;
   const object = at + 1;
+  // "Find the pots I glazed": what is to be found is what is asked, whatever it is.
+  if (finding) return object < words.length ? object : undefined;
   if (EMBEDDED_QUESTION_OPENERS.has(words[object]?.lower ?? '')) return object;
   if (words[object]?.pos === 'ADP' && EMBEDDED_QUESTION_OPENERS.has(words[object + 1]?.lower ?? '')) {
     return object;

@@ -343,6 +343,12 @@ export const INFORMING_VERBS = words(
  */
 export const VALUE_INFORMING_VERBS = words('state specify confirm identify indicate quote');
 
+/**
+ * Verbs by which an order asks for things to be found and shown, whatever follows: "find the pots I
+ * glazed last week", "list every kiln that fires above cone 6".
+ */
+export const FINDING_VERBS = words('find list locate');
+
 /** Verbs that ask for something said before to be said again ("repeat the cone number …"). */
 export const RESTATING_VERBS = words('repeat restate recap reiterate');
 

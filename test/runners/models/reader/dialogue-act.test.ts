@@ -86,6 +86,18 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('State: idle')).toBe('statement');
   });
 
+  it('takes an order to find or list things as a question, whatever it names', () => {
+    expect(sentenceAct('find pots in the glaze shed i fired in the last week')).toBe('question');
+    expect(sentenceAct('Please list every kiln that fires above cone 6.')).toBe('question');
+    expect(askedParts('find pots in the glaze shed i fired in the last week').text).toBe(
+      'pots in the glaze shed i fired in the last week',
+    );
+    // The speaker's own finding, a finding as a noun, and a verb alone ask nothing.
+    expect(sentenceAct('I find the kiln too hot on Fridays.')).toBe('statement');
+    expect(sentenceAct('Nice find, that glaze.')).toBe('statement');
+    expect(sentenceAct('find')).toBe('statement');
+  });
+
   it('takes a wish to be told, in the passive too, as a question', () => {
     expect(sentenceAct("I'd like to be reminded where the spare kiln shelves are stacked.")).toBe('question');
     expect(sentenceAct('We would want to be told which glaze cracked.')).toBe('question');
