@@ -51,6 +51,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedAsSaidByThePerson, askedParts, type AskedParts } from './dialogue-act.js';
+import { offeredAlternatives } from './question-shape.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -131,12 +132,18 @@ import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
 export const ABSTENTION = "I don't know: nothing I can see says.";
 
 /**
- * A subject word no visible sentence contains, that no synonym or value could stand in for. A word
- * inside a longer visible word counts as seen ("test" in "pytest").
+ * A subject word no visible sentence or file's name contains, that no synonym or value could stand
+ * in for. A word inside a longer visible word counts as seen ("test" in "pytest").
  */
-function isUnseenSubject(stem: string, pool: readonly Candidate[]): boolean {
+function isUnseenSubject(stem: string, pool: readonly Sourced[]): boolean {
   if (COMMON_VERB_STEMS.has(stem) || !isSubjectWord(stem) || hasSynonyms(stem)) return false;
-  if (pool.some((c) => c.stems.has(stem) || c.alike?.has(stem) === true)) return false;
+  // What names a file (its name, the person's words for it) is in view with it.
+  const seen = (c: Sourced) =>
+    c.stems.has(stem) ||
+    c.alike?.has(stem) === true ||
+    c.fileWords?.has(stem) === true ||
+    c.labelWords?.has(stem) === true;
+  if (pool.some(seen)) return false;
   return stem.length < 4 || !pool.some((c) => [...c.stems].some((other) => other.includes(stem)));
 }
 
@@ -258,13 +265,30 @@ const LABEL_NUMBER_STEMS: ReadonlySet<string> = stemSet([...LABEL_NUMBER_NOUNS].
 /** The stems of the nouns of an identifier that may be a number ("tag"). */
 const NUMBERED_IDENTIFIER_STEMS: ReadonlySet<string> = stemSet([...NUMBERED_IDENTIFIER_NOUNS].join(' '));
 
-/** A candidate read in a file whose name names some of `named`: it speaks of them. */
-function inFileNamed(candidate: Sourced, named: readonly string[]): Sourced {
-  const { fileWords } = candidate;
+/**
+ * A candidate read in a file whose name names some of `named`: it speaks of them (with `byName`;
+ * a question that names nothing else is answered by what the file says of them). A sentence that
+ * says some of the `key` itself also says the key's words the person used for its file when they
+ * asked to have it read ("the glaze-mixing thing").
+ */
+function inFileNamed(
+  candidate: Sourced,
+  named: readonly string[],
+  key: readonly string[],
+  byName: boolean,
+): Sourced {
+  const { fileWords, labelWords } = candidate;
   if (fileWords === undefined) return candidate;
-  const about = named.filter((stem) => fileWords.has(stem) && !candidate.stems.has(stem));
-  if (about.length === 0) return candidate;
-  return { ...saying(candidate, about), scope: new Set(about) };
+  const called =
+    labelWords === undefined ? [] : key.filter((stem) => labelWords.has(stem) && !candidate.stems.has(stem));
+  const labelled =
+    called.length > 0 && key.some((stem) => candidate.stems.has(stem))
+      ? saying(candidate, called)
+      : candidate;
+  if (!byName) return labelled;
+  const about = named.filter((stem) => fileWords.has(stem) && !labelled.stems.has(stem));
+  if (about.length === 0) return labelled;
+  return { ...saying(labelled, about), scope: new Set(about) };
 }
 
 /**
@@ -871,7 +895,8 @@ export function answerQuestion(
   );
   // The thing a question asks to have defined is what a sentence must say itself.
   const named = key.filter((stem) => (things.has(stem) || numbers.has(stem)) && stem !== defined?.noun);
-  const scoped = named.length < key.length ? pool.map((candidate) => inFileNamed(candidate, named)) : pool;
+  const byName = named.length < key.length;
+  const scoped = pool.map((candidate) => inFileNamed(candidate, named, key, byName));
   const pairs = remembered(context, keyPairs, askedWords).filter(
     ([a, b]) => key.includes(a) && key.includes(b),
   );
@@ -978,7 +1003,12 @@ export function answerQuestion(
   // answers, when one does: others only use the word.
   const defines = (candidate: Sourced) =>
     defined !== undefined && remembered(context, definesNoun, candidate.text, defined.noun);
-  const typed = defaulted.some(defines) ? defaulted.filter(defines) : defaulted;
+  const defining = defaulted.some(defines) ? defaulted.filter(defines) : defaulted;
+  // Asked which of two it is ("before or after …?"), a sentence that says one of them answers, when
+  // one does: others only share the question's words.
+  const offered = offeredAlternatives(analysed.filter((token) => token.pos !== 'PUNCT')) ?? [];
+  const saysOffered = (candidate: Sourced) => words(candidate.text).some((word) => offered.includes(word));
+  const typed = defining.some(saysOffered) ? defining.filter(saysOffered) : defining;
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at

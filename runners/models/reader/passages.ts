@@ -16,6 +16,7 @@ import { isQuestion, sentenceAct } from './dialogue-act.js';
 import {
   COMMAND_OPTION_NOUNS,
   DEFAULT_WORDS,
+  PURPOSE_PREPOSITIONS,
   REPLACED_VALUE_MARKERS,
   REPLACING_ADVERBS,
   REQUEST_LEAD_WORDS,
@@ -23,6 +24,7 @@ import {
 } from './lexicon.js';
 import { leftBehind } from './change-statements.js';
 import { Phrases, wordsAt } from './phrases.js';
+import { analyse } from './language.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import { timeLengths, type TimeLength } from './time-values.js';
 import type { ReaderContext } from './context.js';
@@ -83,6 +85,11 @@ export type Sourced = Candidate & {
   /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
   fileWords?: ReadonlySet<string>;
   /**
+   * The words the person used for that file when they asked to have it read ("the glaze-mixing
+   * thing, notes/mix.md": glaze, mix, thing): what they call it, which its sentences speak of.
+   */
+  labelWords?: ReadonlySet<string>;
+  /**
    * True for a person's sentence in a message that asks something ("I have to reline the kiln. How
    * long does the lining cure?"): it sets out the situation of that question rather than stating how
    * things stand.
@@ -112,6 +119,7 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
   const found: Sourced[] = [];
   // The message each candidate came from, by its place in `texts`.
   const messages: number[] = [];
+  const labels = labelsOfFiles(texts, context);
   for (const [message, visible] of texts.entries()) {
     // A tool call says what was asked for, not what is so.
     const origin = originOf(visible);
@@ -138,10 +146,59 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
       }
       context.passages.set(key, made);
     }
+    const label = visible.path === undefined ? undefined : labels.get(visible.path);
+    if (label !== undefined)
+      made = made.map((candidate) => ({
+        ...candidate,
+        labelWords: label,
+      }));
     found.push(...made);
     for (const _ of made) messages.push(message);
   }
   return withReplacedStatements(found, messages);
+}
+
+/** The person's words for each file they asked to have read (see `fileLabels`). */
+function labelsOfFiles(
+  texts: readonly VisibleText[],
+  context: ReaderContext,
+): Map<string, ReadonlySet<string>> {
+  const labels = new Map<string, ReadonlySet<string>>();
+  for (const visible of texts)
+    if (originOf(visible) === 'person')
+      for (const [path, label] of fileLabels(visible.text, context)) labels.set(path, label);
+  return labels;
+}
+
+/**
+ * The person's words for each file a message of theirs asks to have read ("the glaze-mixing thing,
+ * notes/mix.md"): what they call it names the file as its own name does. One path asked for alone
+ * takes the message's words; several share none, since which words go with which is not said.
+ */
+function fileLabels(text: string, context: ReaderContext): Map<string, ReadonlySet<string>> {
+  const requested = requestedReads(text);
+  const found = new Map<string, ReadonlySet<string>>();
+  const [only] = requested;
+  if (only === undefined || requested.some(({ path }) => path !== only.path)) return found;
+  // What they call it is said in nouns and describing words: "read" and "next" ask for the read.
+  // A phrase of what the read is for ("for the kiln review") says what the person is doing.
+  const read = analyse(text.split(only.path).join(' '));
+  const purpose = new Set<number>();
+  read.forEach((token, at) => {
+    if (!PURPOSE_PREPOSITIONS.has(token.lower)) return;
+    for (let next = at + 1; ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(read[next]?.pos ?? ''); next++)
+      purpose.add(next);
+  });
+  const naming = read.filter(
+    (token, at) =>
+      ['NOUN', 'PROPN', 'ADJ'].includes(token.pos) &&
+      !purpose.has(at) &&
+      !REQUEST_LEAD_WORDS.has(token.lower) &&
+      !SEQUENCE_WORDS.has(token.lower),
+  );
+  const stems = naming.flatMap((token) => contentStems(token.value, context.stems));
+  if (stems.length > 0) found.set(only.path, new Set(stems));
+  return found;
 }
 
 /**

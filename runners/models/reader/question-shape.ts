@@ -352,9 +352,15 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   return phrase.length > 0 ? phrase : undefined;
 }
 
-/** True when `words` join two alternatives with "or", not "or not". */
-function offersAlternatives(words: readonly TaggedWord[]): boolean {
-  return words.some((word, i) => word.lower === 'or' && i > 0 && (words[i + 1]?.lower ?? 'not') !== 'not');
+/**
+ * The words on either side of the "or" by which `words` join two alternatives ("before or after"),
+ * or undefined when they offer none ("or not" offers none).
+ */
+export function offeredAlternatives(words: readonly { lower: string }[]): string[] | undefined {
+  const at = words.findIndex(
+    (word, i) => word.lower === 'or' && i > 0 && (words[i + 1]?.lower ?? 'not') !== 'not',
+  );
+  return at < 0 ? undefined : [words[at - 1]?.lower ?? '', words[at + 1]?.lower ?? ''];
 }
 
 const isNoun = (word: TaggedWord | undefined) => word?.pos === 'NOUN' || word?.pos === 'PROPN';
@@ -369,9 +375,10 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
   const embedded = embeddedQuestion(words, start);
   // "Before or after …?", "Is it on or off?": a question that offers alternatives asks which one holds,
   // not yes or no ("whether or not" offers none).
-  const polar: QuestionShape = offersAlternatives(words.slice(start))
-    ? { type: 'any', nouns: [], alternatives: true }
-    : { type: 'yes-no', nouns: [] };
+  const polar: QuestionShape =
+    offeredAlternatives(words.slice(start)) !== undefined
+      ? { type: 'any', nouns: [], alternatives: true }
+      : { type: 'yes-no', nouns: [] };
   if (isAuxiliary(first)) {
     // "Do you know which port ...?" asks for the port, "Could you tell me the port ...?" too; "Does
     // it stop when ...?" asks yes or no.

@@ -2212,3 +2212,41 @@ describe('a yes or no question whose only verb is a common one', () => {
     expect(await ask(proceeds, 'Is a glaze entry gone for good after a purge?')).toBe(ABSTENTION);
   });
 });
+
+describe("the person's words for a file they asked to have read", () => {
+  const asked = (request: string, lines: string[]): Message[] => [
+    user(request),
+    ...exchange('c1', 'read_file', { path: 'notes/klog.md' }, page(lines, 1, false)),
+    assistant('I read notes/klog.md.'),
+  ];
+  const klog = [
+    '# klog',
+    'Entries are kept for 90 days, then pruned.',
+    'The log sits on the spare shelf disk.',
+  ];
+
+  it('are words its sentences speak of, when they say some of the question themselves', async () => {
+    const history = asked('Now the kiln-logging gadget. notes/klog.md please.', klog);
+    expect(await ask(history, 'How long does the kiln-logging gadget keep entries?')).toBe(
+      'Entries are kept for 90 days, then pruned.',
+    );
+  });
+
+  it('are not the words of what the read is for', async () => {
+    const history = asked('Please read notes/klog.md for the kiln-logging gadget review.', klog);
+    expect(await ask(history, 'How long does the kiln-logging gadget keep entries?')).toBe(ABSTENTION);
+  });
+});
+
+describe('a question that offers two alternatives', () => {
+  it('is answered by a sentence that says one of them', async () => {
+    const history = readFile('c1', 'notes/glaze.md', [
+      '# Glazing',
+      'The shelves are loaded after the glaze on the pots dries hard.',
+      'Loaded shelves wait by the kiln while the glaze on the pots dries.',
+    ]);
+    expect(await ask(history, 'shelves loaded before or after the glaze on the pots dries?')).toMatch(
+      /loaded after the glaze/,
+    );
+  });
+});
