@@ -95,7 +95,6 @@ import {
   LABEL_NUMBER_NOUNS,
   NEGATING_PREFIXES,
   PURPOSE_PREPOSITIONS,
-  VERB_PARTICLES,
   NUMBERED_IDENTIFIER_NOUNS,
   LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
@@ -1008,7 +1007,7 @@ export function answerQuestion(
   // one does: others only share the question's words.
   const offered = offeredAlternatives(analysed.filter((token) => token.pos !== 'PUNCT')) ?? [];
   const saysOffered = (candidate: Sourced) => words(candidate.text).some((word) => offered.includes(word));
-  const typed = defining.some(saysOffered) ? defining.filter(saysOffered) : defining;
+  const typed = offered.length > 0 && defining.some(saysOffered) ? defining.filter(saysOffered) : defining;
   const from = (origin: Origin) => typed.filter((c) => c.origin === origin);
   // Of the person's statements (and the model's accounts, which repeat them), one about another thing
   // of the same kind does not answer: asked about the "north kiln", "our south kiln fires at
@@ -1137,13 +1136,7 @@ export function answerQuestion(
     // A statement said anew may say the old value is out too ("…; the tub is out").
     const replaced = answering.replaces;
     const alone = withoutOldValue(stated);
-    return replaced === undefined
-      ? alone
-      : withoutReplacedClauses(
-          alone,
-          replaced.stems,
-          (word) => STOP_WORDS.has(word) || VERB_PARTICLES.has(word),
-        );
+    return replaced === undefined ? alone : withoutReplacedClauses(alone, replaced.stems);
   }
   // A yes or a no is about what the question's verb says ("Does the kiln vent fumes?"): a sentence that
   // says none of its telling verbs, in their words or in words of like meaning, says neither.

@@ -18,10 +18,11 @@ import {
   RETRACTION_PHRASES,
   SHIFT_VERBS,
   TURN_OPENERS,
+  VERB_PARTICLES,
   SOURCE_PREPOSITIONS,
 } from './lexicon.js';
 import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
-import { stem } from './text.js';
+import { stem, STOP_WORDS } from './text.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
@@ -276,26 +277,22 @@ function cut(sentence: string, start: number, end: number): string {
 /**
  * `sentence` without its clauses after the first that speak only of what an earlier statement said
  * (`replaced`, its stems): "the tub is out" in "I'll bring it in a jar instead; the tub is out".
- * A clause speaks only of it when every one of its words that is no function word is one the
- * earlier statement said, but for a particle or a verb of being ("out", "is").
+ * A clause speaks only of it when every one of its words but function words and particles ("the",
+ * "is", "out") is one the earlier statement said.
  */
-export function withoutReplacedClauses(
-  sentence: string,
-  replaced: ReadonlySet<string>,
-  isLight: (word: string) => boolean,
-): string {
-  let kept = sentence;
-  let start = clauseEnd(sentence, 0);
+export function withoutReplacedClauses(sentence: string, replaced: ReadonlySet<string>): string {
+  let kept = sentence.slice(0, clauseEnd(sentence, 0));
+  let start = kept.length;
   while (start < sentence.length) {
     const end = clauseEnd(sentence, start + 1);
     const said = wordsAt(sentence.slice(start + 1, end))
       .map(({ word }) => word)
-      .filter((word) => !isLight(word));
-    if (said.length > 0 && said.every((word) => replaced.has(stem(word))))
-      kept = kept.replace(sentence.slice(start, end), '');
+      .filter((word) => !STOP_WORDS.has(word) && !VERB_PARTICLES.has(word));
+    if (said.length === 0 || !said.every((word) => replaced.has(stem(word))))
+      kept += sentence.slice(start, end);
     start = end;
   }
-  if (kept === sentence) return sentence;
+  if (kept.length === sentence.length) return sentence;
   // The full stop went with the last clause.
   const ended = kept.trimEnd();
   return sentence.trimEnd().endsWith('.') && !ended.endsWith('.') ? `${ended}.` : ended;

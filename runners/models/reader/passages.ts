@@ -27,7 +27,7 @@ import { Phrases, wordsAt } from './phrases.js';
 import { analyse } from './language.js';
 import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import { timeLengths, type TimeLength } from './time-values.js';
-import type { ReaderContext } from './context.js';
+import { remembered, type ReaderContext } from './context.js';
 import {
   COMMON_VERB_STEMS,
   contentStems,
@@ -166,7 +166,7 @@ function labelsOfFiles(
   const labels = new Map<string, ReadonlySet<string>>();
   for (const visible of texts)
     if (originOf(visible) === 'person')
-      for (const [path, label] of fileLabels(visible.text, context)) labels.set(path, label);
+      for (const [path, label] of remembered(context, fileLabels, visible.text)) labels.set(path, label);
   return labels;
 }
 
@@ -175,7 +175,7 @@ function labelsOfFiles(
  * notes/mix.md"): what they call it names the file as its own name does. One path asked for alone
  * takes the message's words; several share none, since which words go with which is not said.
  */
-function fileLabels(text: string, context: ReaderContext): Map<string, ReadonlySet<string>> {
+function fileLabels(text: string): ReadonlyMap<string, ReadonlySet<string>> {
   const requested = requestedReads(text);
   const found = new Map<string, ReadonlySet<string>>();
   const [only] = requested;
@@ -196,7 +196,7 @@ function fileLabels(text: string, context: ReaderContext): Map<string, ReadonlyS
       !REQUEST_LEAD_WORDS.has(token.lower) &&
       !SEQUENCE_WORDS.has(token.lower),
   );
-  const stems = naming.flatMap((token) => contentStems(token.value, context.stems));
+  const stems = naming.flatMap((token) => contentStems(token.value));
   if (stems.length > 0) found.set(only.path, new Set(stems));
   return found;
 }
