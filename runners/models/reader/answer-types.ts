@@ -26,6 +26,7 @@ import {
   type ValueKind,
   type ValueSpan,
 } from './value-kinds.js';
+import { wordsOf } from './value-spans.js';
 
 export { isNegative, questionShape };
 export type { AnswerType, QuestionShape, ValueSpan };
@@ -139,6 +140,25 @@ const COUNTED_REACH = 4;
 
 /** Parts of speech of a word after a number that make the number a count of it ("6 hosts", "3 big"). */
 const COUNTED: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/** The most words between a preposition and the value that is its object ("on | port 8080"). */
+const OBJECT_REACH = 3;
+
+/**
+ * True when a value of `type` in `sentence` is the object of `preposition`: it follows the
+ * preposition with at most a few words between ("listens on port 8080", "put the files into
+ * /srv/kiln/"), and no mark that ends a clause.
+ */
+export function holdsAfter(sentence: string, type: AnswerType, preposition: string): boolean {
+  const words = wordsOf(sentence);
+  return typeSpans(sentence, type).some((span) => {
+    const before = words.filter((word) => word.end <= span.start).slice(-(OBJECT_REACH + 1));
+    const at = before.findLastIndex((word) => word.lower === preposition);
+    return (
+      at >= 0 && !/[,.;:!?()]/.test(sentence.slice(before[at]!.end, span.start).replace(/\.(?=\w)/g, ''))
+    );
+  });
+}
 
 /** True when `sentence` holds a value of `type`; every sentence holds "any". */
 export function holdsType(sentence: string, type: AnswerType): boolean {

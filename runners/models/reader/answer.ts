@@ -16,6 +16,7 @@ import {
   pointsBackTo,
   namesOne,
   type QuestionShape,
+  holdsAfter,
 } from './answer-types.js';
 import {
   answerKindStem,
@@ -51,7 +52,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedAsSaidByThePerson, askedParts, type AskedParts } from './dialogue-act.js';
-import { offeredAlternatives } from './question-shape.js';
+import { offeredAlternatives, askedPreposition } from './question-shape.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -681,6 +682,8 @@ interface Bonus {
   kind?: { stem: string; weight: number };
   /** Asked what happens, what a sentence gains by saying what follows from something. */
   consequence?: number;
+  /** Asked for the object of a preposition, whether a sentence's value is one, and what that adds. */
+  relation?: { holds: (sentence: string) => boolean; weight: number };
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -693,6 +696,9 @@ function sceneBonus(scene: ReadonlyMap<string, number>, candidate: Candidate): n
     if (candidate.stems.has(stem)) bonus += SCENE_SHARE * Math.max(0.1, weight);
   return bonus;
 }
+
+/** How much a value that is the object of the question's preposition adds, against its lightest word. */
+const RELATION_SHARE = 0.5;
 
 /** How much naming one of the things a "which N" question asks about adds, against N's weight. */
 const NAMING_SHARE = 0.5;
@@ -938,8 +944,20 @@ export function answerQuestion(
     consequence === undefined || consequence.befalls
       ? undefined
       : SCENE_SHARE * Math.max(0, ...keyWeights(consequence.stems, pool).values());
+  // Asked for what a thing goes into or listens on, a value that is the object of the same
+  // preposition ("put the files into /srv/kiln/") is said in the question's relation to it.
+  const relating =
+    type === 'any' || type === 'yes-no' ? undefined : remembered(context, askedPreposition, question);
   const bonus: Bonus = {
     pairs,
+    ...(relating === undefined
+      ? {}
+      : {
+          relation: {
+            holds: (sentence: string) => remembered(context, holdsAfter, sentence, type, relating),
+            weight: RELATION_SHARE * Math.max(0.1, Math.min(...key.map((stem) => weights.get(stem) ?? 0))),
+          },
+        }),
     scene: keyWeights([...new Set(sceneStems)], pool),
     ...(consequenceWeight === undefined ? {} : { consequence: consequenceWeight }),
     ...(which === undefined
@@ -1470,7 +1488,10 @@ function chooseAmong(
       sceneBonus(bonus.scene, candidate) +
       namingBonus(bonus, candidate, weights) +
       (bonus.kind !== undefined && candidate.stems.has(bonus.kind.stem) ? bonus.kind.weight : 0) +
-      (bonus.consequence !== undefined && CONSEQUENCES.inPlain(candidate.text) ? bonus.consequence : 0);
+      (bonus.consequence !== undefined && CONSEQUENCES.inPlain(candidate.text) ? bonus.consequence : 0) +
+      (bonus.relation !== undefined && bonus.relation.holds(candidate.valueText ?? candidate.text)
+        ? bonus.relation.weight
+        : 0);
     scored.push({ index, score });
   }
   const best = Math.max(...scored.map(({ score }) => score));

@@ -363,6 +363,26 @@ export function offeredAlternatives(words: readonly { lower: string }[]): string
   return at < 0 ? undefined : [words[at - 1]?.lower ?? '', words[at + 1]?.lower ?? ''];
 }
 
+/** Marks that end a clause: a preposition before one has lost its object ("listen on?", "go into."). */
+const CLAUSE_ENDS: ReadonlySet<string> = new Set([',', '.', '?', '!', ';', ':']);
+
+/**
+ * The preposition whose object a question asks for: the one it leaves at the end of a clause ("which
+ * port does the gatehouse listen on?", "the folder the file has to go into") or puts before its question
+ * word ("into which folder …?"). Undefined when it has none.
+ */
+export function askedPreposition(question: string): string | undefined {
+  for (const words of taggedSentences(question)) {
+    const at = words.findIndex(
+      (word, i) =>
+        word.pos === 'ADP' &&
+        (i === words.length - 1 || CLAUSE_ENDS.has(words[i + 1]!.value) || isWh(words[i + 1])),
+    );
+    if (at >= 0) return words[at]!.lower;
+  }
+  return undefined;
+}
+
 const isNoun = (word: TaggedWord | undefined) => word?.pos === 'NOUN' || word?.pos === 'PROPN';
 
 /** The shape of one sentence of a question. */

@@ -3,6 +3,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { ABSTENTION } from '../../../../runners/models/reader/answer.js';
 import {
   answerType,
+  holdsAfter,
   holdsCount,
   holdsLabel,
   holdsType,
@@ -11,6 +12,7 @@ import {
   pointsBackTo,
 } from '../../../../runners/models/reader/answer-types.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
+import { askedPreposition } from '../../../../runners/models/reader/question-shape.js';
 import { assistant, readFile, request, user } from './conversation-fixtures.js';
 
 async function ask(history: Message[], question: string): Promise<string> {
@@ -354,6 +356,45 @@ describe('a place within a thing', () => {
     ]);
     expect(await ask(notes, 'Where in the rack do new spindles go?')).toBe(
       'New spindles go at the back of the rack.',
+    );
+  });
+});
+
+describe('the preposition whose object a question asks for', () => {
+  it('is the one a clause ends with, or the one before the question word', () => {
+    expect(askedPreposition('Which shelf do the test tiles go onto?')).toBe('onto');
+    expect(askedPreposition('I still need the folder the glaze logs get written into.')).toBe('into');
+    expect(askedPreposition('Which port does the kiln monitor listen on, by default?')).toBe('on');
+    expect(askedPreposition('Into which folder do the glaze logs go?')).toBe('into');
+  });
+
+  it('is none when every preposition has its object', () => {
+    expect(askedPreposition('Which folder holds the logs of the in-house kiln?')).toBeUndefined();
+    expect(askedPreposition('Where do the logs go?')).toBeUndefined();
+    expect(askedPreposition('')).toBeUndefined();
+  });
+
+  it('finds a value of the kind asked that is the object of it, with a few words between at most', () => {
+    expect(holdsAfter('The monitor listens on port 9100.', 'number', 'on')).toBe(true);
+    expect(holdsAfter('Copy the files into /srv/kiln/ before firing.', 'path', 'into')).toBe(true);
+    expect(holdsAfter('Copy the files into the shed, then to /srv/kiln/.', 'path', 'into')).toBe(false);
+    expect(holdsAfter('Old copies stay in /srv/kiln/.', 'path', 'into')).toBe(false);
+    expect(holdsAfter('The files go into the shed.', 'path', 'into')).toBe(false);
+  });
+
+  it('chooses, of sentences that say as much of the question, the one that says the value so', async () => {
+    const notes = [
+      readFile('g', 'docs/glaze-logs.md', [
+        '# Glaze logs',
+        'The kiln controller writes its glaze logs into /var/log/kiln/ while it fires.',
+        'Glaze logs of the kiln controller older than a month are kept in /srv/archive/kiln/.',
+      ]),
+    ].flat();
+    expect(await ask(notes, 'Which folder do the kiln controller’s glaze logs go into?')).toContain(
+      '/var/log/kiln/',
+    );
+    expect(await ask(notes, 'Which folder are glaze logs of the kiln controller kept in?')).toContain(
+      '/srv/archive/kiln/',
     );
   });
 });
