@@ -27,6 +27,7 @@ import {
   keyOfAsked,
   saysTogether,
   supposedStems,
+  deniedArgument,
   deniedInCondition,
   toCandidate,
 } from './match.js';
@@ -828,7 +829,9 @@ export function answerQuestion(
   // holds by default: its denied verbs leave the question, and the word for a default, when something
   // in view says it, is asked in their place.
   // A text that puts the same condition ("if the key is not set, …") answers in its own words.
-  const deniedHere = remembered(context, deniedInCondition, askedWords);
+  // So does a thing it says is left out ("kilnctl with no ramp", "no cone given").
+  const deniedHere =
+    remembered(context, deniedInCondition, askedWords) ?? remembered(context, deniedArgument, askedWords);
   const denied =
     deniedHere !== undefined && pool.some((candidate) => putsCondition(candidate, deniedHere))
       ? undefined

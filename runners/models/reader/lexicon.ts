@@ -208,6 +208,12 @@ export const DESIRE_VERBS = words('want need like love require appreciate wish p
  */
 export const ABSENCE_WORDS = words('not never nobody none nothing no without neither');
 
+/** The preposition before "no" or "nothing" that leaves a thing out of what is given: "with no ramp". */
+export const ACCOMPANYING_PREPOSITIONS = words('with');
+
+/** Words of absence that stand for a thing themselves: "with nothing after it". */
+export const INDEFINITE_ABSENCE = words('nothing none');
+
 /** Verbs of giving a value to a thing: what a default holds in place of ("if we don't set one"). */
 export const SPECIFYING_VERBS = words(
   'give set pass specify provide supply say tell choose pick configure define state name',

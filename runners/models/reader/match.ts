@@ -7,6 +7,8 @@
 import { askedText } from './dialogue-act.js';
 import {
   ABSENCE_WORDS,
+  ACCOMPANYING_PREPOSITIONS,
+  INDEFINITE_ABSENCE,
   ANSWER_GROUPS,
   BOUND_PREFIXES,
   CLOCK_WORDS,
@@ -316,6 +318,47 @@ export function deniedInCondition(text: string): ReadonlySet<string> | undefined
     if (negation < 0 || verb === undefined || !SPECIFYING_VERBS.has(verb.lemma)) continue;
     denied ??= new Set();
     for (const stem of contentStems(verb.value)) denied.add(stem);
+  }
+  return denied;
+}
+
+/** The most words from a word of absence to the noun it denies ("no | explicit ramp"). */
+const DENIED_NOUN_REACH = 3;
+
+/**
+ * When a question says a thing is left out of a command or a setting and asks what happens then
+ * ("kilnctl with no ramp", "without a cone", "no shelf, no cone given", "with nothing after it"), the
+ * stems of the verbs by which it says the thing is not given ("given"): what holds then is the
+ * default, which a text says in words of its own. Undefined when it leaves nothing out; "why is there
+ * no output?" only denies that a thing is there.
+ */
+export function deniedArgument(text: string): ReadonlySet<string> | undefined {
+  const read = withVerbsAfterSubjects(tokens(text));
+  let denied: Set<string> | undefined;
+  for (const [at, token] of read.entries()) {
+    const word = token.value.toLowerCase();
+    if (!ABSENCE_WORDS.has(word)) continue;
+    // The noun it denies, past the words that describe it ("no explicit ramp").
+    let noun: number | undefined;
+    for (let next = at + 1; next < read.length && next <= at + DENIED_NOUN_REACH; next++) {
+      const pos = read[next]!.pos;
+      if (pos === 'NOUN' || pos === 'PROPN') {
+        noun = next;
+        break;
+      }
+      if (pos !== 'ADJ' && pos !== 'DET') break;
+    }
+    // "With no ramp", "without a cone", "with nothing": left out of what the command is given.
+    const accompanying =
+      word === 'without' || ACCOMPANYING_PREPOSITIONS.has(read[at - 1]?.value.toLowerCase() ?? '');
+    // "No cone given", "no shelf set": said not to be given.
+    const after = read[(noun ?? at) + 1];
+    const ungiven = noun !== undefined && after?.pos === 'VERB' && SPECIFYING_VERBS.has(after.lemma);
+    if (!accompanying && !ungiven) continue;
+    if (noun === undefined && !INDEFINITE_ABSENCE.has(word)) continue;
+    // The thing left out stays asked: its default is what the answer gives ("the ramp defaults to …").
+    denied ??= new Set();
+    if (ungiven) for (const stem of contentStems(after.value)) denied.add(stem);
   }
   return denied;
 }

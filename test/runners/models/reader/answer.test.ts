@@ -10,6 +10,7 @@ import {
   questionKey,
   saysTogether,
   supposedStems,
+  deniedArgument,
   deniedInCondition,
   keyOfAsked,
   toCandidate,
@@ -1730,6 +1731,40 @@ describe('a condition that denies a value given', () => {
     expect(deniedInCondition('Is the vent open when the kiln is not firing?')).toBeUndefined();
     expect(deniedInCondition('If the glaze is thin, which cone?')).toBeUndefined();
     expect(deniedInCondition('')).toBeUndefined();
+  });
+});
+
+describe('a thing said to be left out of a command', () => {
+  const manual = readFile('m', 'man/kilnctl.txt', [
+    'DESCRIPTION',
+    '       kilnctl reads firing steps from its input and hands each one to',
+    '       the controller program (default is rampd), with any options given.',
+    '       Each step is logged to the firing log of the kiln.',
+    '       The controller program logs each step it starts as well.',
+  ]);
+
+  it('asks what holds by default, with the thing still asked about', async () => {
+    expect(await ask(manual, 'kilnctl with no controller program after it: what gets the steps?')).toMatch(
+      /default is rampd/,
+    );
+    expect(await ask(manual, 'kilnctl, no controller program given. which program gets the steps?')).toMatch(
+      /default is rampd/,
+    );
+  });
+
+  it('is found after "with" and "without", or when said not to be given', () => {
+    expect([...(deniedArgument('kilnctl with no explicit ramp: which one runs?') ?? [])]).toEqual([]);
+    expect([...(deniedArgument('kilnctl without a cone, what happens?') ?? [])]).toEqual([]);
+    expect([...(deniedArgument('plain kilnctl with nothing after it?') ?? [])]).toEqual([]);
+    expect([...(deniedArgument('no shelf, no cone given. which cone is fired?') ?? [])]).toEqual([
+      stem('given'),
+    ]);
+  });
+
+  it('is not found where a question only says a thing is not there', () => {
+    expect(deniedArgument('Why is there no firing log?')).toBeUndefined();
+    expect(deniedArgument('Does the kiln have no vent?')).toBeUndefined();
+    expect(deniedArgument('')).toBeUndefined();
   });
 });
 
