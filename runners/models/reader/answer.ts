@@ -829,11 +829,17 @@ export function answerQuestion(
   // holds by default: its denied verbs leave the question, and the word for a default, when something
   // in view says it, is asked in their place.
   // A text that puts the same condition ("if the key is not set, …") answers in its own words.
-  // So does a thing it says is left out ("kilnctl with no ramp", "no cone given").
-  const deniedHere =
-    remembered(context, deniedInCondition, askedWords) ?? remembered(context, deniedArgument, askedWords);
+  // So does a thing it says is left out ("kilnctl with no ramp", "no cone given"), which stays asked:
+  // the default is said of it ("the ramp defaults to …"). Only the verb of not giving it leaves.
+  const inCondition = remembered(context, deniedInCondition, askedWords);
+  const leftOut = inCondition === undefined ? remembered(context, deniedArgument, askedWords) : undefined;
+  const deniedHere = inCondition ?? leftOut?.verbs;
+  // A condition a text puts about something else ("if no arguments are given") is not the same one.
+  const putsSame = (candidate: Sourced, denial: ReadonlySet<string>) =>
+    putsCondition(candidate, denial) &&
+    (leftOut === undefined || [...leftOut.things].some((stem) => candidate.stems.has(stem)));
   const denied =
-    deniedHere !== undefined && pool.some((candidate) => putsCondition(candidate, deniedHere))
+    deniedHere !== undefined && pool.some((candidate) => putsSame(candidate, deniedHere))
       ? undefined
       : deniedHere;
   const asksDefault = denied !== undefined || byDefault !== undefined;

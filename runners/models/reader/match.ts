@@ -325,16 +325,21 @@ export function deniedInCondition(text: string): ReadonlySet<string> | undefined
 /** The most words from a word of absence to the noun it denies ("no | explicit ramp"). */
 const DENIED_NOUN_REACH = 3;
 
+/** What a question says is left out: the stems of the things, and of the verbs of not giving them. */
+export interface LeftOut {
+  things: ReadonlySet<string>;
+  verbs: ReadonlySet<string>;
+}
+
 /**
- * When a question says a thing is left out of a command or a setting and asks what happens then
- * ("kilnctl with no ramp", "without a cone", "no shelf, no cone given", "with nothing after it"), the
- * stems of the verbs by which it says the thing is not given ("given"): what holds then is the
- * default, which a text says in words of its own. Undefined when it leaves nothing out; "why is there
- * no output?" only denies that a thing is there.
+ * What a question says is left out of a command or a setting when it asks what happens then
+ * ("kilnctl with no ramp", "without a cone", "no shelf, no cone given", "with nothing after it"):
+ * what holds then is the default, which a text says in words of its own. Undefined when it leaves
+ * nothing out; "why is there no output?" only denies that a thing is there.
  */
-export function deniedArgument(text: string): ReadonlySet<string> | undefined {
+export function deniedArgument(text: string): LeftOut | undefined {
   const read = withVerbsAfterSubjects(tokens(text));
-  let denied: Set<string> | undefined;
+  let denied: { things: Set<string>; verbs: Set<string> } | undefined;
   for (const [at, token] of read.entries()) {
     const word = token.value.toLowerCase();
     if (!ABSENCE_WORDS.has(word)) continue;
@@ -356,9 +361,9 @@ export function deniedArgument(text: string): ReadonlySet<string> | undefined {
     const ungiven = noun !== undefined && after?.pos === 'VERB' && SPECIFYING_VERBS.has(after.lemma);
     if (!accompanying && !ungiven) continue;
     if (noun === undefined && !INDEFINITE_ABSENCE.has(word)) continue;
-    // The thing left out stays asked: its default is what the answer gives ("the ramp defaults to …").
-    denied ??= new Set();
-    if (ungiven) for (const stem of contentStems(after.value)) denied.add(stem);
+    denied ??= { things: new Set(), verbs: new Set() };
+    for (const stem of noun === undefined ? [] : contentStems(read[noun]!.value)) denied.things.add(stem);
+    if (ungiven) for (const stem of contentStems(after.value)) denied.verbs.add(stem);
   }
   return denied;
 }

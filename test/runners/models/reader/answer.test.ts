@@ -1753,12 +1753,32 @@ describe('a thing said to be left out of a command', () => {
   });
 
   it('is found after "with" and "without", or when said not to be given', () => {
-    expect([...(deniedArgument('kilnctl with no explicit ramp: which one runs?') ?? [])]).toEqual([]);
-    expect([...(deniedArgument('kilnctl without a cone, what happens?') ?? [])]).toEqual([]);
-    expect([...(deniedArgument('plain kilnctl with nothing after it?') ?? [])]).toEqual([]);
-    expect([...(deniedArgument('no shelf, no cone given. which cone is fired?') ?? [])]).toEqual([
-      stem('given'),
+    const leftOut = (question: string) => {
+      const found = deniedArgument(question);
+      return found && { things: [...found.things], verbs: [...found.verbs] };
+    };
+    expect(leftOut('kilnctl with no explicit ramp: which one runs?')).toEqual({
+      things: [stem('ramp')],
+      verbs: [],
+    });
+    expect(leftOut('kilnctl without a cone, what happens?')).toEqual({ things: [stem('cone')], verbs: [] });
+    expect(leftOut('plain kilnctl with nothing after it?')).toEqual({ things: [], verbs: [] });
+    expect(leftOut('no shelf, no cone given. which cone is fired?')).toEqual({
+      things: [stem('cone')],
+      verbs: [stem('given')],
+    });
+  });
+
+  it('is not the condition a text puts about another thing left out', async () => {
+    const notes = readFile('s', 'man/kilnsched.txt', [
+      'DESCRIPTION',
+      '       If no arguments are given, kilnsched prints the queue of each kiln.',
+      '       When a firing is given, kilnsched queues it with the given class.',
+      '       The default firing class is bisque.',
     ]);
+    expect(await ask(notes, 'kilnsched and a firing, no class given. which class does it get?')).toBe(
+      'The default firing class is bisque.',
+    );
   });
 
   it('is not found where a question only says a thing is not there', () => {
