@@ -375,6 +375,10 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(askedParts('Checking the new glaze: who chose it?').text).toBe(
       'Checking the new glaze: who chose it?',
     );
+    // Nor does a question with no verb of its own after the colon: it asks about what the clause says.
+    expect(askedParts('A glaze crawls on the shelf but not in the test kiln: which cone then?').text).toBe(
+      'A glaze crawls on the shelf but not in the test kiln: which cone then?',
+    );
   });
 
   it('sets what comes before the frame apart as the scene', () => {
