@@ -154,10 +154,19 @@ export function holdsAfter(sentence: string, type: AnswerType, preposition: stri
   return typeSpans(sentence, type).some((span) => {
     const before = words.filter((word) => word.end <= span.start).slice(-(OBJECT_REACH + 1));
     const at = before.findLastIndex((word) => word.lower === preposition);
-    return (
-      at >= 0 && !/[,.;:!?()]/.test(sentence.slice(before[at]!.end, span.start).replace(/\.(?=\w)/g, ''))
-    );
+    return at >= 0 && !endsClause(sentence.slice(before[at]!.end, span.start));
   });
+}
+
+/** Marks that end a clause when a space or the end follows ("files, then"); brackets always do. */
+const CLAUSE_MARKS: ReadonlySet<string> = new Set([',', '.', ';', ':', '!', '?']);
+const BRACKETS: ReadonlySet<string> = new Set(['(', ')']);
+
+/** True when `text` (what stands between two words) holds a mark that ends a clause: not ".crt". */
+function endsClause(text: string): boolean {
+  return [...text].some(
+    (char, i) => BRACKETS.has(char) || (CLAUSE_MARKS.has(char) && (text[i + 1] ?? ' ').trim() === ''),
+  );
 }
 
 /** True when `sentence` holds a value of `type`; every sentence holds "any". */
