@@ -26,7 +26,7 @@ import {
   type ValueKind,
   type ValueSpan,
 } from './value-kinds.js';
-import { wordsOf } from './value-spans.js';
+import { CLAUSE_MARKS, wordsOf } from './value-spans.js';
 
 export { isNegative, questionShape };
 export type { AnswerType, QuestionShape, ValueSpan };
@@ -158,11 +158,13 @@ export function holdsAfter(sentence: string, type: AnswerType, preposition: stri
   });
 }
 
-/** Marks that end a clause when a space or the end follows ("files, then"); brackets always do. */
-const CLAUSE_MARKS: ReadonlySet<string> = new Set([',', '.', ';', ':', '!', '?']);
+/** Brackets, which end a clause wherever they stand. */
 const BRACKETS: ReadonlySet<string> = new Set(['(', ')']);
 
-/** True when `text` (what stands between two words) holds a mark that ends a clause: not ".crt". */
+/**
+ * True when `text` (what stands between two words) holds a mark that ends a clause: a bracket, or a
+ * mark with a space or the end after it ("files, then"), not the dot of ".crt".
+ */
 function endsClause(text: string): boolean {
   return [...text].some(
     (char, i) => BRACKETS.has(char) || (CLAUSE_MARKS.has(char) && (text[i + 1] ?? ' ').trim() === ''),

@@ -23,6 +23,7 @@ import {
 } from './lexicon.js';
 import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem, STOP_WORDS } from './text.js';
+import { CLAUSE_MARKS } from './value-spans.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
@@ -38,7 +39,7 @@ const GIVING_UP_STEMS: ReadonlySet<string> = new Set([...GIVING_UP_VERBS].map(st
 const LONGEST_OLD_VALUE = 5;
 
 /** Marks that end a clause, and with it the value a marker leaves behind. */
-const CLAUSE_ENDS = new Set([',', ';', ':', '.', '!', '?', '(', ')']);
+const CLAUSE_ENDS: ReadonlySet<string> = new Set([...CLAUSE_MARKS, '(', ')']);
 
 /**
  * `sentence` without the value a change leaves behind: the phrase "instead of A" (or "rather than

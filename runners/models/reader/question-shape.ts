@@ -30,6 +30,7 @@ import {
   YES_NO_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
+import { CLAUSE_MARKS } from './value-spans.js';
 import { isPastForm } from './language.js';
 import {
   kindOfNoun,
@@ -363,11 +364,8 @@ export function offeredAlternatives(words: readonly { lower: string }[]): string
   return at < 0 ? undefined : [words[at - 1]?.lower ?? '', words[at + 1]?.lower ?? ''];
 }
 
-/** Marks that end a clause: a preposition before one has lost its object ("listen on?", "go into."). */
-const CLAUSE_ENDS: ReadonlySet<string> = new Set([',', '.', '?', '!', ';', ':']);
-
 /**
- * The preposition whose object a question asks for: the one it leaves at the end of a clause ("which
+ * The preposition whose object a question asks for: the one it leaves before a mark that ends a clause ("which
  * port does the gatehouse listen on?", "the folder the file has to go into") or puts before its question
  * word ("into which folder …?"). Undefined when it has none.
  */
@@ -376,7 +374,7 @@ export function askedPreposition(question: string): string | undefined {
     const at = words.findIndex(
       (word, i) =>
         word.pos === 'ADP' &&
-        (i === words.length - 1 || CLAUSE_ENDS.has(words[i + 1]!.value) || isWh(words[i + 1])),
+        (i === words.length - 1 || CLAUSE_MARKS.has(words[i + 1]!.value) || isWh(words[i + 1])),
     );
     if (at >= 0) return words[at]!.lower;
   }

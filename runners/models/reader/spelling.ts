@@ -7,9 +7,7 @@
  */
 import { INFORMAL_SPELLINGS } from './lexicon.js';
 import { wordsAt } from './phrases.js';
-
-/** Marks that may end a sentence or a clause right after a word. */
-const CLOSING_MARKS = new Set([',', ';', ':', '!', '?', '.']);
+import { CLAUSE_MARKS } from './value-spans.js';
 
 /** `text` with each informal spelling written as the words it stands for, its capital kept. */
 export function inStandardSpelling(text: string): string {
@@ -34,7 +32,7 @@ function standsAlone(text: string, start: number, end: number): boolean {
   if (start > 0 && text.charAt(start - 1).trim() !== '') return false;
   const after = text.charAt(end);
   if (after === '' || after.trim() === '') return true;
-  return CLOSING_MARKS.has(after) && text.charAt(end + 1).trim() === '';
+  return CLAUSE_MARKS.has(after) && text.charAt(end + 1).trim() === '';
 }
 
 function capitalised(word: string): string {

@@ -61,6 +61,9 @@ export function inOrder(spans: ValueSpan[]): ValueSpan[] {
   return kept;
 }
 
+/** Marks that end a sentence or a clause when a space or the end of the text follows them. */
+export const CLAUSE_MARKS: ReadonlySet<string> = new Set([',', ';', ':', '!', '?', '.']);
+
 /** A word of a sentence, with where it starts. */
 export interface Word {
   text: string;
