@@ -222,8 +222,13 @@ export const SPECIFYING_VERBS = words(
 /** The word for what holds when nothing is said otherwise: what a denied condition asks for. */
 export const DEFAULT_WORDS = words('default');
 
-/** Phrases that say "by default" in other words: "which port does it use out of the box". */
-export const DEFAULT_PHRASES = phrases('out of the box|as shipped|as it ships');
+/**
+ * Phrases that say "by default" in other words: "which port does it use out of the box", and of a
+ * command run with nothing given, "kilnctl on its own", "a firing number and nothing else".
+ */
+export const DEFAULT_PHRASES = phrases(
+  'out of the box|as shipped|as it ships|on its own|by itself|and nothing else',
+);
 
 /** Verbs of deciding among things: "which glaze did we settle on", "the kiln we landed on". */
 export const DECIDING_VERBS = words('decide settle land choose pick opt agree select');

@@ -1709,6 +1709,13 @@ describe('a condition that denies a value given', () => {
     expect(await ask(ramps, 'As shipped, which ramp does the controller send?')).toBe(
       'The ramp defaults to `slow`.',
     );
+    // Of a command run with nothing given.
+    expect(await ask(ramps, 'The controller on its own, which ramp does it send?')).toBe(
+      'The ramp defaults to `slow`.',
+    );
+    expect(await ask(ramps, 'The controller with a kiln and nothing else: which ramp then?')).toBe(
+      'The ramp defaults to `slow`.',
+    );
   });
 
   it('is answered in its own words by a text that puts the same condition', async () => {
