@@ -770,7 +770,7 @@ function leadIn(tokens: readonly Token[], words: readonly Token[]): number | und
     // A clause that "and" or "but" joins on goes on with the lead-in.
     if (question[0]?.pos === 'CCONJ') continue;
     if (question.length < 3 || question.some((word, i) => pointsBack(word, i, question))) continue;
-    // A question with no verb of its own ("…: which exit status?") leans on the lead-in, as a fragment
+    // A question with no verb of its own ("…: which cone then?") leans on the lead-in, as a fragment
     // leans on the sentence before it.
     if (isFragment(question)) continue;
     if (interrogative(question, '')) return after;
