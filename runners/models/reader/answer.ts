@@ -121,6 +121,7 @@ import {
   asksOldValue,
   clausesOf,
   leftBehind,
+  saysCeased,
   statesChange,
   withoutOldValue,
   withoutReplacedClauses,
@@ -1518,6 +1519,9 @@ function chooseAmong(
       pool[candidate.index]!.replaces === undefined &&
       !statesChange(pool[candidate.index]!.text);
     if (aside) continue;
+    // Asked how things stand, a statement that a thing holds no more ("we're not using the gas kiln
+    // any more") says what was: a value it names is not the one that holds.
+    if (mode === 'latest' && !polar && saysCeased(pool[candidate.index]!.text)) continue;
     // A later change away from a value the best sentence does not say changes something else about
     // the same thing: "the kiln now fires at 1,200 instead of 1,180" does not answer what glaze it
     // takes, however much of the question it shares.

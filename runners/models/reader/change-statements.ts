@@ -7,10 +7,12 @@
 import {
   ARRIVING_PREPOSITIONS,
   ARTICLES,
+  CESSATION_PHRASES,
   CONTRASTING_WORDS,
   FIRST_PERSON_SUBJECTS,
   GIVING_UP_VERBS,
   LEAVING_PREPOSITIONS,
+  NEGATED_CESSATION_PHRASES,
   QUESTION_PREPOSITIONS,
   REASON_CONJUNCTIONS,
   REPLACED_VALUE_MARKERS,
@@ -23,9 +25,12 @@ import {
 } from './lexicon.js';
 import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem, STOP_WORDS } from './text.js';
+import { isNegative } from './value-kinds.js';
 import { CLAUSE_MARKS } from './value-spans.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
+const CESSATION = new Phrases(CESSATION_PHRASES);
+const NEGATED_CESSATION = new Phrases(NEGATED_CESSATION_PHRASES);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
 const OPENERS = new Phrases(TURN_OPENERS);
 
@@ -303,6 +308,18 @@ export function withoutReplacedClauses(sentence: string, replaced: ReadonlySet<s
 export function statesChange(sentence: string): boolean {
   const words = wordsAt(sentence);
   return words.some((word, at) => SHIFT_STEMS.has(stem(word.word)) || MARKERS.at(words, at) !== undefined);
+}
+
+/**
+ * True when a clause of `sentence` says something holds no more: "we no longer fire on Sundays",
+ * "we're not using the gas kiln any more". Such a statement says what was, not what is.
+ */
+export function saysCeased(sentence: string): boolean {
+  return clausesOf(sentence).some((clause) => {
+    const words = wordsAt(clause);
+    const says = (phrases: Phrases) => words.some((_, at) => phrases.at(words, at) !== undefined);
+    return says(CESSATION) || (says(NEGATED_CESSATION) && isNegative(clause));
+  });
 }
 
 /**

@@ -1245,6 +1245,9 @@ export const CLAUSE_JOINING_DEMONSTRATIVES = words('that');
 /** Phrases of several words that say something holds no more ("no longer"). */
 export const CESSATION_PHRASES = phrases('no longer');
 
+/** Phrases that, in a clause that says no, say something holds no more ("not … any more"). */
+export const NEGATED_CESSATION_PHRASES = phrases('any more|anymore|any longer');
+
 /** The noun that, before a figure, names a release ("version 3"). */
 export const VERSION_WORDS = words('version');
 

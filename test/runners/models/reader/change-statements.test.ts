@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clausesOf,
   leftBehind,
+  saysCeased,
   statesChange,
   withoutOldValue,
   withoutReplacedClauses,
@@ -449,5 +450,32 @@ describe('withoutReplacedClauses', () => {
       withoutReplacedClauses('The shelves go in the loft instead; the glaze shed gets a new lock.', shelf),
     ).toBe('The shelves go in the loft instead; the glaze shed gets a new lock.');
     expect(withoutReplacedClauses('', shelf)).toBe('');
+  });
+});
+
+describe('a statement that something holds no more', () => {
+  it('is one that says "no longer", or "any more" in a clause that says no', () => {
+    expect(saysCeased('We no longer fire the big kiln on Sundays.')).toBe(true);
+    expect(saysCeased("We're not using the gas kiln any more, but the school is, so it matters.")).toBe(true);
+    expect(saysCeased("The studio doesn't stock Bartlett cones anymore.")).toBe(true);
+    expect(saysCeased("The big kiln isn't fired on Sundays any longer.")).toBe(true);
+  });
+
+  it('is not one where "any more" only counts, or where the clause that says no is another', () => {
+    expect(saysCeased('Do we have any more cones in the store?')).toBe(false);
+    expect(saysCeased("The studio fires on Sundays; it doesn't glaze.")).toBe(false);
+    expect(saysCeased("We don't glaze on Sundays, and we'll buy any more cones we need.")).toBe(false);
+    expect(saysCeased('The club fires nothing any longer than twelve hours.')).toBe(false);
+    expect(saysCeased('')).toBe(false);
+  });
+
+  it('gives no value asked how things stand now, where an earlier statement does', async () => {
+    const cones = said(
+      'The studio is going with Orton cones after all.',
+      "We're not using Bartlett cones for the studio any more, but the school next door is, so it still matters.",
+    );
+    expect(await ask(cones, 'Studio cones, in the end?')).toBe(
+      'The studio is going with Orton cones after all.',
+    );
   });
 });
