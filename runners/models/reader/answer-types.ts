@@ -10,7 +10,12 @@
  */
 import { questionShape, whichNouns, type AnswerType, type QuestionShape } from './question-shape.js';
 import { analyse, type Token } from './language.js';
-import { DEMONSTRATIVES, INDEFINITE_DETERMINERS, NAMING_PARTICIPLES } from './lexicon.js';
+import {
+  DEMONSTRATIVES,
+  INDEFINITE_DETERMINERS,
+  NAMING_PARTICIPLES,
+  THIRD_PERSON_POSSESSIVES,
+} from './lexicon.js';
 import { stem } from './text.js';
 import { keyChordSpans } from './key-chords.js';
 import {
@@ -178,12 +183,20 @@ export function holdsType(sentence: string, type: AnswerType): boolean {
 
 /**
  * True when `sentence` speaks of a `head` (a noun's stem) and each time only as some one of its kind,
- * never saying which: "I must book a room" says no room, so it cannot answer "which room". A mention
- * that a name or number goes with ("a room called Orion", "a room, 4B", "an Orion room") says which.
+ * never saying which: "I must book a room" says no room, so it cannot answer "which room". Nor does
+ * one that names it only by whose it is: "the club was run by its founder" says no more than "the
+ * club's founder?" asks. A mention that a name or number goes with ("a room called Orion", "a room,
+ * 4B", "an Orion room", "its founder, Ada Varga") says which.
  */
 export function saysNoneOf(sentence: string, head: string): boolean {
-  return mentionedOnlyAs(sentence, head, INDEFINITE_DETERMINERS);
+  return mentionedOnlyAs(sentence, head, UNNAMING_DETERMINERS);
 }
+
+/** Determiners that, with no name, leave which one open: "a", "some", "its", "their". */
+const UNNAMING_DETERMINERS: ReadonlySet<string> = new Set([
+  ...INDEFINITE_DETERMINERS,
+  ...THIRD_PERSON_POSSESSIVES,
+]);
 
 /**
  * True when `sentence` speaks of a `head` (a noun's stem) only as one named before it ("This signal

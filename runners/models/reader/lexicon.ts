@@ -1099,6 +1099,9 @@ export const ARTICLES = words('the a an');
 /** The possessive determiners of the speaker and the listener: "our", "my", "your". */
 export const SPEAKER_LISTENER_POSSESSIVES = words('our my your');
 
+/** The possessive determiners of someone or something spoken about: "its", "their". */
+export const THIRD_PERSON_POSSESSIVES = words('his her its their');
+
 /** The possessive determiner of a thing: "its". */
 export const THING_POSSESSIVES = words('its');
 

@@ -285,6 +285,19 @@ describe('"which N" asks for one N', () => {
     expect(await ask(history, 'The van I ordered for the move was which one?')).toBe(ABSTENTION);
   });
 
+  it('is not answered by a sentence that names the N only by whose it is ("its founder")', async () => {
+    const club = readFile('c1', 'notes/club.md', [
+      '# The kiln club',
+      'For its first years the kiln club was run by its founder and whoever had a free evening.',
+    ]);
+    expect(await ask(club, "The kiln club's founder?")).toBe(ABSTENTION);
+    const named = readFile('c2', 'notes/history.md', [
+      '# History',
+      'The kiln club was run by its founder, Ada Varga, until the move.',
+    ]);
+    expect(await ask([...club, ...named], "The kiln club's founder?")).toContain('Ada Varga');
+  });
+
   it('is answered once a sentence names the N, however it is introduced', async () => {
     const named = [user('I ordered a van called Bluebird for the move on Saturday.'), assistant('Noted.')];
     expect(await ask(named, 'Which van did I order for the move?')).toContain('Bluebird');
@@ -297,6 +310,11 @@ describe('"which N" asks for one N', () => {
     expect(saysNoneOf('We picked a venue: The Loft.', 'venu')).toBe(false);
     expect(saysNoneOf('The venue is The Loft.', 'venu')).toBe(false);
     expect(saysNoneOf('Nothing here speaks of it.', 'venu')).toBe(false);
+    // Whose it is says no more than the question: "its founder" names none.
+    expect(saysNoneOf('For its first years the club was run by its founder.', 'founder')).toBe(true);
+    expect(saysNoneOf('The club moved to their venue in the old mill.', 'venu')).toBe(true);
+    expect(saysNoneOf('The club was run by its founder, Ada Varga.', 'founder')).toBe(false);
+    expect(saysNoneOf('Our founder still fires the big kiln.', 'founder')).toBe(false);
     expect(saysNoneOf('', 'venu')).toBe(false);
   });
 
