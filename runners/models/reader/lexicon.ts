@@ -45,6 +45,8 @@ export const SAYING_VERBS = words(
 
 /** Third-person pronouns that stand for a thing named before. */
 export const REFERRING_PRONOUNS = words('it them');
+/** Of those, the one that stands for several. */
+export const PLURAL_REFERRING_PRONOUNS = words('them');
 
 /** Coordinating and common subordinating conjunctions. */
 export const CONJUNCTIONS = words(

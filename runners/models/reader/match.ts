@@ -31,9 +31,11 @@ import {
   NEGATIVE_CLITICS,
   NON_FINITE_BE_FORMS,
   PARTITIVE_PREPOSITIONS,
+  PLURAL_REFERRING_PRONOUNS,
   PRIMARY_AUXILIARIES,
   QUESTION_PREPOSITIONS,
   RECENT_PHRASES,
+  REFERRING_PRONOUNS,
   RELATIVE_DAYS,
   SPECIFYING_VERBS,
   TIME_ALTERNATIVES,
@@ -44,7 +46,7 @@ import {
   WH_WORDS,
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
-import { tokens } from './nlp.js';
+import { tokens, type Token } from './nlp.js';
 import { codeNameSpans, commandOptionSpans, numberSpans, shortOptions } from './value-kinds.js';
 import { isKnownWord, withVerbsAfterSubjects } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
@@ -545,7 +547,24 @@ function withoutOpeningClause(question: string): string {
   const end = clauseEnd(rest);
   const mark = rest.indexOf('?');
   if (end < 0 || (mark >= 0 && mark < end)) return question;
-  return rest.slice(end + 1).trimStart();
+  const after = rest.slice(end + 1).trimStart();
+  // "Before I pass on files I've modified, what must I do to them?": the clause names what the
+  // question's pronoun stands for, so it says what is asked about, not only when.
+  return namesReferent(rest.slice(0, end), after) ? question : after;
+}
+
+/**
+ * True when a pronoun of `question` that stands for a thing ("it", "them") finds no noun of its
+ * number before it there, and `clause`, said before the question, has one: "files" for "them".
+ */
+function namesReferent(clause: string, question: string): boolean {
+  const read = tokens(question);
+  const at = read.findIndex((token) => REFERRING_PRONOUNS.has(token.value.toLowerCase()));
+  if (at < 0) return false;
+  const plural = PLURAL_REFERRING_PRONOUNS.has(read[at]!.value.toLowerCase());
+  const agrees = (token: Token) =>
+    token.pos === 'NOUN' && (token.value.toLowerCase() !== token.lemma) === plural;
+  return !read.slice(0, at).some(agrees) && tokens(clause).some(agrees);
 }
 
 /** Where the first mark that ends a clause within a question stands in `text`, or -1. */

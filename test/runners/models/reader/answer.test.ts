@@ -390,6 +390,28 @@ describe('questions that mention files without asking which one', () => {
       'Record the task: write the migration plan for the old proxies.',
     );
   });
+
+  it('keeps a clause that comes first when it names what a pronoun of the question stands for', async () => {
+    // "them" finds no plural noun after the clause: the clause's "glazes" are what is asked about.
+    expect(
+      keyOfAsked("Before I pass on glazes I've mixed, what does the studio make me do to them?"),
+    ).toEqual(['pass', 'glaze', 'mix', 'studio', 'make']);
+    // "it" finds "log" before it in the question: the clause only places it in time.
+    expect(keyOfAsked('After I fire the pots, is my kiln log still there, or is it gone?')).toEqual([
+      'kiln',
+      'log',
+      'go',
+    ]);
+    expect(keyOfAsked('Before the kiln is fired, what does the studio check?')).toEqual(['studio', 'check']);
+    const mixing = readFile('m', 'notes/glazes.md', [
+      '# Passing glazes on',
+      'Before you pass on any glazes you have mixed, the studio makes you label them with the date.',
+      'The studio makes every new member do a safety walk first.',
+    ]);
+    expect(
+      await ask(mixing, "Before I pass on glazes I've mixed, what does the studio make me do to them?"),
+    ).toBe('Before you pass on any glazes you have mixed, the studio makes you label them with the date.');
+  });
 });
 
 describe('a document’s headings', () => {
