@@ -21,6 +21,7 @@ import { keyChordSpans } from './key-chords.js';
 import {
   clockSpans,
   codeNameSpans,
+  deniedStems,
   durationSpans,
   commandOptionSpans,
   RECOGNISERS,
@@ -33,7 +34,7 @@ import {
 } from './value-kinds.js';
 import { CLAUSE_MARKS, wordsOf } from './value-spans.js';
 
-export { isNegative, questionShape };
+export { deniedStems, isNegative, questionShape };
 export type { AnswerType, QuestionShape, ValueSpan };
 
 /** The kind of value `question` asks for. */

@@ -10,6 +10,7 @@ import {
   holdsCount,
   holdsLabel,
   holdsType,
+  deniedStems,
   isNegative,
   questionShape,
   saysNoneOf,
@@ -686,6 +687,12 @@ interface Bonus {
   consequence?: number;
   /** Asked for the object of a preposition, whether a sentence's value is one, and what that adds. */
   relation?: { holds: (sentence: string) => boolean; weight: number };
+  /**
+   * The words the question denies ("isn't executable"), and the words a sentence denies: saying one
+   * denied as the question does, a sentence says what it asks; saying it without denying it, the
+   * opposite.
+   */
+  polarity?: { stems: ReadonlySet<string>; denies: (sentence: string) => ReadonlySet<string> };
 }
 
 /** How much each word of a question's scene a sentence says adds, against the word's weight. */
@@ -697,6 +704,23 @@ function sceneBonus(scene: ReadonlyMap<string, number>, candidate: Candidate): n
   for (const [stem, weight] of scene)
     if (candidate.stems.has(stem)) bonus += SCENE_SHARE * Math.max(0.1, weight);
   return bonus;
+}
+
+/**
+ * What a sentence gains or loses by the polarity of the question's denied words: each one it denies
+ * too adds its weight, each one it says without denying it takes its weight away.
+ */
+function polarityBonus(bonus: Bonus, candidate: Candidate, weights: ReadonlyMap<string, number>): number {
+  const { polarity } = bonus;
+  if (polarity === undefined) return 0;
+  const denies = polarity.denies(candidate.text);
+  let gained = 0;
+  for (const stem of polarity.stems) {
+    const weight = Math.max(0.1, weights.get(stem) ?? 0);
+    if (denies.has(stem)) gained += weight;
+    else if (candidate.stems.has(stem)) gained -= weight;
+  }
+  return gained;
 }
 
 /** How much a value that is the object of the question's preposition adds, against its lightest word. */
@@ -879,6 +903,9 @@ export function answerQuestion(
   const leadingPurpose = leadingPurposeStems(analysed);
   const aside = bracketedStems(analysed);
   // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
+  // Nor a thing the question says there is none of ("has no execute permission"): a text says the
+  // lack in its own words ("is not executable").
+  const lacked = remembered(context, deniedStems, question);
   if (
     unseen.some(
       (stem) =>
@@ -887,7 +914,8 @@ export function answerQuestion(
         !decided.includes(stem) &&
         !givenPurpose.has(stem) &&
         !leadingPurpose.has(stem) &&
-        !aside.has(stem),
+        !aside.has(stem) &&
+        !lacked.has(stem),
     )
   )
     return ABSTENTION;
@@ -958,6 +986,18 @@ export function answerQuestion(
   // preposition ("put the files into /srv/kiln/") is said in the question's relation to it.
   const relating =
     type === 'any' || type === 'yes-no' ? undefined : remembered(context, askedPreposition, question);
+  // Asked for a value, the words the question denies tell sentences apart by whether they deny them
+  // too; asked yes or no, a sentence that says the opposite answers no. A thing left out of a command
+  // ("with no cone") and a denied condition ("if we don't pass a ramp") ask for the default, which a
+  // text says of the thing without denying it.
+  const polarStems = new Set(
+    polar
+      ? []
+      : [...lacked].filter(
+          (stem) =>
+            key.includes(stem) && leftOut?.things.has(stem) !== true && deniedHere?.has(stem) !== true,
+        ),
+  );
   const bonus: Bonus = {
     pairs,
     ...(relating === undefined
@@ -969,6 +1009,14 @@ export function answerQuestion(
           },
         }),
     scene: keyWeights([...new Set(sceneStems)], pool),
+    ...(polarStems.size === 0
+      ? {}
+      : {
+          polarity: {
+            stems: polarStems,
+            denies: (sentence: string) => remembered(context, deniedStems, sentence),
+          },
+        }),
     ...(consequenceWeight === undefined ? {} : { consequence: consequenceWeight }),
     ...(which === undefined
       ? {}
@@ -1102,7 +1150,8 @@ export function answerQuestion(
           premise.has(stem) ||
           bounds.has(stem) ||
           leadingPurpose.has(stem) ||
-          aside.has(stem))
+          aside.has(stem) ||
+          lacked.has(stem))
       ),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
@@ -1494,7 +1543,8 @@ function chooseAmong(
     if (coverage(key, candidate, weights, polar) === undefined) continue;
     const score =
       weightedCoverage(key, candidate, weights) +
-      pairBonus(bonus.pairs, candidate, weights) +
+      pairBonus(bonus.pairs, candidate, weights, candidate.fileWords) +
+      polarityBonus(bonus, candidate, weights) +
       sceneBonus(bonus.scene, candidate) +
       namingBonus(bonus, candidate, weights) +
       (bonus.kind !== undefined && candidate.stems.has(bonus.kind.stem) ? bonus.kind.weight : 0) +

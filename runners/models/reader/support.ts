@@ -81,15 +81,19 @@ const PAIR_SHARE = 0.5;
  * What a sentence gains by saying pairs of the question's words as the question does, next to each
  * other ("the kiln shelf" against "shelves … in the kiln"): half the lighter word's
  * weight for each such pair. It orders sentences that say the same words.
+ * The name of the file a sentence is in (`name`, its words' stems in order) is said with each of its
+ * sentences: a pair it says together ("kiln-shelf.txt") counts as said together.
  */
 export function pairBonus(
   pairs: readonly (readonly [string, string])[],
   candidate: Candidate,
   weights: ReadonlyMap<string, number>,
+  name: Iterable<string> = [],
 ): number {
+  const named = { text: '', stems: new Set<string>(), sequence: [...name] };
   let bonus = 0;
   for (const [a, b] of pairs) {
-    if (!saysTogether(candidate, a, b)) continue;
+    if (!saysTogether(candidate, a, b) && !saysTogether(named, a, b)) continue;
     bonus += PAIR_SHARE * Math.max(0.1, Math.min(weights.get(a) ?? 0, weights.get(b) ?? 0));
   }
   return bonus;

@@ -8,6 +8,7 @@
  */
 import {
   CESSATION_PHRASES,
+  CONJUNCTIONS,
   DEFINITE_DETERMINERS,
   DEMONSTRATIVES,
   ENVIRONMENT_WORDS,
@@ -28,9 +29,10 @@ import {
   WEEKDAYS,
 } from './lexicon.js';
 import { Phrases } from './phrases.js';
-import { asPath, endsAsking } from './text.js';
+import { asPath, contentStems, endsAsking } from './text.js';
 import {
   alternation,
+  CLAUSE_MARKS,
   inOrder,
   listedWords,
   spansOf,
@@ -328,6 +330,39 @@ export function isNegative(sentence: string): boolean {
       CESSATION.at(lowered, i) !== undefined,
   );
 }
+
+/**
+ * The stems of the words `sentence` denies: those after a word that says no ("not", "no", "isn't",
+ * "no longer"), to the end of its clause or its next conjunction, at most DENIED_REACH of them with
+ * content: "a command is found but is not executable" denies "executable".
+ */
+export function deniedStems(sentence: string): Set<string> {
+  const words = wordsOf(sentence);
+  const lowered = words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
+  const denied = new Set<string>();
+  words.forEach((word, i) => {
+    // A phrase that says no ("no longer") denies what follows it, not its own words.
+    const phrase = CESSATION.at(lowered, i);
+    const negates =
+      phrase !== undefined ||
+      NEGATIONS.has(word.lower) ||
+      (NEGATING_DETERMINERS.has(word.lower) && standsApart(sentence, word)) ||
+      [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic));
+    if (!negates) return;
+    let said = 0;
+    for (let next = phrase?.after ?? i + 1; next < words.length && said < DENIED_REACH; next++) {
+      const between = sentence.slice(words[next - 1]!.end, words[next]!.start);
+      if ([...between].some((char) => CLAUSE_MARKS.has(char)) || CONJUNCTIONS.has(words[next]!.lower)) break;
+      const stems = contentStems(words[next]!.text);
+      for (const found of stems) denied.add(found);
+      if (stems.length > 0) said++;
+    }
+  });
+  return denied;
+}
+
+/** How many words with content a negation reaches. */
+const DENIED_REACH = 2;
 
 /** True when nothing but white space (or the sentence's edges) stands either side of `word`. */
 function standsApart(sentence: string, word: { start: number; end: number }): boolean {

@@ -2334,3 +2334,27 @@ describe('a question that offers two alternatives', () => {
     );
   });
 });
+
+describe('what a question denies', () => {
+  const alarms = readFile('a', 'man/alarm-codes.txt', [
+    '# Alarm codes',
+    'If a kiln is found but is not vented, the controller shows 41.',
+    'When a kiln is found vented during a firing, the controller raises alarm code 52.',
+  ]);
+
+  it('is answered by a sentence that denies it too, before one that says it', async () => {
+    expect(await ask(alarms, "A kiln is found but isn't vented: which alarm code?")).toBe(
+      'If a kiln is found but is not vented, the controller shows 41.',
+    );
+  });
+
+  it('need not be in view when the question says there is none of it', async () => {
+    expect(await ask(alarms, 'Kiln is found but has no vent hood. Alarm code?')).toBe(
+      'If a kiln is found but is not vented, the controller shows 41.',
+    );
+    // Only what is denied: a thing the question asks about that nothing names still puts it out of view.
+    expect(await ask(alarms, 'Kiln is found but has no vent hood. Which warranty line do I call?')).toBe(
+      ABSTENTION,
+    );
+  });
+});

@@ -5,6 +5,7 @@ import {
   codeSpans,
   commandOptionSpans,
   daySpans,
+  deniedStems,
   durationSpans,
   envVarSpans,
   isNegative,
@@ -290,6 +291,16 @@ describe('statements and their polarity', () => {
     expect(isNegative('The shed takes no padlock.')).toBe(true);
     expect(isNegative('Pass --no-lock to leave the shed open.')).toBe(false);
     expect(isNegative('Set `locked` to `no` to leave the shed open.')).toBe(false);
+  });
+
+  it('find the words a negation denies, to the end of its clause or its next conjunction', () => {
+    expect([...deniedStems('If a kiln is found but is not vented, the alarm code is 41.')]).toEqual(['vent']);
+    expect([...deniedStems('The kiln has no vent fitted, so it cracks.')]).toEqual(['vent', 'fit']);
+    expect([...deniedStems("The glaze isn't food-safe and the tiles crack.")]).toEqual(['food', 'safe']);
+    expect([...deniedStems('We no longer fire the big kiln on Sundays.')]).toEqual(['fire', 'big']);
+    expect([...deniedStems('Pass --no-lock to leave the shed open.')]).toEqual([]);
+    expect([...deniedStems('The shed is locked at night.')]).toEqual([]);
+    expect([...deniedStems('')]).toEqual([]);
   });
 });
 
