@@ -28,7 +28,7 @@ import {
   VERSION_WORDS,
   WEEKDAYS,
 } from './lexicon.js';
-import { Phrases } from './phrases.js';
+import { Phrases, type WordAt } from './phrases.js';
 import { asPath, contentStems, endsAsking } from './text.js';
 import {
   alternation,
@@ -321,14 +321,8 @@ const CESSATION = new Phrases(CESSATION_PHRASES);
  */
 export function isNegative(sentence: string): boolean {
   const words = wordsOf(sentence);
-  const lowered = words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
-  return words.some(
-    (word, i) =>
-      NEGATIONS.has(word.lower) ||
-      (NEGATING_DETERMINERS.has(word.lower) && standsApart(sentence, word)) ||
-      [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic)) ||
-      CESSATION.at(lowered, i) !== undefined,
-  );
+  const lowered = lowerWords(words);
+  return words.some((_, i) => negationEnd(sentence, words, lowered, i) !== undefined);
 }
 
 /**
@@ -338,19 +332,13 @@ export function isNegative(sentence: string): boolean {
  */
 export function deniedStems(sentence: string): Set<string> {
   const words = wordsOf(sentence);
-  const lowered = words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
+  const lowered = lowerWords(words);
   const denied = new Set<string>();
-  words.forEach((word, i) => {
-    // A phrase that says no ("no longer") denies what follows it, not its own words.
-    const phrase = CESSATION.at(lowered, i);
-    const negates =
-      phrase !== undefined ||
-      NEGATIONS.has(word.lower) ||
-      (NEGATING_DETERMINERS.has(word.lower) && standsApart(sentence, word)) ||
-      [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic));
-    if (!negates) return;
+  words.forEach((_, i) => {
+    const end = negationEnd(sentence, words, lowered, i);
+    if (end === undefined) return;
     let said = 0;
-    for (let next = phrase?.after ?? i + 1; next < words.length && said < DENIED_REACH; next++) {
+    for (let next = end; next < words.length && said < DENIED_REACH; next++) {
       const between = sentence.slice(words[next - 1]!.end, words[next]!.start);
       if ([...between].some((char) => CLAUSE_MARKS.has(char)) || CONJUNCTIONS.has(words[next]!.lower)) break;
       const stems = contentStems(words[next]!.text);
@@ -359,6 +347,31 @@ export function deniedStems(sentence: string): Set<string> {
     }
   });
   return denied;
+}
+
+/** Words as the lexicon's phrases are found among: lower case, with where each stands. */
+function lowerWords(words: readonly Word[]): WordAt[] {
+  return words.map((word) => ({ word: word.lower, start: word.start, end: word.end }));
+}
+
+/**
+ * Where what the word at `i` denies starts, when it says no: the next word, or the one after a phrase
+ * that says no ("no longer" denies what follows it, not its own words). Undefined for any other word.
+ */
+function negationEnd(
+  sentence: string,
+  words: readonly Word[],
+  lowered: readonly WordAt[],
+  i: number,
+): number | undefined {
+  const phrase = CESSATION.at(lowered, i);
+  if (phrase !== undefined) return phrase.after;
+  const word = words[i]!;
+  const negates =
+    NEGATIONS.has(word.lower) ||
+    (NEGATING_DETERMINERS.has(word.lower) && standsApart(sentence, word)) ||
+    [...NEGATIVE_CLITICS].some((clitic) => word.lower.endsWith(clitic));
+  return negates ? i + 1 : undefined;
 }
 
 /** How many words with content a negation reaches. */
