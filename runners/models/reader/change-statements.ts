@@ -29,8 +29,7 @@ import { isNegative } from './value-kinds.js';
 import { CLAUSE_MARKS } from './value-spans.js';
 
 const MARKERS = new Phrases(REPLACED_VALUE_MARKERS);
-const CESSATION = new Phrases(CESSATION_PHRASES);
-const NEGATED_CESSATION = new Phrases(NEGATED_CESSATION_PHRASES);
+const CEASING = new Phrases([...CESSATION_PHRASES, ...NEGATED_CESSATION_PHRASES]);
 const RETRACTIONS = new Phrases(RETRACTION_PHRASES);
 const OPENERS = new Phrases(TURN_OPENERS);
 
@@ -317,8 +316,8 @@ export function statesChange(sentence: string): boolean {
 export function saysCeased(sentence: string): boolean {
   return clausesOf(sentence).some((clause) => {
     const words = wordsAt(clause);
-    const says = (phrases: Phrases) => words.some((_, at) => phrases.at(words, at) !== undefined);
-    return says(CESSATION) || (says(NEGATED_CESSATION) && isNegative(clause));
+    // "No longer" says no itself; "any more" only in a clause that does.
+    return isNegative(clause) && words.some((_, at) => CEASING.at(words, at) !== undefined);
   });
 }
 

@@ -1102,7 +1102,9 @@ export const ARTICLES = words('the a an');
 export const SPEAKER_LISTENER_POSSESSIVES = words('our my your');
 
 /** The possessive determiners of someone or something spoken about: "its", "their". */
-export const THIRD_PERSON_POSSESSIVES = words('his her its their');
+export const THIRD_PERSON_POSSESSIVES: ReadonlySet<string> = new Set(
+  [...POSSESSIVE_DETERMINERS].filter((word) => !SPEAKER_LISTENER_POSSESSIVES.has(word)),
+);
 
 /** The possessive determiner of a thing: "its". */
 export const THING_POSSESSIVES = words('its');

@@ -207,7 +207,11 @@ export function identifierWords(text: string): string[] {
  * vents" against "by default, the kiln …").
  */
 export function saysTogether(candidate: Candidate, a: string, b: string): boolean {
-  const sequence = candidate.sequence ?? [];
+  return nextToEachOther(candidate.sequence ?? [], a, b);
+}
+
+/** True when `a` and `b` stand next to each other in `sequence`, in either order. */
+export function nextToEachOther(sequence: readonly string[], a: string, b: string): boolean {
   for (let i = 0; i + 1 < sequence.length; i++) {
     if (sequence[i] === a && sequence[i + 1] === b) return true;
     if (sequence[i] === b && sequence[i + 1] === a) return true;

@@ -3,7 +3,7 @@
  * one threshold of support below which the reader abstains.
  */
 import type { Candidate } from './match.js';
-import { meetWeight, saysTogether } from './match.js';
+import { meetWeight, nextToEachOther, saysTogether } from './match.js';
 
 /** A candidate with the words it says itself, apart from those of the sentence it refers back to. */
 export type Weighed = Candidate & { ownStems: ReadonlySet<string>; ownAlike?: ReadonlySet<string> };
@@ -90,10 +90,10 @@ export function pairBonus(
   weights: ReadonlyMap<string, number>,
   name: Iterable<string> = [],
 ): number {
-  const named = { text: '', stems: new Set<string>(), sequence: [...name] };
+  const named = [...name];
   let bonus = 0;
   for (const [a, b] of pairs) {
-    if (!saysTogether(candidate, a, b) && !saysTogether(named, a, b)) continue;
+    if (!saysTogether(candidate, a, b) && !nextToEachOther(named, a, b)) continue;
     bonus += PAIR_SHARE * Math.max(0.1, Math.min(weights.get(a) ?? 0, weights.get(b) ?? 0));
   }
   return bonus;
