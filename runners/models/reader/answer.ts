@@ -75,6 +75,7 @@ import {
   BE_FORMS,
   BOUND_PREFIXES,
   CHOICE_OPENERS,
+  COMPARISON_PREPOSITIONS,
   CONSEQUENCE_CONJUNCTIONS,
   CONSEQUENCE_MARKERS,
   COUNTING_AS_VERBS,
@@ -392,6 +393,34 @@ function bracketedStems(asked: readonly Token[]): ReadonlySet<string> {
     else if (token.value === ')') depth = Math.max(0, depth - 1);
     else if (depth > 0) for (const stem of contentStems(token.value)) stems.add(stem);
   }
+  return stems;
+}
+
+/**
+ * The stems of a phrase that compares the thing asked about with another or gives examples of it ("a
+ * kiln like the one at the college", "is it like a raku firing", "two cones, like 6 and 10"), to the
+ * end of its clause. What it names is the asker's point of reference, not what the answer must say.
+ * "Like" after a verb or a modal ("I'd like", "want like the first five") is no comparison.
+ */
+function comparedStems(asked: readonly Token[]): ReadonlySet<string> {
+  const stems = new Set<string>();
+  asked.forEach((token, at) => {
+    if (!COMPARISON_PREPOSITIONS.has(token.lower)) return;
+    const before = asked[at - 1];
+    const inverted = before?.pos === 'PRON' && BE_FORMS.has(asked[at - 2]?.lower ?? '');
+    const compares =
+      before !== undefined &&
+      (BE_FORMS.has(before.lower) ||
+        inverted ||
+        before.pos === 'NOUN' ||
+        before.pos === 'PROPN' ||
+        before.value === ',');
+    if (!compares) return;
+    const end = asked.findIndex((next, i) => i > at && next.pos === 'PUNCT');
+    for (const next of asked.slice(at + 1, end < 0 ? undefined : end)) {
+      for (const stem of contentStems(next.value)) stems.add(stem);
+    }
+  });
   return stems;
 }
 
@@ -902,6 +931,7 @@ export function answerQuestion(
   // Nor is a thing only a phrase of what the answer is for names, or only an aside in brackets.
   const leadingPurpose = leadingPurposeStems(analysed);
   const aside = bracketedStems(analysed);
+  const compared = comparedStems(analysed);
   // Nor is "the decision" itself a thing to find: it names the act the person's statement reports.
   // Nor a thing the question says there is none of ("has no execute permission"): a text says the
   // lack in its own words ("is not executable").
@@ -915,6 +945,7 @@ export function answerQuestion(
         !givenPurpose.has(stem) &&
         !leadingPurpose.has(stem) &&
         !aside.has(stem) &&
+        !compared.has(stem) &&
         !lacked.has(stem),
     )
   )
@@ -1151,6 +1182,7 @@ export function answerQuestion(
           bounds.has(stem) ||
           leadingPurpose.has(stem) ||
           aside.has(stem) ||
+          compared.has(stem) ||
           lacked.has(stem))
       ),
   );

@@ -328,6 +328,12 @@ export const CONSEQUENCE_CONJUNCTIONS = words('so');
 export const PURPOSE_PREPOSITIONS = words('for');
 
 /**
+ * Prepositions that compare what is asked about with something else, or give examples of it: "a
+ * kiln like the one at the college", "is it like a raku firing", "two cones, like 6 and 10".
+ */
+export const COMPARISON_PREPOSITIONS = words('like unlike');
+
+/**
  * Conjunctions that open a clause of purpose or reason before a question ("So that the report is right,
  * which kiln …?", "Since we glaze on Fridays, which kiln …?"): the clause sets the question's scene.
  */

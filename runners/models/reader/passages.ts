@@ -71,8 +71,9 @@ export type Sourced = Candidate & {
    */
   following?: string;
   /**
-   * The name a section's code-name heading gives ("### findUp.stop"), on the first sentence under it,
-   * which describes the thing without naming it ("A Symbol that can be returned …").
+   * The name a section's code-name heading or option term gives ("### findUp.stop", "-s, --slow"), on
+   * the first sentence under it, which describes the thing without naming it ("A Symbol that can be
+   * returned …", "fire at half the rate").
    */
   named?: string;
   /**
@@ -373,9 +374,14 @@ function inSections(content: string, prose: boolean | undefined): InSection[] {
     if (definition !== undefined && term !== undefined && body.length > 0) term.definition = definition;
     term = undefined;
     // A Markdown heading that is one name as code writes it ("### findUp.stop") names what the first
-    // sentence under it describes.
+    // sentence under it describes; so does a term that names an option ("-s, --slow").
     const innermost = headings.at(-1);
-    const name = innermost?.indent === undefined ? codeNameHeading(innermost?.text) : undefined;
+    const name =
+      innermost?.indent === undefined
+        ? codeNameHeading(innermost?.text)
+        : namesOption(innermost.text)
+          ? innermost.text
+          : undefined;
     for (const [at, { sentence, antecedent }] of inContext.entries()) {
       const leansOn = at > 0 && definition !== undefined && lacksSubject(sentence) ? definition : antecedent;
       found.push({

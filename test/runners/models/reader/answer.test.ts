@@ -644,6 +644,12 @@ describe('an option and the sentence that defines it', () => {
     ).toContain('--nonblock');
   });
 
+  it('lead a way of doing something with the option whose description says it', async () => {
+    expect(await ask(kilnctl, 'How do I get kilnctl to print only the errors?')).toBe(
+      '-q, --quiet (Print nothing but errors.)',
+    );
+  });
+
   const glazectl = exchange(
     'g',
     'read_file',
@@ -1034,6 +1040,16 @@ describe('what is asked, and how much of it an answer must say', () => {
     );
     // Out of brackets and after the opening phrase, such a thing is asked about.
     expect(await ask(rowing, 'What is the regatta entry fee for the budget sheet?')).toBe(ABSTENTION);
+  });
+
+  it('lets a thing go that only a comparison or an example names', async () => {
+    const fee = 'The regatta entry fee is 40 pounds a crew.';
+    expect(await ask(rowing, 'Is the regatta entry fee like a tennis subscription?')).toMatch(/^(Yes|No): /);
+    expect(await ask(rowing, 'What is the regatta entry fee, like in pounds or guineas?')).toBe(fee);
+    expect(await ask(rowing, 'What is a regatta entry fee like the marathon one?')).toBe(fee);
+    // "Like" as a verb or a hedge compares nothing: what follows it is asked about.
+    expect(await ask(rowing, "I'd like the tennis subscription fee.")).toBe(ABSTENTION);
+    expect(await ask(rowing, 'What is the fee for like a tennis subscription?')).toBe(ABSTENTION);
   });
 
   it('lets a describing word nothing in view says go, but not a thing nothing in view names', async () => {
