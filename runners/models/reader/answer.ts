@@ -100,6 +100,7 @@ import {
   NEGATING_PREFIXES,
   PURPOSE_PREPOSITIONS,
   NUMBERED_IDENTIFIER_NOUNS,
+  OCCASION_DETERMINERS,
   LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
   MISHAP_VERBS,
@@ -113,6 +114,7 @@ import {
   RELATIVE_DAYS,
   SPAN_UNITS,
   STANDING_VALUE_WORDS,
+  TIME_ASKING_WORDS,
   TIME_UNITS,
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
@@ -625,6 +627,19 @@ function kindsInPhrases(asked: readonly Token[]): string[] {
   });
 }
 
+/**
+ * The stems of the words for a time that say on which occasion something happens ("make them change
+ * it next time they log in", "run two in the same time"): after a word that picks one occasion out
+ * and with no value after them, they ask for no time.
+ */
+function occasionStems(asked: readonly Token[]): string[] {
+  return asked.flatMap((token, at) => {
+    const occasion = OCCASION_DETERMINERS.has(asked[at - 1]?.lower ?? '');
+    if (!occasion || !TIME_ASKING_WORDS.has(token.lower)) return [];
+    return VALUE_FOLLOWERS.has(asked[at + 1]?.pos ?? '') ? [] : contentStems(token.value);
+  });
+}
+
 /** Parts of speech of a word after a kind's noun that says which one: "version 5", "port 8080". */
 const VALUE_FOLLOWERS: ReadonlySet<string> = new Set(['NUM', 'NOUN', 'PROPN']);
 
@@ -857,6 +872,7 @@ export function answerQuestion(
     ...(byDefault ?? []),
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
+    ...occasionStems(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
     ...precisionStems(askedTokens),
     ...placedAnswerStems(askedTokens),

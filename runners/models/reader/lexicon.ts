@@ -1223,6 +1223,12 @@ export const NAME_ASKING_WORDS = words('name names named called');
 export const TIME_ASKING_WORDS = words('time date day days hour deadline');
 
 /**
+ * Words before a word for a time that pick out an occasion ("next time they log in", "the same day",
+ * "every time it fires"): the phrase says when something happens, not which time is asked for.
+ */
+export const OCCASION_DETERMINERS = words('next last first same one every each this that any another');
+
+/**
  * The particles that make a phrasal verb with the verb before them ("leave out", "blow up", "mix
  * up"), not prepositions that take an object of their own ("work on", "look at"), whose verb keeps
  * its own meaning.

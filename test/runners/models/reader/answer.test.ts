@@ -1042,6 +1042,26 @@ describe('what is asked, and how much of it an answer must say', () => {
     expect(await ask(rowing, 'What is the regatta entry fee for the budget sheet?')).toBe(ABSTENTION);
   });
 
+  it('reads a word for a time after "next", "same" or "every" as an occasion, not a time asked for', async () => {
+    const kilns: Message[] = [
+      user('Each kiln of the studio takes two shelves of pots.'),
+      assistant('Noted.'),
+      user(
+        'With --reset, kilnctl makes the controller ask for a new firing schedule when it next powers up.',
+      ),
+      assistant('Noted.'),
+      user('The kilns may start firing at 06:00 at the earliest.'),
+      assistant('Noted.'),
+    ];
+    expect(
+      await ask(kilns, 'How do I make the controller want a new firing schedule next time it powers up?'),
+    ).toBe(
+      'With --reset, kilnctl makes the controller ask for a new firing schedule when it next powers up.',
+    );
+    // The time a question asks for stays asked.
+    expect(await ask(kilns, 'What is the first time the kilns may start firing?')).toMatch(/06:00/);
+  });
+
   it('lets a thing go that only a comparison or an example names', async () => {
     const fee = 'The regatta entry fee is 40 pounds a crew.';
     expect(await ask(rowing, 'Is the regatta entry fee like a tennis subscription?')).toMatch(/^(Yes|No): /);
