@@ -984,7 +984,12 @@ export function answerQuestion(
     askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
   );
   // The thing a question asks to have defined is what a sentence must say itself.
-  const named = key.filter((stem) => (things.has(stem) || numbers.has(stem)) && stem !== defined?.noun);
+  // So does a word that is the whole name of a file read ("free" and man/free.txt), as a verb or an
+  // adjective too: a command's name is often an everyday word.
+  const namesFile = (stem: string) => pool.some((candidate) => candidate.fileStem === stem);
+  const named = key.filter(
+    (stem) => (things.has(stem) || numbers.has(stem) || namesFile(stem)) && stem !== defined?.noun,
+  );
   const byName = named.length < key.length;
   const scoped = pool.map((candidate) => inFileNamed(candidate, named, key, byName));
   const pairs = remembered(context, keyPairs, askedWords).filter(

@@ -86,6 +86,11 @@ export type Sourced = Candidate & {
   /** The words of the name of the file it was read from ("licences/kiln-2.0.txt": kiln, 2.0). */
   fileWords?: ReadonlySet<string>;
   /**
+   * The word the file's name is, without its extension, when it is one word ("man/free.txt": free):
+   * a command or a tool its sentences describe, whatever part of speech the word has elsewhere.
+   */
+  fileStem?: string;
+  /**
    * The words the person used for that file when they asked to have it read ("the glaze-mixing
    * thing, notes/mix.md": glaze, mix, thing): what they call it, which its sentences speak of.
    */
@@ -136,7 +141,14 @@ export function candidates(texts: readonly VisibleText[], context: ReaderContext
         // The file's own name, not the folders it lies in: "kiln-2.0-care.txt" names the kiln and 2.0.
         const name = visible.path.slice(visible.path.lastIndexOf('/') + 1);
         const fileWords = new Set(contentStems(name, context.stems));
-        made = made.map((candidate) => ({ ...candidate, fileWords }));
+        const dot = name.lastIndexOf('.');
+        const bare = contentStems(dot > 0 ? name.slice(0, dot) : name, context.stems);
+        const fileStem = bare.length === 1 ? bare[0] : undefined;
+        made = made.map((candidate) => ({
+          ...candidate,
+          fileWords,
+          ...(fileStem === undefined ? {} : { fileStem }),
+        }));
       }
       if (origin === 'person' && isQuestion(visible.text)) {
         // A sentence that asks ("I can't remember which glaze …") states nothing; the others set out

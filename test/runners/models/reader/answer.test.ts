@@ -650,6 +650,28 @@ describe('an option and the sentence that defines it', () => {
     );
   });
 
+  it('read a question about a command named by an everyday word in the file of that name', async () => {
+    // "stir" and "mix" name the commands their manuals describe, though the tagger reads them as verbs.
+    const manual = (id: string, path: string, lines: string[]) =>
+      exchange(id, 'read_file', { path }, page(lines, 1, false));
+    const stir = manual('s', 'docs/stir.txt', [
+      'OPTIONS',
+      '       -r, --repeat minutes',
+      '              Start again so many minutes apart, until stopped.',
+    ]);
+    const mix = manual('m', 'docs/mix.txt', [
+      'OPTIONS',
+      '       -t, --turns count',
+      '              Turn the paddle so many times, then start again every few minutes.',
+    ]);
+    expect(
+      await ask([...stir, ...mix], 'stir, keep starting again every few minutes, which flag?'),
+    ).toContain('--repeat');
+    expect(await ask([...stir, ...mix], 'mix, keep starting again every few minutes, which flag?')).toContain(
+      '--turns',
+    );
+  });
+
   const glazectl = exchange(
     'g',
     'read_file',
