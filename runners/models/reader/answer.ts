@@ -979,13 +979,13 @@ export function answerQuestion(
   // A thing the question names (a noun, a name, a number) that a file's name names ("what does the
   // Kestrel 3.0 want done …" and kestrel-3.0-storage.txt) says which file the question is about: each
   // sentence of that file speaks of it, and need only say the rest. A question that asks about
-  // nothing else is answered by what the text itself says of it.
+  // nothing else is answered by what the text itself says of it. So does any word of the question
+  // that is the whole name of a file read ("free" and man/free.txt), though the tagger reads it as a
+  // verb or an adjective: a command's name is often an everyday word.
   const numbers = new Set(
     askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
   );
   // The thing a question asks to have defined is what a sentence must say itself.
-  // So does a word that is the whole name of a file read ("free" and man/free.txt), as a verb or an
-  // adjective too: a command's name is often an everyday word.
   const namesFile = (stem: string) => pool.some((candidate) => candidate.fileStem === stem);
   const named = key.filter(
     (stem) => (things.has(stem) || numbers.has(stem) || namesFile(stem)) && stem !== defined?.noun,
