@@ -89,8 +89,9 @@ export const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
  * The noun phrase that starts at `from`: its words, up to a verb, an auxiliary, a preposition or
  * punctuation. The tagger may read a noun as a verb ("which file holds ..."): it is kept when it
  * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
- * follows it. A word that names no kind followed by a determiner
- * starts a verb phrase ("which variable sets the proxy") and ends the noun phrase. A possessor
+ * follows it. A word that names no kind followed by a determiner, adverbs aside,
+ * starts a verb phrase ("which variable sets the proxy", "which option lists just those") and ends
+ * the noun phrase. A possessor
  * ("the kiln's owner") and an adverb before an adjective ("the very first file") are passed over.
  */
 export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
@@ -110,7 +111,9 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
     if (CLOSED.has(word.pos) || isAuxiliary(word) || isWh(word)) break;
     // A day said relative to now ("today") places the phrase in time; it is no part of it.
     if (RELATIVE_DAYS.has(word.lower)) break;
-    if (phrase.length > 0 && next?.pos === 'DET' && kindOfNoun(word) === undefined) break;
+    // An adverb may stand between the verb and its object ("which option lists just those").
+    const object = words.slice(i + 1).find((later) => later.pos !== 'ADV');
+    if (phrase.length > 0 && object?.pos === 'DET' && kindOfNoun(word) === undefined) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
       // A participle before a noun modifies it ("the listening port", "the packed weight"); after the
       // phrase's noun, a verb in the past or the present ("which version stopped patching …") is the

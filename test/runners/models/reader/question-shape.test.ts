@@ -45,6 +45,17 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     });
   });
 
+  it('ends it at a verb the tagger reads as a plural noun, with an adverb before its object', () => {
+    expect(questionShape('Which kilnctl option lists just those?')).toEqual({
+      wh: 'which',
+      head: 'option',
+      type: 'option',
+      nouns: ['kilnctl', 'option'],
+    });
+    // Without an object after it, the noun phrase runs on: "flags" is its head.
+    expect(questionShape('Which build flags just work?')).toMatchObject({ head: 'flags' });
+  });
+
   it('reads "what is the X VERB-ed PREP?" as asking for what the verb goes to, not for an X', () => {
     expect(questionShape('What are the release builds going to be signed with?')).toEqual({
       wh: 'what',
