@@ -952,6 +952,9 @@ export function answerQuestion(
   // Nor a thing the question says there is none of ("has no execute permission"): a text says the
   // lack in its own words ("is not executable").
   const lacked = remembered(context, deniedStems, question);
+  // What these name, and nothing in view names, neither puts the answer out of view nor asks anything
+  // of its support.
+  const besides = new Set([...leadingPurpose, ...aside, ...compared, ...lacked]);
   if (
     unseen.some(
       (stem) =>
@@ -959,10 +962,7 @@ export function answerQuestion(
         stem !== decidedKind &&
         !decided.includes(stem) &&
         !givenPurpose.has(stem) &&
-        !leadingPurpose.has(stem) &&
-        !aside.has(stem) &&
-        !compared.has(stem) &&
-        !lacked.has(stem),
+        !besides.has(stem),
     )
   )
     return ABSTENTION;
@@ -986,9 +986,9 @@ export function answerQuestion(
     askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
   );
   // The thing a question asks to have defined is what a sentence must say itself.
-  const namesFile = (stem: string) => pool.some((candidate) => candidate.fileStem === stem);
+  const fileStems = new Set(pool.flatMap((candidate) => candidate.fileStem ?? []));
   const named = key.filter(
-    (stem) => (things.has(stem) || numbers.has(stem) || namesFile(stem)) && stem !== defined?.noun,
+    (stem) => (things.has(stem) || numbers.has(stem) || fileStems.has(stem)) && stem !== defined?.noun,
   );
   const byName = named.length < key.length;
   const scoped = pool.map((candidate) => inFileNamed(candidate, named, key, byName));
@@ -1198,13 +1198,7 @@ export function answerQuestion(
       !COMMON_VERB_STEMS.has(stem) &&
       !(
         unseen.includes(stem) &&
-        (supposed.has(stem) ||
-          premise.has(stem) ||
-          bounds.has(stem) ||
-          leadingPurpose.has(stem) ||
-          aside.has(stem) ||
-          compared.has(stem) ||
-          lacked.has(stem))
+        (supposed.has(stem) || premise.has(stem) || bounds.has(stem) || besides.has(stem))
       ),
   );
   // The headings over a sentence say what it is about: their words support it as its own do.
