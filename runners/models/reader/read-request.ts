@@ -11,7 +11,8 @@
  *   something done ("I'd like your take on X", "I need you to go through X", "I'm curious about X");
  *   a file that is the subject of a clause of its own ("I suspect X mentions …") is not acted on,
  *   and its own verb tells whether the clause looks back;
- * - it only thanks ("good summary of X, cheers", "thanks for going through X");
+ * - it only thanks ("good summary of X, cheers", "thanks for going through X"); thanks said in a
+ *   sentence before the one that names the file ("Thank you. Next, X.") are for an earlier read;
  * - it states something, its subject a noun phrase ("the hostname is X", "the report in X shows …"),
  *   in a sentence that does not ask.
  *
@@ -254,11 +255,18 @@ export function readPaths(
 ): PathReading[] {
   const mentions = findPaths(message).filter((mention) => !excluded(mention.index));
   if (mentions.length === 0) return [];
-  const thanks = analyseWords(message).some((word) => GRATITUDE.has(word));
+  const parts = clauses(message);
+  // Thanks said in a sentence before the one that names the file ("Thank you. Next, X.") are for what
+  // was done before; said with it or after it ("Good summary of X. Thanks!"), they are for X.
+  const thanked = parts
+    .filter((clause) => analyseWords(clause.text).some((word) => GRATITUDE.has(word)))
+    .map((clause) => clause.sentence);
+  const thanksFor = (clause: Clause) => thanked.some((sentence) => sentence >= clause.sentence);
   const readings: PathReading[] = [];
   // The verdict of the last clause in the sentence that has a verb and a path, for a list after it.
   let carried: { sentence: number; reason: NoReadReason | undefined } | undefined;
-  for (const clause of clauses(message)) {
+  for (const clause of parts) {
+    const thanks = thanksFor(clause);
     const end = clause.start + clause.text.length;
     const inClause = mentions.filter((m) => m.index >= clause.start && m.index < end);
     if (inClause.length === 0) continue;

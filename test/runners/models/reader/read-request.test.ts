@@ -97,6 +97,16 @@ describe('a message that names a file but asks for no read', () => {
     expect(asked('Thanks, pond/fish.csv helped after all.')).toEqual([]);
     expect(reason('Cheers for going through pond/fish.csv.')).toBe('thanks');
   });
+
+  it('takes thanks said in a sentence before the one naming the file as thanks for an earlier read', () => {
+    expect(asked('Thank you. Next, pond/fish.csv, if you would.')).toEqual(['pond/fish.csv']);
+    expect(asked('Much obliged, thanks. Onwards, pond/fish.csv; the rest can follow.')).toEqual([
+      'pond/fish.csv',
+    ]);
+    // Said with the file or after it, the thanks are for the file.
+    expect(reason('A fine summary of pond/fish.csv. Thank you!')).toBe('thanks');
+    expect(reason('pond/fish.csv, very clear, thank you.')).toBe('thanks');
+  });
 });
 
 describe('clauses', () => {
