@@ -663,7 +663,7 @@ export function askedParts(text: string): AskedParts {
       saysOnlyLightVerbs(first.tokens) ||
       pointsBackToPremise(first.tokens));
   for (const premise of first === undefined ? [] : all.slice(0, all.indexOf(first))) {
-    if (!fragment) {
+    if (!fragment && !namesTopic(premise.tokens)) {
       parts.scene.push(...openingWords(premise.tokens));
       continue;
     }
@@ -729,6 +729,32 @@ export function askedParts(text: string): AskedParts {
   }
   return { ...parts, text: texts.join(' ') };
 }
+
+/**
+ * True for a sentence (its tokens) that only names a topic ("Wildcard limits and the root account.",
+ * "pip refusing system-wide installs."): words of content but no verb of its own, a participle after
+ * a noun aside.
+ * A question after it asks about that topic, as a fragment asks about what is set out before it.
+ * A word the tagger took for a noun between a subject and its object ("students use TypeScript") is
+ * the verb of a clause that states something.
+ */
+function namesTopic(tokens: readonly Token[]): boolean {
+  // Thanks ("Thanks a lot.") name no topic.
+  if (tokens.some((token) => GRATITUDE.has(token.lower))) return false;
+  const words = openingWords(tokens);
+  const verbOfClause = (word: Token, at: number) =>
+    isVerbal(word)
+      ? !isPresentParticiple(word)
+      : word.pos === 'NOUN' &&
+        SUBJECT_POS.has(words[at - 1]?.pos ?? '') &&
+        OBJECT_POS.has(words[at + 1]?.pos ?? '') &&
+        canBeVerb(word.lower);
+  return words.some((word) => CONTENT_TAGS.has(word.pos)) && !words.some(verbOfClause);
+}
+
+/** The tags of a word that may be a clause's subject, and of one that may open its object. */
+const SUBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'PRON']);
+const OBJECT_POS: ReadonlySet<string> = new Set(['DET', 'PROPN', 'NOUN', 'PRON', 'NUM']);
 
 /** `words` without "I mean" said in passing: "the top shelf I mean" says "the top shelf". */
 function withoutClarifying(words: readonly Token[]): Token[] {
@@ -950,9 +976,31 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   const words = openingWords(tokens);
   // "What the tiles need is a clear glaze.": an embedded question as subject, with a value for it.
   if (subjectClause(words)?.lacking === false) return 'statement';
-  return interrogative(words, text) || indirect(words) || wouldBeThing(words) || asksAfterItsCondition(tokens)
+  return interrogative(words, text) ||
+    indirect(words) ||
+    wouldBeThing(words) ||
+    asksAfterItsCondition(tokens) ||
+    asksAfterAStop(tokens)
     ? 'question'
     : 'statement';
+}
+
+/**
+ * True for a sentence that asks after a full stop the splitter kept inside it, before a word in lower
+ * case: people who do not capitalise set out what they ask about, then ask ("pip refusing system
+ * installs. which flag forces it"). The words before the stop stay part of what is asked.
+ */
+function asksAfterAStop(sentence: readonly Token[]): boolean {
+  const stop = sentence.findLastIndex(
+    (token, i) => ['.', '!'].includes(token.value) && i < sentence.length - 1,
+  );
+  if (stop < 0) return false;
+  const tokens = sentence.slice(stop + 1);
+  const words = openingWords(tokens);
+  return (
+    words.length > 0 &&
+    (interrogative(words, joined(tokens, tokens)) || indirect(words) || wouldBeThing(words))
+  );
 }
 
 /**

@@ -240,6 +240,15 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('If it rains I fire indoors')).toBe('statement');
   });
 
+  it('reads a question asked after a full stop before a word in lower case', () => {
+    expect(sentenceAct('kiln 2 after the rewire. which fuse does it take now')).toBe('question');
+    expect(sentenceAct('glaze crawling on the rims. need the cone that stops it')).toBe('question');
+    expect(isQuestion('shelf paste running low. how to thin it again')).toBe(true);
+    // What follows the stop states, or there is nothing after it.
+    expect(sentenceAct('kiln 2 after the rewire. it takes the 13 amp fuse now')).toBe('statement');
+    expect(sentenceAct('kiln 2 after the rewire.')).toBe('statement');
+  });
+
   it('reads each sentence of a message', () => {
     expect(isQuestion('The kiln is hot. Which shelf cracked?')).toBe(true);
     expect(statesSomething('The kiln is hot. Which shelf cracked?')).toBe(true);
@@ -413,6 +422,28 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('The kiln log keeps every firing. How do I purge the old ones?')).toBe(
       'How do I purge the old ones?',
     );
+  });
+
+  it('takes a sentence that only names a topic as the premise of the question after it', () => {
+    const parts = askedParts('Porcelain tiles on the top shelf. Which cone do they fire to?');
+    expect(parts.premise.map((token) => token.value)).toEqual([
+      'Porcelain',
+      'tiles',
+      'on',
+      'the',
+      'top',
+      'shelf',
+    ]);
+    expect(parts.text).toBe('Porcelain tiles on the top shelf. Which cone do they fire to?');
+    // A participle after its noun states nothing of its own.
+    expect(askedParts('Kiln 3 tripping the breaker. Which fuse should it take?').premise).not.toEqual([]);
+    // A sentence with a verb of its own sets the scene, even one the tagger reads as a noun.
+    expect(askedParts('Several potters use porcelain slips. Which cone do they fire to?').premise).toEqual(
+      [],
+    );
+    expect(askedParts('The kiln is new. Which cone does it fire to?').premise).toEqual([]);
+    // Thanks name no topic.
+    expect(askedParts('Thanks a lot. Which cone do they fire to?').premise).toEqual([]);
   });
 
   it("keeps apart the words of the premise, the situation in the asker's words", () => {
