@@ -54,7 +54,7 @@ import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
 import { askedAsSaidByThePerson, askedParts, type AskedParts } from './dialogue-act.js';
-import { offeredAlternatives, askedPreposition } from './question-shape.js';
+import { offeredAlternatives, askedPreposition, measureAsked } from './question-shape.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
 import { genericSubjectStem } from './generic-subject.js';
@@ -837,9 +837,16 @@ export function answerQuestion(
   // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
   const asksOption = remembered(context, questionShape, question).type === 'option';
   // Each sentence is read with what meets the question's words in other forms, in turn.
+  // Asked "how large" or "how old", a sentence that holds a figure says the measure ("640 GB"), as
+  // one that holds a time says "when".
+  const measure = remembered(context, measureAsked, question);
+  const measureStem = measure === undefined ? undefined : contentStems(measure)[0];
   const readFor = (candidate: Sourced): Sourced => {
     const read = withEqualLengths(asksOption ? withDefinition(candidate) : candidate, lengths);
-    return withSynonyms(withCompounds(withShortForms(withAcronyms(read, spelled), short), compounds), alike);
+    return withMeasure(
+      withSynonyms(withCompounds(withShortForms(withAcronyms(read, spelled), short), compounds), alike),
+      measureStem,
+    );
   };
   const pool = withReferents(context, candidates(texts, context).map(readFor));
   // Words that only frame the answer (its kind, a passive verb, a generic subject such as a bare
@@ -1291,6 +1298,19 @@ export function answerQuestion(
   if (assertsNothing(answeringTokens)) return ABSTENTION;
   // The polarity asked about is the asked part's: "I'm not sure whether it throws" asks whether it does.
   return `${isNegative(answering.text) !== isNegative(askedWords) ? 'No' : 'Yes'}: ${reply}`;
+}
+
+/**
+ * `candidate` read as saying the measure a question asks with (the stem of "large" in "how large is
+ * …"), as a word of like meaning, when it holds a figure and does not say the word itself.
+ */
+function withMeasure(candidate: Sourced, measure: string | undefined): Sourced {
+  if (measure === undefined || candidate.stems.has(measure) || !/\d/.test(candidate.text)) return candidate;
+  return {
+    ...candidate,
+    alike: new Set([...(candidate.alike ?? []), measure]),
+    ownAlike: new Set([...(candidate.ownAlike ?? []), measure]),
+  };
 }
 
 /**

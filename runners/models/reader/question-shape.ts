@@ -461,6 +461,25 @@ export function questionShape(question: string): QuestionShape {
   );
 }
 
+/**
+ * The adjective a direct question of measure asks with ("how large is the archive?", "roughly how
+ * old are the kilns?", "how many shelves does it hold?"), lower case: "how", the adjective, the
+ * words of the noun it may measure, then an auxiliary. Undefined for any other question, and for a
+ * "how" of measure embedded in another ("is there a way to see how far along it has got?").
+ */
+export function measureAsked(question: string): string | undefined {
+  for (const words of taggedSentences(question)) {
+    const at = words.findIndex(
+      (word, i) => word.lower === 'how' && MEASURE_ADJECTIVES.has(words[i + 1]?.lower ?? ''),
+    );
+    if (at < 0) continue;
+    let next = at + 2;
+    while (['NOUN', 'ADJ', 'NUM', 'PROPN'].includes(words[next]?.pos ?? '')) next++;
+    if (isAuxiliary(words[next])) return words[at + 1]?.lower;
+  }
+  return undefined;
+}
+
 /** The words of the noun phrase a "which"/"what" determines: "which Redis version" -> both. */
 export function whichNouns(question: string): string[] {
   for (const words of taggedSentences(question)) {

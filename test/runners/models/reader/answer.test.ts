@@ -46,6 +46,23 @@ describe('reader answers questions from what it can see', () => {
     );
   });
 
+  it('takes a figure for the measure a "how large" question asks with', async () => {
+    const kiln: Message[] = [
+      user('The glaze stock comes to roughly 40 kg altogether, mostly celadon and tenmoku.'),
+      assistant('Noted.'),
+      user('The east kiln went in back in 2009, before the studio moved.'),
+      assistant('Noted.'),
+      // "Large" and "collection" are said of other things: words the answer would have to say.
+      user('The large shed by the old gate holds the spare shelves and the tile collection.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(kiln, 'Roughly how large did I say our glaze collection is?')).toBe(
+      'The glaze stock comes to roughly 40 kg altogether, mostly celadon and tenmoku.',
+    );
+    // A sentence with no figure says no measure.
+    expect(await ask(chatter, 'How large is the old library?')).toBe(ABSTENTION);
+  });
+
   it("abstains with I don't know when nothing visible answers", async () => {
     const reply = await ask(chatter, 'What is the choir director called?');
     expect(reply).toContain("I don't know");

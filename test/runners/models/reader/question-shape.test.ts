@@ -6,6 +6,7 @@ import {
   questionShape,
   typeSpans,
 } from '../../../../runners/models/reader/answer-types.js';
+import { measureAsked } from '../../../../runners/models/reader/question-shape.js';
 
 describe('the table from a question’s shape to the kind it asks for', () => {
   it('reads the question word alone where it says the kind', () => {
@@ -286,6 +287,21 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     const long = `Which port ${'does the controller really '.repeat(4_000)}use?`;
     expect(answerType(long)).toBe('number');
   }, 60_000);
+});
+
+describe('the adjective a question of measure asks with', () => {
+  it('is the adjective after "how" when an auxiliary follows it, or the noun it measures', () => {
+    expect(measureAsked('How large is the glaze store?')).toBe('large');
+    expect(measureAsked('Roughly how old are the looms?')).toBe('old');
+    expect(measureAsked('How many spindles does the mill run?')).toBe('many');
+  });
+
+  it('is undefined for a "how" of measure embedded in another question, and for other questions', () => {
+    expect(measureAsked('Is there a way to see how far along the dye bath has got?')).toBeUndefined();
+    expect(measureAsked('How do I card the wool?')).toBeUndefined();
+    expect(measureAsked('Which loom is the largest?')).toBeUndefined();
+    expect(measureAsked('')).toBeUndefined();
+  });
 });
 
 describe('the words a which or what determines', () => {
