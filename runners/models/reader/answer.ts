@@ -127,6 +127,7 @@ import {
   leftBehind,
   saysCeased,
   statesChange,
+  isChangeStem,
   withoutOldValue,
   withoutReplacedClauses,
 } from './change-statements.js';
@@ -1593,6 +1594,19 @@ function choose(
   return withContext === undefined ? undefined : pool[withContext];
 }
 
+/**
+ * True when the person said, earlier in the same message, that what follows is a change: "Change of
+ * plans! We go with Opus for the archive." (a verb of change among the words said before it, or in
+ * the sentence it refers back to).
+ */
+function saidAChange(candidate: Sourced): boolean {
+  if (candidate.origin !== 'person') return false;
+  return (
+    (candidate.saidBefore !== undefined && [...candidate.saidBefore].some(isChangeStem)) ||
+    (candidate.antecedent !== undefined && statesChange(candidate.antecedent))
+  );
+}
+
 /** The least share of the best sentence's score that a later one needs to be taken as the latest. */
 const LATEST_SHARE = 0.5;
 
@@ -1634,7 +1648,8 @@ function chooseAmong(
       chosen !== undefined &&
       candidate.score < LATEST_SHARE * best &&
       pool[candidate.index]!.replaces === undefined &&
-      !statesChange(pool[candidate.index]!.text);
+      !statesChange(pool[candidate.index]!.text) &&
+      !saidAChange(pool[candidate.index]!);
     if (aside) continue;
     // Asked how things stand, a statement that a thing holds no more ("we're not using the gas kiln
     // any more") says what was: a value it names is not the one that holds.

@@ -303,6 +303,11 @@ export function withoutReplacedClauses(sentence: string, replaced: ReadonlySet<s
   return sentence.trimEnd().endsWith('.') && !ended.endsWith('.') ? `${ended}.` : ended;
 }
 
+/** True for the stem of a verb of change ("switch", "change"). */
+export function isChangeStem(stemmed: string): boolean {
+  return SHIFT_STEMS.has(stemmed);
+}
+
 /** True when `sentence` states a change: a verb of change, or a value it leaves behind. */
 export function statesChange(sentence: string): boolean {
   const words = wordsAt(sentence);

@@ -34,6 +34,7 @@ import {
   PLURAL_REFERRING_PRONOUNS,
   PRIMARY_AUXILIARIES,
   QUESTION_PREPOSITIONS,
+  SUBJECT_PRONOUNS,
   RECENT_PHRASES,
   REFERRING_PRONOUNS,
   RELATIVE_DAYS,
@@ -454,7 +455,10 @@ function kindAtStart(question: string): string | undefined {
     kind !== undefined &&
     LETTERS.test(kind.word) &&
     spaced(question, tokens, wh + 1) &&
-    ((PRIMARY_AUXILIARIES.has(verb) && !NON_FINITE_BE_FORMS.has(verb)) || MODALS.has(verb));
+    ((PRIMARY_AUXILIARIES.has(verb) && !NON_FINITE_BE_FORMS.has(verb)) ||
+      MODALS.has(verb) ||
+      // Not inverted, its subject a pronoun: "in which format we keep the archive?".
+      SUBJECT_PRONOUNS.has(verb));
   return opens ? contentStems(kind.word)[0] : undefined;
 }
 

@@ -1143,6 +1143,18 @@ describe('phrases that place a question in time', () => {
     expect(await ask(moves, 'Where was the kiln room originally?')).toMatch(/old boathouse/);
   });
 
+  it('take a statement after "Change of plans!" in the same message as the change, though it says less', async () => {
+    const glazes: Message[] = [
+      user('For the open day we decided to keep the glazes in the blue cabinet, because it locks.'),
+      assistant('Noted.'),
+      user('Change of plans! After the meeting we go with the tall shelf for the glazes, it is nearer.'),
+      assistant('Noted.'),
+    ];
+    // Not inverted, with a pronoun as its subject, "in which cabinet" still asks for a cabinet, which
+    // the person need not call one.
+    expect(await ask(glazes, 'So, in which cabinet we keep the glazes finally?')).toMatch(/tall shelf/);
+  });
+
   it('read "end up" in any of its forms as the latest', async () => {
     expect(await ask(moves, 'Where does the kiln room end up?')).toMatch(/east barn/);
     expect(await ask(moves, 'So the kiln room ends up where?')).toMatch(/east barn/);
