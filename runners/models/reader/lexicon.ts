@@ -450,7 +450,7 @@ export const EVENT_WORDS = words(
  * among answers; an answer need not say them.
  */
 export const LATEST_PHRASES = phrases(
-  'now|right now|current|currently|latest|final|still|at the moment|at present|these days|nowadays|anymore|in the end|at the end|finally|ultimately|at last|ended up|end up|ends up|ending up|by now|so far|at this point|for now|as things stand',
+  'now|right now|current|currently|latest|final|still|at the moment|at present|these days|nowadays|anymore|in the end|at the end|finally|ultimately|at last|ended up|end up|ends up|ending up|by now|so far|at this point|for now|as things stand|finish on|finished on|end on|ended on',
 );
 export const EARLIEST_PHRASES = phrases(
   'first|the first time|first time|earliest|originally|initially|original|at the start|at first|in the beginning|at the beginning|before|to begin with|at the outset|started|began|begun|start with|starts with|begin with|begins with',

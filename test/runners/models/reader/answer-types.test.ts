@@ -214,6 +214,9 @@ describe('which file came first', () => {
     expect(await ask(history, 'Which document came first in our reading?')).toMatch(/docs\/tides\.md/);
     // "Start with" and "begin with" place what is asked first, as "first" does.
     expect(await ask(history, 'Which of the documents did we start with?')).toMatch(/docs\/tides\.md/);
+    // "Finish on" and "end on" place it last.
+    expect(await ask(history, 'Which file did we finish on?')).toMatch(/docs\/radio\.md/);
+    expect(await ask(history, 'What document did we end on?')).toMatch(/docs\/radio\.md/);
     // An intensifier inside the phrase ("at the very start") places it all the same.
     expect(await ask(history, 'I have lost track of which file you viewed at the very start.')).toBe(
       'The first file I read was docs/tides.md.',
