@@ -23,6 +23,7 @@ import {
   answerKindStem,
   coverage,
   hasSynonyms,
+  holdsFigure,
   isKindWord,
   isSubjectWord,
   keyOfAsked,
@@ -1306,7 +1307,7 @@ export function answerQuestion(
  * …"), as a word of like meaning, when it holds a figure and does not say the word itself.
  */
 function withMeasure(candidate: Sourced, measure: string | undefined): Sourced {
-  if (measure === undefined || candidate.stems.has(measure) || !/\d/.test(candidate.text)) return candidate;
+  if (measure === undefined || candidate.stems.has(measure) || !holdsFigure(candidate.text)) return candidate;
   return {
     ...candidate,
     alike: new Set([...(candidate.alike ?? []), measure]),

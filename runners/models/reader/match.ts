@@ -84,11 +84,16 @@ function stemsOf(list: ReadonlySet<string>): ReadonlySet<string> {
   return stemSet([...list].join(' '));
 }
 
+/** True when a sentence holds a figure, which a question of a number or a measure may want. */
+export function holdsFigure(sentence: string): boolean {
+  return /\d/.test(sentence);
+}
+
 /** Question words a value of the right kind answers, whatever words the sentence uses. */
 const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: string) => boolean }[] = [
   {
     stems: stemsOf(FIGURE_ASKING_WORDS),
-    present: (sentence) => /\d/.test(sentence),
+    present: holdsFigure,
   },
   {
     stems: stemsOf(NAME_ASKING_WORDS),
