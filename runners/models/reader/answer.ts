@@ -904,6 +904,18 @@ export function answerQuestion(
     ...options,
     ...saysExistence(askedTokens),
   ].filter((stem, at, all) => all.indexOf(stem) === at);
+  // A question whose own clause says at most one telling word ("If I start a job with nohup and
+  // forget to redirect it, where the output goes?") leans on the clause it opens with: the words of
+  // that lead-in that something in view says are asked too, weighing as a condition's do.
+  const leanedOn =
+    plain.filter((stem) => !COMMON_VERB_STEMS.has(stem) && isSubjectWord(stem)).length >= 2
+      ? []
+      : [
+          ...new Set(
+            remembered(context, askedParts, question).scene.flatMap((token) => contentStems(token.value)),
+          ),
+        ].filter((stem) => !plain.includes(stem) && !COMMON_VERB_STEMS.has(stem) && seen(stem));
+  plain.push(...leanedOn);
   // A condition that denies something ("if we don't pass a ramp", "when nobody picks one") asks what
   // holds by default: its denied verbs leave the question, and the word for a default, when something
   // in view says it, is asked in their place.
@@ -979,7 +991,7 @@ export function answerQuestion(
   if (key.length === 0) return ABSTENTION;
   // A condition puts the situation in the asker's words ("if the shed runs hot"), a text in its own:
   // its words weigh less in what a sentence must cover, and in the ranking.
-  const supposed = new Set([...remembered(context, supposedStems, askedWords), ...givenPurpose]);
+  const supposed = new Set([...remembered(context, supposedStems, askedWords), ...givenPurpose, ...leanedOn]);
   const weights = keyWeights(key, pool);
   for (const stem of supposed) {
     const weight = weights.get(stem);

@@ -52,6 +52,7 @@ import {
   ORDER_OPENING_AUXILIARIES,
   CERTAINTY_WORDS,
   UNCERTAINTY_WORDS,
+  PLACE_PRO_FORMS,
   POLITENESS,
   PRIMARY_AUXILIARIES,
   REFERRING_PRONOUNS,
@@ -144,13 +145,15 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
   const copula = words.some((word) => BE_FORMS.has(word.lower));
   // "Will the kiln tools open it?": a pronoun that is what a verb or a preposition takes stands for a
   // thing the sentences before named ("A student sent me a .glz file."). The tagger may read such a
-  // verb as an adjective ("open").
+  // verb as an adjective ("open"). So does "there" after a verb for a place they named ("Some
+  // students are on Windows. What does it run there?").
   // A check that the person was heard ("Got it?") asks nothing of them.
   const takenBack =
     interrogative(words, '') &&
     words.some(
       (word, i) =>
-        REFERRING_PRONOUNS.has(word.lower) && ['VERB', 'ADP', 'ADJ'].includes(words[i - 1]?.pos ?? ''),
+        (REFERRING_PRONOUNS.has(word.lower) || PLACE_PRO_FORMS.has(word.lower)) &&
+        ['VERB', 'ADP', 'ADJ'].includes(words[i - 1]?.pos ?? ''),
     );
   return (
     takenBack ||

@@ -45,6 +45,11 @@ export const SAYING_VERBS = words(
 
 /** Third-person pronouns that stand for a thing named before. */
 export const REFERRING_PRONOUNS = words('it them');
+/**
+ * An adverb that stands for a place named before, after a verb or a preposition ("what does it run
+ * there"); before a form of "be" it says a thing exists ("is there a way"), which is no place.
+ */
+export const PLACE_PRO_FORMS = words('there');
 /** Of those, the one that stands for several. */
 export const PLURAL_REFERRING_PRONOUNS = words('them');
 

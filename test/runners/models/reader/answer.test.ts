@@ -63,6 +63,22 @@ describe('reader answers questions from what it can see', () => {
     expect(await ask(chatter, 'How large is the old library?')).toBe(ABSTENTION);
   });
 
+  it('asks the words of an opening clause when the question after it says only one telling word', async () => {
+    const kiln: Message[] = [
+      user('I see some odd numbers in the kiln output today.'),
+      assistant('Noted.'),
+      ...readFile('c1', 'man/kilnctl.txt', [
+        'DESCRIPTION',
+        '       kilnctl starts a firing and logs each step.',
+        '       Under nohup, the firing output goes to kiln.out in the current folder.',
+        '       Each firing starts with a purge of the chamber.',
+      ]),
+    ];
+    expect(
+      await ask(kiln, 'If I start a firing under nohup and forget to redirect it, where the output goes?'),
+    ).toBe('Under nohup, the firing output goes to kiln.out in the current folder.');
+  });
+
   it("abstains with I don't know when nothing visible answers", async () => {
     const reply = await ask(chatter, 'What is the choir director called?');
     expect(reply).toContain("I don't know");

@@ -511,6 +511,13 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(parts.scene).toEqual([]);
   });
 
+  it('asks about the sentences before a question that says "there" for a place they named', () => {
+    const parts = askedParts('Some potters fire in the east barn. What does kilnctl actually run there?');
+    expect(parts.premise.map((token) => token.value)).toContain('barn');
+    // "Is there …" says a thing exists, and points back to no place.
+    expect(askedParts('Some potters fire in the east barn. Is there a cone for raku?').premise).toEqual([]);
+  });
+
   it('asks about the sentences before a question whose verb takes a pronoun that stands for their thing', () => {
     const parts = askedParts('A student brought me a .glz file. Will the kiln tools open it?');
     expect(parts.premise.map((token) => token.value)).toContain('student');
