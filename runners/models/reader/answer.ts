@@ -838,11 +838,11 @@ export function answerQuestion(
   // Asked for an option, a term that names one ("-s, --slow") is read with the sentence that defines
   // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
   const asksOption = remembered(context, questionShape, question).type === 'option';
-  // Each sentence is read with what meets the question's words in other forms, in turn.
   // Asked "how large" or "how old", a sentence that holds a figure says the measure ("640 GB"), as
   // one that holds a time says "when".
   const measure = remembered(context, measureAsked, question);
   const measureStem = measure === undefined ? undefined : contentStems(measure)[0];
+  // Each sentence is read with what meets the question's words in other forms, in turn.
   const readFor = (candidate: Sourced): Sourced => {
     const read = withEqualLengths(asksOption ? withDefinition(candidate) : candidate, lengths);
     return withMeasure(
