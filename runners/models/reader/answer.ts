@@ -838,8 +838,8 @@ export function answerQuestion(
   // Asked for an option, a term that names one ("-s, --slow") is read with the sentence that defines
   // it ("Fire at half the rate."): the two say what the option does, and the term which one it is.
   const asksOption = remembered(context, questionShape, question).type === 'option';
-  // Asked "how large" or "how old", a sentence that holds a figure says the measure ("640 GB"), as
-  // one that holds a time says "when".
+  // Asked "how large" or "how old", a sentence that holds a figure says the measure ("the glaze stock
+  // comes to 40 kg"), as one that holds a time says "when".
   const measure = remembered(context, measureAsked, question);
   const measureStem = measure === undefined ? undefined : contentStems(measure)[0];
   // Each sentence is read with what meets the question's words in other forms, in turn.
@@ -904,7 +904,7 @@ export function answerQuestion(
     ...options,
     ...saysExistence(askedTokens),
   ].filter((stem, at, all) => all.indexOf(stem) === at);
-  // A question whose own clause says at most one telling word ("If I start a job with nohup and
+  // A question whose own clause says at most one telling word ("If I start a firing under nohup and
   // forget to redirect it, where the output goes?") leans on the clause it opens with: the words of
   // that lead-in that something in view says are asked too, weighing as a condition's do.
   const leanedOn =
@@ -1006,8 +1006,8 @@ export function answerQuestion(
   const numbers = new Set(
     askedTokens.filter((token) => token.pos === 'NUM').flatMap((token) => contentStems(token.value)),
   );
-  // The thing a question asks to have defined is what a sentence must say itself.
   const fileStems = new Set(pool.flatMap((candidate) => candidate.fileStem ?? []));
+  // The thing a question asks to have defined is what a sentence must say itself.
   const named = key.filter(
     (stem) => (things.has(stem) || numbers.has(stem) || fileStems.has(stem)) && stem !== defined?.noun,
   );
@@ -1609,8 +1609,8 @@ function choose(
 
 /**
  * True when the person said, earlier in the same message, that what follows is a change: "Change of
- * plans! We go with Opus for the archive." (a verb of change among the words said before it, or in
- * the sentence it refers back to).
+ * plans! We go with the tall shelf for the glazes." (a verb of change among the words said before it,
+ * or in the sentence it refers back to).
  */
 function saidAChange(candidate: Sourced): boolean {
   if (candidate.origin !== 'person') return false;

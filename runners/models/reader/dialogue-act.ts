@@ -146,7 +146,7 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
   // "Will the kiln tools open it?": a pronoun that is what a verb or a preposition takes stands for a
   // thing the sentences before named ("A student sent me a .glz file."). The tagger may read such a
   // verb as an adjective ("open"). So does "there" after a verb for a place they named ("Some
-  // students are on Windows. What does it run there?").
+  // potters fire in the east barn. What does kilnctl actually run there?").
   // A check that the person was heard ("Got it?") asks nothing of them.
   const takenBack =
     interrogative(words, '') &&
@@ -734,11 +734,11 @@ export function askedParts(text: string): AskedParts {
 }
 
 /**
- * True for a sentence (its tokens) that only names a topic ("Wildcard limits and the root account.",
- * "pip refusing system-wide installs."): words of content but no verb of its own, a participle after
- * a noun aside.
+ * True for a sentence (its tokens) that only names a topic ("Porcelain tiles on the top shelf.",
+ * "kiln 3 tripping the breaker."): words of content but no verb of its own, a participle after a
+ * noun aside.
  * A question after it asks about that topic, as a fragment asks about what is set out before it.
- * A word the tagger took for a noun between a subject and its object ("students use TypeScript") is
+ * A word the tagger took for a noun between a subject and its object ("potters use porcelain") is
  * the verb of a clause that states something.
  */
 function namesTopic(tokens: readonly Token[]): boolean {
@@ -990,8 +990,8 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
 
 /**
  * True for a sentence that asks after a full stop the splitter kept inside it, before a word in lower
- * case: people who do not capitalise set out what they ask about, then ask ("pip refusing system
- * installs. which flag forces it"). The words before the stop stay part of what is asked.
+ * case: people who do not capitalise set out what they ask about, then ask ("glaze crawling on the
+ * rims. need the cone that stops it"). The words before the stop stay part of what is asked.
  */
 function asksAfterAStop(sentence: readonly Token[]): boolean {
   const stop = sentence.findLastIndex(

@@ -462,7 +462,7 @@ function kindAtStart(question: string): string | undefined {
     spaced(question, tokens, wh + 1) &&
     ((PRIMARY_AUXILIARIES.has(verb) && !NON_FINITE_BE_FORMS.has(verb)) ||
       MODALS.has(verb) ||
-      // Not inverted, its subject a pronoun: "in which format we keep the archive?".
+      // Not inverted, its subject a pronoun: "in which cabinet we keep the glazes?".
       SUBJECT_PRONOUNS.has(verb));
   return opens ? contentStems(kind.word)[0] : undefined;
 }

@@ -89,10 +89,10 @@ export const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
  * The noun phrase that starts at `from`: its words, up to a verb, an auxiliary, a preposition or
  * punctuation. The tagger may read a noun as a verb ("which file holds ..."): it is kept when it
  * names a kind, when a noun follows it (a participle: "the listening port"), or, first, when a verb
- * follows it. A word that names no kind followed by a determiner, adverbs aside,
- * starts a verb phrase ("which variable sets the proxy", "which option lists just those") and ends
- * the noun phrase. A possessor
- * ("the kiln's owner") and an adverb before an adjective ("the very first file") are passed over.
+ * follows it. A word that names no kind followed by a determiner, adverbs aside, starts a verb
+ * phrase ("which variable sets the proxy", "which option lists just those") and ends the noun
+ * phrase. A possessor ("the kiln's owner") and an adverb before an adjective ("the very first file")
+ * are passed over.
  */
 export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWord[] {
   let phrase: TaggedWord[] = [];

@@ -462,7 +462,7 @@ export function questionShape(question: string): QuestionShape {
 }
 
 /**
- * The adjective a direct question of measure asks with ("how large is the archive?", "roughly how
+ * The adjective a direct question of measure asks with ("how large is the glaze store?", "roughly how
  * old are the kilns?", "how many shelves does it hold?"), lower case: "how", the adjective, the
  * words of the noun it may measure, then an auxiliary. Undefined for any other question, and for a
  * "how" of measure embedded in another ("is there a way to see how far along it has got?").
