@@ -62,6 +62,9 @@ import {
   STANDALONE_QUESTION_OPENERS,
   WH_DETERMINERS,
   WH_WORDS,
+  KIND_NOUNS,
+  ORDINALS,
+  VALUE_NOUNS,
 } from './lexicon.js';
 import { analyse, isPastForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
@@ -982,6 +985,7 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
   return interrogative(words, text) ||
     indirect(words) ||
     wouldBeThing(words) ||
+    namesWhatItAsks(words, text) ||
     asksAfterItsCondition(tokens) ||
     asksAfterAStop(tokens)
     ? 'question'
@@ -1002,7 +1006,10 @@ function asksAfterAStop(sentence: readonly Token[]): boolean {
   const words = openingWords(tokens);
   return (
     words.length > 0 &&
-    (interrogative(words, joined(tokens, tokens)) || indirect(words) || wouldBeThing(words))
+    (interrogative(words, joined(tokens, tokens)) ||
+      indirect(words) ||
+      wouldBeThing(words) ||
+      namesWhatItAsks(words, joined(tokens, tokens)))
   );
 }
 
@@ -1075,6 +1082,51 @@ function wouldBeThing(words: readonly Token[]): boolean {
           (!isThirdPersonPresent(word) &&
             (rest[i - 1]?.pos === 'NOUN' || INFINITIVE_MARKERS.has(rest[i - 1]?.lower ?? '')))),
     );
+}
+
+/** The nouns for a kind of value, and for a value itself, as their lemmas. */
+const KIND_HEADS: ReadonlySet<string> = new Set([
+  ...Object.values(KIND_NOUNS).flatMap((nouns) => [...nouns]),
+  ...VALUE_NOUNS,
+]);
+
+/** Tags of the words that open an object of a verb: after one, the verb's clause leaves no gap. */
+const OBJECT_OPENING_TAGS: ReadonlySet<string> = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
+
+/**
+ * True for a noun phrase alone, with no verb of its own, that names one value it does not give, as
+ * people who write no question marks ask: its head is a noun for a kind of value ("kiln delivery date
+ * again", "exit value"), or a clause after it leaves a gap the thing fills ("the cone that prevents
+ * crawling", "last shelf you loaded", "oldest kiln it runs on", "the switch to send for a dump").
+ * Words that give a value ("kiln delivery 2 june", "Plan: glaze on Monday") state it, as does a clause
+ * with an object of its own ("the glaze I used for stoneware" names no gap the reply could fill).
+ */
+function namesWhatItAsks(words: readonly Token[], text: string): boolean {
+  if (text.includes(':') || words.some((word) => word.pos === 'NUM')) return false;
+  let at = words[0] !== undefined && DEFINITE_DETERMINERS.has(words[0].lower) ? 1 : 0;
+  const start = at;
+  while (['ADJ', 'NOUN', 'PROPN'].includes(words[at]?.pos ?? '')) at++;
+  const head = words[at - 1];
+  if (at === start || head?.pos !== 'NOUN') return false;
+  const kind = KIND_HEADS.has(head.lower);
+  const [opening, verb, ...after] = words.slice(at).filter((word) => word.pos !== 'PUNCT');
+  if (opening === undefined || (opening.pos === 'ADV' && verb === undefined)) return kind;
+  if (verb?.pos !== 'VERB') return false;
+  // The relative word is the clause's subject: the gap is there.
+  if (RELATIVE_WH_WORDS.has(opening.lower) || DECLARATIVE_COMPLEMENTISERS.has(opening.lower)) return true;
+  // After the verb, no object of its own and no second verb.
+  const gap =
+    after[0] === undefined ||
+    (!OBJECT_OPENING_TAGS.has(after[0].pos) && !after.some((word) => isVerbal(word)));
+  if (!gap) return false;
+  if (INFINITIVE_MARKERS.has(opening.lower)) return after.length > 0;
+  if (!SUBJECT_PRONOUNS.has(opening.lower)) return false;
+  // "The file you read" may only name it; a value's noun, a place in an order ("last", "oldest") or a
+  // preposition left at the end ("the release it works on") asks which.
+  const placed = words
+    .slice(start, at - 1)
+    .some((word) => ORDINALS.has(word.lower) || (word.lower !== word.lemma && word.lower.endsWith('st')));
+  return kind || placed || after.at(-1)?.pos === 'ADP';
 }
 
 /** True when any sentence of `text` asks; a question mark settles it before any analysis. */

@@ -37,7 +37,7 @@ import {
 import { Phrases, plainTokensAt } from './phrases.js';
 import { tokens } from './nlp.js';
 import { analyse, isPastForm, type Token } from './language.js';
-import { askedText, withoutAskingLabel } from './dialogue-act.js';
+import { askedText, isQuestion, withoutAskingLabel } from './dialogue-act.js';
 import { endsAsking, findPaths, hasVerb, sentences, stem, stemSet, words } from './text.js';
 
 /** Which of several matching sentences a question wants. */
@@ -270,7 +270,7 @@ function ordered(question: string): boolean {
 function isQualifiedFragment(question: string): boolean {
   const said = words(question);
   const [first] = said;
-  if (first === undefined || !endsAsking(question.trim()) || said.length > 6) return false;
+  if (first === undefined || !isQuestion(question) || said.length > 6) return false;
   if (WH.inPlain(question) || PRIMARY_AUXILIARIES.has(first) || MODALS.has(first)) return false;
   return hasVerb(question, FILE_READ_VERBS);
 }

@@ -324,7 +324,9 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
   // ("Exit status when the file is missing?").
   const qualifier = words.findIndex((word, i) => i > 0 && (word.pos === 'SCONJ' || isWh(word)));
   const main = qualifier < 0 ? words : words.slice(0, qualifier);
-  if (words.at(-1)?.value !== '?' || main.some(isAuxiliary)) return undefined;
+  // One asked with no mark at the end ("kiln delivery date again") is a fragment too; a full stop states.
+  const end = words.at(-1);
+  if ((end?.value !== '?' && end?.pos === 'PUNCT') || main.some(isAuxiliary)) return undefined;
   const colon = words.findLastIndex((word) => word.value === ':');
   let part = words.slice(colon + 1).filter(isWord);
   if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);

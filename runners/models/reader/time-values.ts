@@ -145,8 +145,12 @@ export function clockSpans(sentence: string): ValueSpan[] {
 
 // Months are names written with a capital: "may" and "march" are everyday words too.
 const MONTH = `(?:${alternation(MONTHS, true)})`;
+// In lower case, a month's full name with a day beside it ("2 june", "june 2nd") is a date all the same.
+const LOWER_MONTH = `(?:${alternation([...MONTHS].filter((month) => month.length > 3))})`;
 const DATE = new RegExp(
   String.raw`(?<![\p{N}])\d{4}-\d{2}-\d{2}(?![\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th)?\s+${LOWER_MONTH}(?![\p{L}])` +
+    String.raw`|(?<![\p{L}])${LOWER_MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?![\p{L}\p{N}])` +
     String.raw`|(?<![\p{N}/])\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?![\p{N}])` +
     String.raw`|(?:(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th)?\s+)?(?<![\p{L}])(?:${MONTH})\.?(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?(?![\p{L}\p{N}]))?(?:,?\s+\d{4}(?![\p{N}]))?`,
   'gu',

@@ -1223,6 +1223,17 @@ describe('the order of reads, asked in other words', () => {
     expect(await ask(reads, question)).toBe('The first file I read was notes/tides.md.');
   });
 
+  it('answers the order of reads asked as a noun phrase with no mark at all', async () => {
+    expect(await ask(reads, 'last file you read')).toBe('The last file I read was notes/moorings.md.');
+  });
+
+  it('answers a noun phrase asked with no mark from the person’s own lower-case date', async () => {
+    const history = [user('kiln delivery 2 june. every shelf cleared before that.'), assistant('Noted.')];
+    expect(await ask(history, 'kiln delivery date again')).toMatch(/2 june/);
+    // Asked in the same way for what nobody said, it abstains rather than taking note.
+    expect(await ask(history, 'kiln supplier we agreed on')).toBe(ABSTENTION);
+  });
+
   it('answers a position in the order, in a word or a figure', async () => {
     expect(await ask(reads, 'Which was the second file you opened?')).toBe(
       'The second file I read was notes/moorings.md.',

@@ -137,6 +137,28 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('The glaze I used for stoneware')).toBe('statement');
   });
 
+  it('takes a noun phrase alone that names a value it does not give for a question, marked or not', () => {
+    // A noun for a kind of value, and nothing that gives one.
+    expect(sentenceAct('kiln delivery date again')).toBe('question');
+    expect(sentenceAct('Exit value')).toBe('question');
+    // A clause after the noun that leaves a gap the reply fills: its subject, a place in an order, a
+    // preposition left at the end, an infinitive with nothing to act on of its own.
+    expect(sentenceAct('the cone that prevents crawling')).toBe('question');
+    expect(sentenceAct('the switch to send for a dump')).toBe('question');
+    expect(sentenceAct('last shelf you loaded')).toBe('question');
+    expect(sentenceAct('oldest kiln it runs on')).toBe('question');
+    expect(sentenceAct('kiln supplier we agreed on')).toBe('question');
+    expect(isQuestion('glaze crawling on the rims. exit value')).toBe(true);
+    // A value given, a label with its content, a plural, a clause with an object of its own, or an
+    // infinitive that ends the phrase: each states.
+    expect(sentenceAct('kiln delivery 2 june')).toBe('statement');
+    expect(sentenceAct('Plan: glaze on Monday')).toBe('statement');
+    expect(sentenceAct('Short answers.')).toBe('statement');
+    expect(sentenceAct('First I need a look at the kiln log.')).toBe('statement');
+    expect(sentenceAct('editor we teach the first years is vim')).toBe('statement');
+    expect(sentenceAct('Time to go.')).toBe('statement');
+  });
+
   it('takes statements, plans and orders for statements', () => {
     expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
     expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');

@@ -72,6 +72,11 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(questionShape('What is the release?')).toMatchObject({ type: 'version' });
   });
 
+  it('reads a fragment asked with no mark at the end by its head noun, as one with a mark', () => {
+    expect(questionShape('kiln delivery date again').type).toBe('day');
+    expect(questionShape('kiln delivery date?').type).toBe('day');
+  });
+
   it('reads a fragment whose noun phrase a clause qualifies', () => {
     expect(questionShape('Kiln temperature when the door is open?')).toMatchObject({ head: 'temperature' });
     expect(answerType('Is the door open when it fires?')).toBe('yes-no');

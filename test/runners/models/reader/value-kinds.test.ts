@@ -159,6 +159,10 @@ describe('days and dates', () => {
 
   it('do not take an everyday word that shares a month’s name', () => {
     expect(daySpans('You may march in the parade.')).toEqual([]);
+    // In lower case, a month's full name is a date only with a day beside it.
+    expect(texts(daySpans('kiln delivery 2 june, every shelf cleared'))).toEqual(['2 june']);
+    expect(texts(daySpans('firing on june 2nd'))).toEqual(['june 2nd']);
+    expect(daySpans('You may 2 of them, in may or march.')).toEqual([]);
   });
 });
 
