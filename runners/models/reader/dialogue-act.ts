@@ -304,7 +304,8 @@ function indirect(words: readonly Token[]): boolean {
     const next = words[i + 1];
     // "tell me …", "remind us …"; and "let me know …", "help us understand …". "She told me …" and
     // "he showed us …" report what was done.
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
+    // "The director tells me …", "she lets us know …": with a subject of its own, the verb reports.
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && !saidByAnother(words, i);
     if (toPerson && asksToBeShown(word)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
@@ -379,6 +380,22 @@ function askedToTell(words: readonly Token[], at: number): number | undefined {
     return object;
   }
   return VALUE_INFORMING_VERBS.has(verb.lemma) && definiteObject(words, object, true) ? object : undefined;
+}
+
+/**
+ * True when the verb at `at` has a subject of its own before it, auxiliaries and adverbs between,
+ * other than the one spoken to: "the director tells me", "he let us know" report; "tell me", "please
+ * tell me" and "could you tell me" ask. A name before a plain verb is the one spoken to ("Kofi, tell
+ * me …": the comma is gone from the words), and before "tells" its subject.
+ */
+function saidByAnother(words: readonly Token[], at: number): boolean {
+  let subject = at - 1;
+  while (subject >= 0 && ['AUX', 'ADV', 'PART'].includes(words[subject]?.pos ?? '')) subject--;
+  const word = words[subject];
+  const verb = words[at];
+  if (word === undefined || verb === undefined || LISTENER_PRONOUNS.has(word.lower)) return false;
+  if (word.pos === 'PROPN') return isThirdPersonPresent(verb) || isPastForm(verb);
+  return ['NOUN', 'PRON'].includes(word.pos);
 }
 
 /** True when the verb at `at` has the speaker for its subject: "I", "we", auxiliaries between. */

@@ -159,6 +159,17 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Time to go.')).toBe('statement');
   });
 
+  it('takes a verb of telling with a subject of its own for a report, and asks only when ordered', () => {
+    expect(sentenceAct('the kiln tech tell me this morning: the firing moves to Friday.')).toBe('statement');
+    expect(sentenceAct('Mirela tells me the kiln is fixed')).toBe('statement');
+    expect(sentenceAct('my boss lets me know which kiln fires first')).toBe('statement');
+    expect(sentenceAct('The firing is on Friday, which gives me time to glaze.')).toBe('statement');
+    // An order to tell, with the one spoken to named or asked, still asks.
+    expect(sentenceAct('Mirela, tell me which kiln fires first')).toBe('question');
+    expect(sentenceAct('Could you tell me the cone number')).toBe('question');
+    expect(sentenceAct('please let me know which kiln fires first')).toBe('question');
+  });
+
   it('takes statements, plans and orders for statements', () => {
     expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
     expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');
