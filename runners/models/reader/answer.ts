@@ -1214,7 +1214,9 @@ export function answerQuestion(
   // A superlative ("the oldest release that works") asks for a bound, which a text states in words of
   // its own ("2.1 or newer", "at least 2.1").
   const bounds = superlativeStems(askedTokens);
-  const supported = (chosen.origin === 'person' ? asked.filter((stem) => !unsaid.has(stem)) : asked).filter(
+  // The words a statement of the person's need not say still count where it says them.
+  const personAsked = asked.filter((stem) => !unsaid.has(stem) || chosen.stems.has(stem));
+  const supported = (chosen.origin === 'person' ? personAsked : asked).filter(
     (stem) =>
       !COMMON_VERB_STEMS.has(stem) &&
       !(
@@ -1633,8 +1635,15 @@ function chooseAmong(
   bonus: Bonus,
 ): number | undefined {
   const scored: { index: number; score: number }[] = [];
+  // A statement that does say the kind's word ("the default glaze will be celadon") is measured with
+  // it, though the person's statements need not say it.
+  const { kind } = bonus;
+  const saysKind = (candidate: Candidate) =>
+    kind !== undefined &&
+    candidate.stems.has(kind.stem) &&
+    coverage([...key, kind.stem], candidate, weights, polar) !== undefined;
   for (const [index, candidate] of pool.entries()) {
-    if (coverage(key, candidate, weights, polar) === undefined) continue;
+    if (coverage(key, candidate, weights, polar) === undefined && !saysKind(candidate)) continue;
     const score =
       weightedCoverage(key, candidate, weights) +
       pairBonus(bonus.pairs, candidate, weights, candidate.fileWords) +

@@ -1153,6 +1153,16 @@ describe('phrases that place a question in time', () => {
     expect(await ask(moves, 'Where was the kiln room at the start?')).toMatch(/old boathouse/);
   });
 
+  it('take the later statement that says the kind asked for, though it leaves out another word', async () => {
+    const glazes: Message[] = [
+      user('The default glaze on the mugs will be tenmoku, because the buyers like it dark.'),
+      assistant('Noted.'),
+      user('Change of plan, the studio head tell me this morning: the default glaze will be celadon.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(glazes, 'Which glaze is the default on the mugs in the end?')).toMatch(/celadon/);
+  });
+
   it('take an adverb that only places in time ("finally", "lately") as no word the answer must say', async () => {
     expect(await ask(moves, 'Where does the kiln room go, finally?')).toMatch(/east barn/);
     expect(await ask(moves, 'Ultimately, where does the kiln room go?')).toMatch(/east barn/);
