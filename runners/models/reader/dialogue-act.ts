@@ -1004,7 +1004,8 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
     wouldBeThing(words) ||
     namesWhatItAsks(words, text) ||
     asksAfterItsCondition(tokens) ||
-    asksAfterAStop(tokens)
+    asksAfterAStop(tokens) ||
+    asksInItsLastClause(tokens)
     ? 'question'
     : 'statement';
 }
@@ -1027,6 +1028,25 @@ function asksAfterAStop(sentence: readonly Token[]): boolean {
       indirect(words) ||
       wouldBeThing(words) ||
       namesWhatItAsks(words, joined(tokens, tokens)))
+  );
+}
+
+/**
+ * True for a sentence whose last clause, after a comma, asks by an auxiliary before a pronoun and its
+ * verb or describing word: what it asks about is set out first ("a glaze that runs at cone 6, does
+ * it craze", "the slow ramp, can you skip it", "that shelf, is it safe"). An order ("…, do it
+ * now") has no subject after its verb.
+ */
+function asksInItsLastClause(sentence: readonly Token[]): boolean {
+  const comma = sentence.findLastIndex((token) => token.value === ',');
+  if (comma < 0) return false;
+  const [auxiliary, subject, verb] = openingWords(sentence.slice(comma + 1));
+  return (
+    auxiliary !== undefined &&
+    isAuxiliary(auxiliary) &&
+    subject?.pos === 'PRON' &&
+    SUBJECT_PRONOUNS.has(subject.lower) &&
+    ['VERB', 'AUX', 'ADJ'].includes(verb?.pos ?? '')
   );
 }
 

@@ -170,6 +170,15 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('please let me know which kiln fires first')).toBe('question');
   });
 
+  it('takes a last clause after a comma that asks by inversion as asking, what it asks about set out first', () => {
+    expect(sentenceAct('a glaze that runs at cone 6, does it craze')).toBe('question');
+    expect(sentenceAct('the slow ramp, can you skip it')).toBe('question');
+    expect(sentenceAct('that shelf, is it safe')).toBe('question');
+    // A subject before the auxiliary states; so does an order with no subject after its verb.
+    expect(sentenceAct('Fine, I will do it')).toBe('statement');
+    expect(sentenceAct('The kiln is hot, so we can fire it tomorrow')).toBe('statement');
+  });
+
   it('takes statements, plans and orders for statements', () => {
     expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
     expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');
