@@ -62,6 +62,7 @@ import {
   STANDALONE_QUESTION_OPENERS,
   WH_DETERMINERS,
   WH_WORDS,
+  NEGATIVE_CLITICS,
   KIND_NOUNS,
   ORDINALS,
   VALUE_NOUNS,
@@ -206,7 +207,15 @@ function inversionAfterWh(words: readonly Token[], at: number): number | undefin
   while (next <= at + 3 && ['ADJ', 'ADV', 'NOUN', 'NUM'].includes(words[next]?.pos ?? '')) next++;
   const auxiliary = words[next];
   if (auxiliary === undefined || !isAuxiliary(auxiliary)) return undefined;
-  return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(words[next + 1]?.pos ?? '') ? next : undefined;
+  return ['PRON', 'PROPN', 'NOUN', 'DET', 'NUM'].includes(subjectAfter(words, next)?.pos ?? '')
+    ? next
+    : undefined;
+}
+
+/** The word after the auxiliary at `at`, past a negation written onto it ("doesn't it", "can't you"). */
+function subjectAfter(words: readonly Token[], at: number): Token | undefined {
+  const next = words[at + 1];
+  return next !== undefined && NEGATIVE_CLITICS.has(next.lower) ? words[at + 2] : next;
 }
 
 /** True for a word that opens a turn and says nothing: "so", "ok", "um", "actually". */
@@ -229,14 +238,16 @@ function invertedOnlyInQuestions(words: readonly Token[], at: number): boolean {
   // After a noun no clause embeds a question, and "what" or "how" opens no relative one: "the tall
   // shelf what was its load" asks.
   const afterNoun = ['NOUN', 'PROPN', 'NUM'].includes(words[at - 1]?.pos ?? '');
-  return !BE_FORMS.has(auxiliaryWord(auxiliary)) || afterNoun || words[next + 1]?.pos === 'PRON';
+  return !BE_FORMS.has(auxiliaryWord(auxiliary)) || afterNoun || subjectAfter(words, next)?.pos === 'PRON';
 }
 
 /**
  * The auxiliary `word` is, written out: a clitic stands for its full form ("what's it called" has
- * "is", "what'll it cost" "will"); other words as they are.
+ * "is", "what'll it cost" "will"), and a modal cut short before "n't" for its lemma ("ca" of
+ * "can't", "wo" of "won't"); other words as they are.
  */
 function auxiliaryWord(word: Token): string {
+  if (word.pos === 'AUX' && !MODALS.has(word.lower) && MODALS.has(word.lemma)) return word.lemma;
   if (word.pos !== 'AUX' || word.value.toLowerCase() === word.lower) return word.lower;
   if (word.lemma === 'be' || word.lemma === 'have' || word.lemma === 'do') return word.lemma;
   return CLITICS.get(word.lower) || word.lower;

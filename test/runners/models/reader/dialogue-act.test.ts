@@ -179,6 +179,13 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('The kiln is hot, so we can fire it tomorrow')).toBe('statement');
   });
 
+  it('takes a wh-word before a negated auxiliary and its subject as asking, mid-sentence too', () => {
+    expect(sentenceAct("the kiln fires fine but why doesn't it hold the heat")).toBe('question');
+    expect(sentenceAct("The glaze took, but why can't we fire it twice, I wondered")).toBe('question');
+    // An embedded question keeps its subject before the auxiliary.
+    expect(sentenceAct("I know why it doesn't hold the heat.")).toBe('statement');
+  });
+
   it('takes statements, plans and orders for statements', () => {
     expect(sentenceAct('The kiln peaks at 1240 degrees.')).toBe('statement');
     expect(sentenceAct('When the kiln cools, the shelves come out.')).toBe('statement');
