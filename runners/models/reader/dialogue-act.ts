@@ -1159,6 +1159,13 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   const kind = KIND_HEADS.has(head.lower);
   const [opening, verb, ...after] = words.slice(at).filter((word) => word.pos !== 'PUNCT');
   if (opening === undefined || (opening.pos === 'ADV' && verb === undefined)) return kind;
+  const rest = words.slice(at);
+  // With a word that describes it, what the value is of or for, with no verb ("final expiry date for
+  // the kiln accounts"), or what it is to do ("the quiet flag to skip it"), still names it; "time for
+  // lunch" and "time to go" say it is time.
+  const described = at - start > 1;
+  if (kind && described && opening.pos === 'ADP' && !rest.some(isVerbal)) return true;
+  if (kind && described && INFINITIVE_MARKERS.has(opening.lower) && verb?.pos === 'VERB') return true;
   if (verb?.pos !== 'VERB') return false;
   // The relative word is the clause's subject: the gap is there.
   if (RELATIVE_WH_WORDS.has(opening.lower) || DECLARATIVE_COMPLEMENTISERS.has(opening.lower)) return true;

@@ -149,6 +149,9 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('oldest kiln it runs on')).toBe('question');
     expect(sentenceAct('kiln supplier we agreed on')).toBe('question');
     expect(isQuestion('glaze crawling on the rims. exit value')).toBe(true);
+    // A described value's noun with what it is of or for, or what it is to do.
+    expect(sentenceAct('Final expiry date for the kiln accounts.')).toBe('question');
+    expect(sentenceAct('the quiet flag to skip it')).toBe('question');
     // A value given, a label with its content, a plural, a clause with an object of its own, or an
     // infinitive that ends the phrase: each states.
     expect(sentenceAct('kiln delivery 2 june')).toBe('statement');
@@ -157,6 +160,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('First I need a look at the kiln log.')).toBe('statement');
     expect(sentenceAct('editor we teach the first years is vim')).toBe('statement');
     expect(sentenceAct('Time to go.')).toBe('statement');
+    expect(sentenceAct('time for lunch')).toBe('statement');
+    expect(sentenceAct('time to go')).toBe('statement');
   });
 
   it('takes a verb of telling with a subject of its own for a report, and asks only when ordered', () => {
