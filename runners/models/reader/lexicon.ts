@@ -729,6 +729,12 @@ export const COMPLEX_CONJUNCTIONS = phrases(
  */
 export const BOUND_PREFIXES = words('pre post non re un anti co sub multi semi');
 
+/**
+ * Prefixes written onto a verb that keep its irregular forms: "rebuilt" is "rebuild" as "built" is
+ * "build", "overwritten" "overwrite", "withheld" "withhold".
+ */
+export const VERB_PREFIXES = words('re un over out under with mis fore up');
+
 /** Of those, the prefixes that deny what their word says: a "non-default" value is no default. */
 export const NEGATING_PREFIXES = words('non un');
 

@@ -4,6 +4,7 @@ import {
   CLOSED_CLASS_WORDS,
   INDEFINITE_DETERMINERS,
   IRREGULAR_VERB_FORMS,
+  VERB_PREFIXES,
   LIGHT_VERBS,
   NEGATIVE_CONTRACTIONS,
   ORDER_IN_TIME_WORDS,
@@ -27,7 +28,17 @@ export function stem(word: string): string {
   // blob, a hash) they take seconds, and no word of a language is that long.
   // A word with digits ("v3.10", "utf8") is a name or a number: it has no suffix to strip.
   if (word.length > LONGEST_STEMMED || HAS_DIGIT.test(word)) return word;
-  return porter2(IRREGULAR_PAST.get(word) ?? americanSpelling(word));
+  return porter2(IRREGULAR_PAST.get(word) ?? prefixedIrregular(word) ?? americanSpelling(word));
+}
+
+/** The verb of an irregular form with a prefix written onto it ("rebuilt": "rebuild"), if it is one. */
+function prefixedIrregular(word: string): string | undefined {
+  for (const prefix of VERB_PREFIXES) {
+    if (!word.startsWith(prefix) || word.length - prefix.length < 3) continue;
+    const verb = IRREGULAR_PAST.get(word.slice(prefix.length));
+    if (verb !== undefined) return prefix + verb;
+  }
+  return undefined;
 }
 
 /**

@@ -208,6 +208,15 @@ describe('stemming irregular past forms', () => {
     expect(stem('wrote')).toBe(stem('write'));
     expect(stem('kept')).toBe(stem('keeping'));
   });
+
+  it('brings one with a prefix written onto it back to its verb with the prefix', () => {
+    expect(stem('rebuilt')).toBe(stem('rebuild'));
+    expect(stem('overwritten')).toBe(stem('overwrite'));
+    expect(stem('withheld')).toBe(stem('withholding'));
+    // Only a whole irregular form after the prefix: "outer" and "unit" stay themselves.
+    expect(stem('outer')).toBe('outer');
+    expect(stem('unit')).toBe('unit');
+  });
 });
 
 describe('stemming verb forms', () => {
