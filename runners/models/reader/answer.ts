@@ -120,6 +120,7 @@ import {
   UNIT_PREPOSITIONS,
   VALUE_NOUNS,
   WH_DETERMINERS,
+  WH_WORDS,
 } from './lexicon.js';
 import { followsComma, Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import {
@@ -134,7 +135,7 @@ import {
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { analyse, isVerbal, joined, type Token } from './language.js';
-import { adverbPhraseAt, canBeVerb } from './thesaurus.js';
+import { adverbPhraseAt, canBeVerb, lemmasOf } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -204,6 +205,29 @@ function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   return new Set(
     nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
   );
+}
+
+/** Tags of the words of a label that opens a question: no verb, no pronoun, no name. */
+const LABEL_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'ADV', 'NUM', 'INTJ']);
+
+/**
+ * The stems of a noun phrase with no verb that opens a question and is set off from it by a comma,
+ * before a clause that asks with a question word or an auxiliary ("Quick sanity check, how many …",
+ * "One last thing, does it …"): it says what kind of turn this is. Only words nothing in view says
+ * are let off, so a topic in view named so ("The north kiln, which shelf …") stays asked, and a
+ * name ("Tidewater Kilns, who founded it?") is never a label.
+ */
+function openingLabelStems(analysed: readonly Token[]): string[] {
+  const comma = analysed.findIndex((token) => token.value === ',');
+  const next = analysed[comma + 1];
+  if (comma < 1 || next === undefined || !(WH_WORDS.has(next.lower) || next.pos === 'AUX')) return [];
+  const label = analysed.slice(0, comma);
+  // A capital at the start may make the tagger read a describing word as a name ("Quick").
+  const describing = (token: Token, at: number) =>
+    at === 0 && token.pos === 'PROPN' && lemmasOf(token.lower, 'a').length > 0;
+  if (!label.some((token) => token.pos === 'NOUN')) return [];
+  if (!label.every((token, at) => LABEL_TAGS.has(token.pos) || describing(token, at))) return [];
+  return label.flatMap((token) => contentStems(token.value));
 }
 
 /**
@@ -975,7 +999,9 @@ export function answerQuestion(
   const lacked = remembered(context, deniedStems, question);
   // What these name, and nothing in view names, neither puts the answer out of view nor asks anything
   // of its support.
-  const besides = new Set([...leadingPurpose, ...aside, ...compared, ...lacked]);
+  // Nor is a label the question opens with ("Quick sanity check, how many …").
+  const label = openingLabelStems(analysed);
+  const besides = new Set([...leadingPurpose, ...aside, ...compared, ...lacked, ...label]);
   if (
     unseen.some(
       (stem) =>

@@ -1233,6 +1233,14 @@ describe('the order of reads, asked in other words', () => {
     expect(await ask(reads, question)).toBe('The first file I read was notes/tides.md.');
   });
 
+  it('reads a label the question opens with as no thing asked about, but not a name', async () => {
+    const history = [user('Right now we fire 143 kiln loads a year.'), assistant('Noted.')];
+    expect(await ask(history, 'Quick sanity check, how many kiln loads did I say we fire?')).toMatch(/143/);
+    expect(await ask(history, 'One last thing, how many kiln loads did I say we fire?')).toMatch(/143/);
+    // A name nothing in view says is what the question is about: it abstains.
+    expect(await ask(history, 'Tidewater Kilns, how many loads do they fire?')).toBe(ABSTENTION);
+  });
+
   it('answers the order of reads asked as a noun phrase with no mark at all', async () => {
     expect(await ask(reads, 'last file you read')).toBe('The last file I read was notes/moorings.md.');
   });
