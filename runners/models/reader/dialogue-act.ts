@@ -582,7 +582,9 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
   };
   for (const [i, word] of words.entries()) {
     const next = words[i + 1];
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower);
+    // As in `indirect`, a verb with a subject of its own reports: "the flag that tells me …" frames
+    // nothing.
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && !saidByAnother(words, i);
     // "remind me", "tell us"; "let me know", "help us understand"
     if (toPerson && asksToBeShown(word)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];

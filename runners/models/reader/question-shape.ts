@@ -28,6 +28,7 @@ import {
   WH_DETERMINERS,
   WITHIN_PREPOSITIONS,
   YES_NO_COMPLEMENTISERS,
+  DECLARATIVE_COMPLEMENTISERS,
 } from './lexicon.js';
 import { taggedSentences, type TaggedWord } from './parts-of-speech.js';
 import { CLAUSE_MARKS } from './value-spans.js';
@@ -230,6 +231,9 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
     if (!asks || (HANDING_VERBS.has(word.lemma) && isPastForm({ ...word, negated: false, space: '' })))
       continue;
     if (words[i - 1]?.pos === 'PART' && isNoun(words[i - 2])) continue;
+    // Nor does the verb of a relative clause after its noun ("the flag that tells me …"): it says
+    // what the noun does.
+    if (DECLARATIVE_COMPLEMENTISERS.has(words[i - 1]?.lower ?? '') && isNoun(words[i - 2])) continue;
     let j = i + 1;
     // Past "me", "to know", "of", "about", and the determiners of the noun phrase.
     while (j < words.length) {
@@ -322,7 +326,14 @@ function isElliptical(words: readonly TaggedWord[]): boolean {
 function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined {
   // An auxiliary makes it a clause, unless it stands in a clause that qualifies the noun phrase
   // ("Exit status when the file is missing?").
-  const qualifier = words.findIndex((word, i) => i > 0 && (word.pos === 'SCONJ' || isWh(word)));
+  // So does a relative clause after its noun ("Key that is used for signing?").
+  const qualifier = words.findIndex(
+    (word, i) =>
+      i > 0 &&
+      (word.pos === 'SCONJ' ||
+        isWh(word) ||
+        (DECLARATIVE_COMPLEMENTISERS.has(word.lower) && NOMINAL.has(words[i - 1]?.pos ?? ''))),
+  );
   const main = qualifier < 0 ? words : words.slice(0, qualifier);
   // One asked with no mark at the end ("kiln delivery date again") is a fragment too; a full stop states.
   const end = words.at(-1);

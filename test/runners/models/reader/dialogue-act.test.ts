@@ -175,6 +175,11 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('please let me know which kiln fires first')).toBe('question');
   });
 
+  it('keeps a noun whose relative clause tells something in what is asked, with no frame', () => {
+    expect(askedParts('the switch that tells me the kiln is venting').text).toContain('switch');
+    expect(askedParts('please tell me the vent switch').text).toBe('the vent switch');
+  });
+
   it('takes a last clause after a comma that asks by inversion as asking, what it asks about set out first', () => {
     expect(sentenceAct('a glaze that runs at cone 6, does it craze')).toBe('question');
     expect(sentenceAct('the slow ramp, can you skip it')).toBe('question');

@@ -72,6 +72,13 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(questionShape('What is the release?')).toMatchObject({ type: 'version' });
   });
 
+  it('reads a fragment whose relative clause has an auxiliary, or tells, by its noun', () => {
+    expect(questionShape('Flag that is used for venting?').type).toBe('option');
+    // "tells me" there says what the switch does; it asks nothing.
+    const shape = questionShape('the switch that tells me the kiln is venting');
+    expect([shape.head, shape.type]).toEqual(['switch', 'option']);
+  });
+
   it('reads a fragment asked with no mark at the end by its head noun, as one with a mark', () => {
     expect(questionShape('kiln delivery date again').type).toBe('day');
     expect(questionShape('kiln delivery date?').type).toBe('day');
