@@ -118,6 +118,7 @@ import {
   TIME_ASKING_WORDS,
   TIME_UNITS,
   UNIT_PREPOSITIONS,
+  VALUE_HEAD_NOUNS,
   VALUE_NOUNS,
   WH_DETERMINERS,
   WH_WORDS,
@@ -134,7 +135,7 @@ import {
   withoutReplacedClauses,
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
-import { analyse, isVerbal, joined, type Token } from './language.js';
+import { analyse, isSuperlativeForm, isVerbal, joined, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb, lemmasOf } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
@@ -456,7 +457,7 @@ function comparedStems(asked: readonly Token[]): ReadonlySet<string> {
 function superlativeStems(asked: readonly Token[]): ReadonlySet<string> {
   return new Set(
     asked
-      .filter((token) => token.pos === 'ADJ' && token.lower !== token.lemma && token.lower.endsWith('st'))
+      .filter((token) => token.pos === 'ADJ' && isSuperlativeForm(token))
       .flatMap((token) => contentStems(token.value)),
   );
 }
@@ -738,9 +739,7 @@ const VALUE_NOUN_STEMS = stemSet([...VALUE_NOUNS].join(' '));
 const EXPLANATION_STEMS = stemSet([...EXPLANATION_NOUNS].join(' '));
 
 /** The stems of the nouns that name a kind of value, or a value of any kind. */
-const VALUE_HEAD_STEMS = stemSet(
-  [...Object.values(KIND_NOUNS).flatMap((set) => [...set]), ...VALUE_NOUNS].join(' '),
-);
+const VALUE_HEAD_STEMS = stemSet([...VALUE_HEAD_NOUNS].join(' '));
 
 /**
  * What orders sentences that say as much of the key: the pairs of its words a sentence says together,

@@ -63,11 +63,10 @@ import {
   WH_DETERMINERS,
   WH_WORDS,
   NEGATIVE_CLITICS,
-  KIND_NOUNS,
   ORDINALS,
-  VALUE_NOUNS,
+  VALUE_HEAD_NOUNS,
 } from './lexicon.js';
-import { analyse, isPastForm, isVerbal, joined } from './language.js';
+import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { endsAsking, findPaths, sentences, withFormatsAsWords } from './text.js';
 import { canBeVerb } from './thesaurus.js';
@@ -400,9 +399,7 @@ function askedToTell(words: readonly Token[], at: number): number | undefined {
  * me …": the comma is gone from the words), and before "tells" its subject.
  */
 function saidByAnother(words: readonly Token[], at: number): boolean {
-  let subject = at - 1;
-  while (subject >= 0 && ['AUX', 'ADV', 'PART'].includes(words[subject]?.pos ?? '')) subject--;
-  const word = words[subject];
+  const word = subjectBefore(words, at);
   const verb = words[at];
   if (word === undefined || verb === undefined || LISTENER_PRONOUNS.has(word.lower)) return false;
   if (word.pos === 'PROPN') return isThirdPersonPresent(verb) || isPastForm(verb);
@@ -411,9 +408,14 @@ function saidByAnother(words: readonly Token[], at: number): boolean {
 
 /** True when the verb at `at` has the speaker for its subject: "I", "we", auxiliaries between. */
 function spokenBySpeaker(words: readonly Token[], at: number): boolean {
+  return FIRST_PERSON_SUBJECTS.has(subjectBefore(words, at)?.lower ?? '');
+}
+
+/** The word before the verb at `at`, auxiliaries, adverbs and particles passed over: its subject, if any. */
+function subjectBefore(words: readonly Token[], at: number): Token | undefined {
   let subject = at - 1;
   while (subject >= 0 && ['AUX', 'ADV', 'PART'].includes(words[subject]?.pos ?? '')) subject--;
-  return FIRST_PERSON_SUBJECTS.has(words[subject]?.lower ?? '');
+  return words[subject];
 }
 
 /**
@@ -1134,12 +1136,6 @@ function wouldBeThing(words: readonly Token[]): boolean {
     );
 }
 
-/** The nouns for a kind of value, and for a value itself, as their lemmas. */
-const KIND_HEADS: ReadonlySet<string> = new Set([
-  ...Object.values(KIND_NOUNS).flatMap((nouns) => [...nouns]),
-  ...VALUE_NOUNS,
-]);
-
 /** Tags of the words that open an object of a verb: after one, the verb's clause leaves no gap. */
 const OBJECT_OPENING_TAGS: ReadonlySet<string> = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
 
@@ -1158,10 +1154,11 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   while (['ADJ', 'NOUN', 'PROPN'].includes(words[at]?.pos ?? '')) at++;
   const head = words[at - 1];
   if (at === start || head?.pos !== 'NOUN') return false;
-  const kind = KIND_HEADS.has(head.lower);
-  const [opening, verb, ...after] = words.slice(at).filter((word) => word.pos !== 'PUNCT');
-  if (opening === undefined || (opening.pos === 'ADV' && verb === undefined)) return kind;
+  // As written: a plural ("Short answers.") names several things, not one value.
+  const kind = VALUE_HEAD_NOUNS.has(head.lower);
   const rest = words.slice(at);
+  const [opening, verb, ...after] = rest.filter((word) => word.pos !== 'PUNCT');
+  if (opening === undefined || (opening.pos === 'ADV' && verb === undefined)) return kind;
   // With a word that describes it, what the value is of or for, with no verb ("final expiry date for
   // the kiln accounts"), or what it is to do ("the quiet flag to skip it"), still names it; "time for
   // lunch" and "time to go" say it is time.
@@ -1182,7 +1179,7 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   // preposition left at the end ("the release it works on") asks which.
   const placed = words
     .slice(start, at - 1)
-    .some((word) => ORDINALS.has(word.lower) || (word.lower !== word.lemma && word.lower.endsWith('st')));
+    .some((word) => ORDINALS.has(word.lower) || isSuperlativeForm(word));
   return kind || placed || after.at(-1)?.pos === 'ADP';
 }
 

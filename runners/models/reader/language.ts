@@ -83,6 +83,11 @@ export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }
 
+/** True for a form that differs from its lemma and ends in "st": a superlative ("oldest", "best"). */
+export function isSuperlativeForm(token: Token): boolean {
+  return token.lower !== token.lemma && token.lower.endsWith('st');
+}
+
 /**
  * True when a verb's form is its past tense or past participle: it differs from its lemma and is no
  * "-s" or "-ing" form, nor only a spelling of the lemma ("wrote", "helped", "been"; not "summarise").

@@ -747,6 +747,12 @@ export const GENERAL_NOUNS = words('thing stuff matter kind sort type problem is
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');
 
+/** The nouns that name a kind of value, or a value of any kind: the heads of what a question asks for. */
+export const VALUE_HEAD_NOUNS: ReadonlySet<string> = new Set([
+  ...Object.values(KIND_NOUNS).flatMap((nouns) => [...nouns]),
+  ...VALUE_NOUNS,
+]);
+
 /** The noun that, after one of ENVIRONMENT_WORDS, names a variable of the environment. */
 export const VARIABLE_NOUNS = words('variable');
 
