@@ -29,6 +29,7 @@ import {
   INFORMING_VERBS,
   VALUE_INFORMING_VERBS,
   POSSESSIVE_DETERMINERS,
+  PARTY_POSSESSIVES,
   CLARIFYING_VERBS,
   CONDITIONAL_CONJUNCTIONS,
   GENERIC_TIME_CONJUNCTIONS,
@@ -69,7 +70,7 @@ import {
 import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { endsAsking, findPaths, sentences, withFormatsAsWords } from './text.js';
-import { canBeVerb } from './thesaurus.js';
+import { canBeVerb, compoundHead } from './thesaurus.js';
 
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
@@ -348,10 +349,33 @@ function indirect(words: readonly Token[]): boolean {
     // "I'd like to know what …", "I'd want to be told which …", "my boss wants to know whether …": a
     // wish to know, the person's or one they pass on.
     if (wishToKnow(words, i) !== undefined) return true;
-    // "I still need the port that …", "I'd want the name of …": a need for one definite thing.
-    if (isNeedOfPerson(words, i) && definiteObject(words, i + 1)) return true;
+    // "I still need the port that …", "I'd want the name of …": a need for one definite thing, also
+    // one a possessive other than the two parties' opens ("need its name") or a clause with a
+    // question word names ("I need what it falls back to").
+    if (!isNeedOfPerson(words, i)) continue;
+    if (neededThing(words, i + 1)) return true;
+    if (NEED_VERBS.has(word.lemma) && !word.negated && freeRelative(words, i + 1)) return true;
   }
   return false;
+}
+
+/**
+ * True when a definite thing starts at `start`, one neither party owns: "the port that …", "its
+ * name", "their address"; not "my coffee" or "your take on it".
+ */
+function neededThing(words: readonly Token[], start: number): boolean {
+  const possessor = words[start]?.lower ?? '';
+  return definiteObject(words, start, !PARTY_POSSESSIVES.has(possessor));
+}
+
+/**
+ * True when a clause that a question word opens, as the object of a verb, starts at `start`: "(need)
+ * what it falls back to", "(need) where the pots go"; not a condition ("if …") nor the word alone.
+ */
+function freeRelative(words: readonly Token[], start: number): boolean {
+  const opener = words[start];
+  if (opener === undefined || !EMBEDDED_QUESTION_OPENERS.has(opener.lower)) return false;
+  return !CONDITIONAL_CONJUNCTIONS.has(opener.lower) && start + 1 < words.length;
 }
 
 /** True for a verb of telling or showing in a form that asks it done ("tell", "remind"), not "told". */
@@ -524,8 +548,9 @@ function definiteObject(words: readonly Token[], start: number, possessive = fal
   const inPhrase = (word: Token | undefined) =>
     ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(word?.pos ?? '') ||
     (word !== undefined && isPossessiveMark(word) && i > from + 1);
-  // The tagger may take a noun that modifies the next one for a verb ("the refresh interval").
-  if (words[i]?.pos === 'VERB' && ['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '')) i++;
+  // The tagger may take a noun after the determiner for a verb ("the refresh interval", "their
+  // address"): no verb comes right after a determiner.
+  if (words[i]?.pos === 'VERB') i++;
   while (inPhrase(words[i])) i++;
   if (i === from + 1) return false;
   const after = words[i];
@@ -1155,7 +1180,7 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   const head = words[at - 1];
   if (at === start || head?.pos !== 'NOUN') return false;
   // As written: a plural ("Short answers.") names several things, not one value.
-  const kind = VALUE_HEAD_NOUNS.has(head.lower);
+  const kind = VALUE_HEAD_NOUNS.has(head.lower) || VALUE_HEAD_NOUNS.has(compoundHead(head.lower) ?? '');
   const rest = words.slice(at);
   const [opening, verb, ...after] = rest.filter((word) => word.pos !== 'PUNCT');
   if (opening === undefined || (opening.pos === 'ADV' && verb === undefined)) return kind;
@@ -1171,7 +1196,8 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   // After the verb, no object of its own and no second verb.
   const gap =
     after[0] === undefined ||
-    (!OBJECT_OPENING_TAGS.has(after[0].pos) && !after.some((word) => isVerbal(word)));
+    (!OBJECT_OPENING_TAGS.has(after[0].pos) &&
+      !after.some((word, i) => isVerbal(word) && !endsCompound(word, after[i - 1])));
   if (!gap) return false;
   if (INFINITIVE_MARKERS.has(opening.lower)) return after.length > 0;
   if (!SUBJECT_PRONOUNS.has(opening.lower)) return false;
@@ -1181,6 +1207,19 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
     .slice(start, at - 1)
     .some((word) => ORDINALS.has(word.lower) || isSuperlativeForm(word));
   return kind || placed || after.at(-1)?.pos === 'ADP';
+}
+
+/**
+ * True when `word`, tagged a verb, is a noun that ends a compound: a plain form right after a
+ * singular noun, which as its subject would have it end in "-s" ("the handle dump", "a core file").
+ */
+function endsCompound(word: Token, before: Token | undefined): boolean {
+  return (
+    word.pos === 'VERB' &&
+    word.lower === word.lemma &&
+    before?.pos === 'NOUN' &&
+    before.lower === before.lemma
+  );
 }
 
 /** True when any sentence of `text` asks; a question mark settles it before any analysis. */

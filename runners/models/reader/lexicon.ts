@@ -36,6 +36,12 @@ export const PERSONAL_PRONOUNS = words(
 /** The possessive forms of the personal pronouns that go before a noun ("our tooling"). */
 export const POSSESSIVE_DETERMINERS = words('my our your his her its their');
 
+/**
+ * The possessives of the two who talk: what "my" or "your" determines ("my coffee", "your take") is
+ * the speaker's own or asked of the one spoken to, not a value to be found.
+ */
+export const PARTY_POSSESSIVES = words('my your');
+
 /** Demonstratives, which may stand alone ("this is slow") or determine a noun ("this option"). */
 export const DEMONSTRATIVES = words('this that these those');
 /** Verbs by which the person and the model speak of what was said between them ("as I told you"). */

@@ -141,6 +141,24 @@ export function isKnownWord(word: string): boolean {
   return WORD_CLASSES.some((wordClass) => lemmasOf(word, wordClass).length > 0);
 }
 
+/** The fewest letters either word of a closed compound has ("head" of "headcount"). */
+const LEAST_COMPOUND_PART = 3;
+
+/**
+ * The second word of `word` (lower case) read as a closed compound, two words written as one
+ * ("headcount" ends in "count", "hostname" in "name"): a word the thesaurus does not know, made of two
+ * it does, the second as long as it can be. Undefined for a word it knows ("account") and for one
+ * that splits no such way.
+ */
+export function compoundHead(word: string): string | undefined {
+  if (isKnownWord(word)) return undefined;
+  for (let at = LEAST_COMPOUND_PART; at <= word.length - LEAST_COMPOUND_PART; at++) {
+    const head = word.slice(at);
+    if (isKnownWord(word.slice(0, at)) && isKnownWord(head)) return head;
+  }
+  return undefined;
+}
+
 /**
  * The words that share a frequent sense with `word` (lower case, any inflection) in `pos`, or in any
  * part of speech without one; the word and its lemmas left out. With `next`, the two words are looked

@@ -58,6 +58,15 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('Note: need the glaze to dry first.')).toBe('statement');
     expect(sentenceAct('Change of plan on the glaze: we will use celadon.')).toBe('statement');
     expect(sentenceAct('The kiln needs the long cone.')).toBe('statement');
+    // A thing a possessive of a third party determines, or one a clause with a question word names;
+    // the speaker's own or the listener's thing is no value to find.
+    expect(isQuestion('Third kiln fired. Need its cone.')).toBe(true);
+    expect(sentenceAct('I still need their address.')).toBe('question');
+    expect(sentenceAct('Need what the glaze falls back to.')).toBe('question');
+    expect(sentenceAct('I need what the kiln peaks at.')).toBe('question');
+    expect(sentenceAct('I need my coffee.')).toBe('statement');
+    expect(sentenceAct("I'd like your take on the kiln log.")).toBe('statement');
+    expect(sentenceAct('I need it if the kiln cracks.')).toBe('statement');
     // A definite thing the person forgot or lacks, a possessor's phrase among them.
     expect(sentenceAct("I forget the potter's phone number.")).toBe('question');
     expect(sentenceAct("I don't remember the glaze the tiles got.")).toBe('question');
@@ -141,10 +150,16 @@ describe('question or statement, by structure', () => {
     // A noun for a kind of value, and nothing that gives one.
     expect(sentenceAct('kiln delivery date again')).toBe('question');
     expect(sentenceAct('Exit value')).toBe('question');
+    // Two words written as one whose second names a kind of value ("headcount", "hostname").
+    expect(sentenceAct('Potter headcount again.')).toBe('question');
+    expect(sentenceAct('The kiln hostname again.')).toBe('question');
+    expect(sentenceAct('Rain again.')).toBe('statement');
     // A clause after the noun that leaves a gap the reply fills: its subject, a place in an order, a
     // preposition left at the end, an infinitive with nothing to act on of its own.
     expect(sentenceAct('the cone that prevents crawling')).toBe('question');
     expect(sentenceAct('the switch to send for a dump')).toBe('question');
+    // A noun the tagger takes for a verb after a singular noun ends a compound, not a clause.
+    expect(sentenceAct('signal to send for the kiln dump')).toBe('question');
     expect(sentenceAct('last shelf you loaded')).toBe('question');
     expect(sentenceAct('oldest kiln it runs on')).toBe('question');
     expect(sentenceAct('kiln supplier we agreed on')).toBe('question');

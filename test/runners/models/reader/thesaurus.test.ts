@@ -4,6 +4,7 @@ import type { Message } from '../../../../engine/model/port.js';
 import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import {
+  compoundHead,
   adverbPhraseAt,
   askedSynonyms,
   attributesOf,
@@ -33,6 +34,20 @@ describe('lemmasOf', () => {
   it('gives nothing for a word WordNet does not list', () => {
     expect(lemmasOf('qzxv', 'n')).toEqual([]);
     expect(lemmasOf('', 'v')).toEqual([]);
+  });
+});
+
+describe('compoundHead', () => {
+  it('splits a word WordNet does not know into two it does, the second as long as it can be', () => {
+    expect(compoundHead('headcount')).toBe('count');
+    expect(compoundHead('hostname')).toBe('name');
+  });
+
+  it('leaves a word WordNet knows, and one that splits into no two known words, whole', () => {
+    expect(compoundHead('account')).toBeUndefined();
+    expect(compoundHead('discount')).toBeUndefined();
+    expect(compoundHead('xqzvbl')).toBeUndefined();
+    expect(compoundHead('')).toBeUndefined();
   });
 });
 
