@@ -25,6 +25,7 @@ import {
 } from './lexicon.js';
 import { followsComma, Phrases, wordsAt, type WordAt } from './phrases.js';
 import { stem, STOP_WORDS } from './text.js';
+import { canBeVerb } from './thesaurus.js';
 import { isNegative } from './value-kinds.js';
 import { CLAUSE_MARKS } from './value-spans.js';
 
@@ -75,7 +76,10 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
     const hit = MARKERS.at(words, at);
     if (hit === undefined) continue;
     const end = clauseEnd(sentence, hit.end);
-    if (wordsAt(sentence.slice(hit.end, end)).length > LONGEST_OLD_VALUE) continue;
+    const value = wordsAt(sentence.slice(hit.end, end));
+    // A verb's "-ing" form after the marker leaves a way of doing things behind, however long its
+    // phrase ("instead of typing every name into each machine").
+    if (value.length > LONGEST_OLD_VALUE && !isGerund(value[0]?.word ?? '')) continue;
     return { start: hit.start, end };
   }
   const contrasted = contrastedValue(sentence, words);
@@ -89,6 +93,11 @@ function oldValueAt(sentence: string): { start: number; end: number } | undefine
     if (goal !== undefined) return { start: word.start, end: goal.start };
   }
   return undefined;
+}
+
+/** True for the "-ing" form of a verb WordNet lists ("typing", "running"). */
+function isGerund(word: string): boolean {
+  return word.endsWith('ing') && canBeVerb(word);
 }
 
 /**

@@ -381,6 +381,27 @@ describe('a later statement that moves from the value an earlier one gave', () =
     expect(leftBehind('The logs go to S3 instead of the NAS.')).toEqual(['instead', 'of', 'the', 'nas']);
     expect(leftBehind('The studio opens at nine.')).toEqual([]);
   });
+
+  it('names a way of doing things left behind, an "-ing" phrase however long', () => {
+    expect(
+      leftBehind('We will book the kiln online instead of writing every name into the paper rota.'),
+    ).toEqual(['instead', 'of', 'writing', 'every', 'name', 'into', 'the', 'paper', 'rota']);
+    // Any other phrase that long is no value: "instead of" there says something else.
+    expect(leftBehind('We fire on Sunday instead of the old slot on the Monday after the holiday.')).toEqual(
+      [],
+    );
+  });
+
+  it('is how things stand when it leaves the earlier way of doing things behind', async () => {
+    const plans = said(
+      "My plan is to write every potter's name into the paper rota, so they can all find their firing slot.",
+      'The studio opens at 9:00.',
+      'Change of plan: we will book the kiln online instead of writing every name into the rota.',
+    );
+    expect(await ask(plans, 'So in the end, how are the potters going to find their firing slot?')).toBe(
+      'Change of plan: we will book the kiln online.',
+    );
+  });
 });
 
 describe('a later statement that says an earlier one anew with a bare "instead"', () => {
