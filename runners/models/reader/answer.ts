@@ -1155,11 +1155,13 @@ export function answerQuestion(
     saysSome(candidate) &&
     (coverage(key, candidate, weights, polar) !== undefined ||
       (personKey !== key && coverage(personKey, candidate, weights, polar) !== undefined));
-  // A sentence that holds no value of the kind asked for cannot answer.
+  // A sentence that holds no value of the kind asked for cannot answer; nor, asked for a value, can
+  // one the question says whole ("Shift_JIS" in a list, asked who sends the Shift_JIS files).
   const searched = type === 'option' ? ofTheCommand(scoped, named) : ofTheNamedFile(scoped, named);
   const fitting = searched.filter(
     (candidate) =>
       !(candidate.title === true && type === 'any') &&
+      (polar || !quotedBy(question, candidate.text)) &&
       covers(candidate) &&
       saysWhich(candidate) &&
       !underAnotherRelease(releases, candidate.heading) &&
@@ -1378,6 +1380,19 @@ function updateOf(
     if (replaced) found = later;
   }
   return found;
+}
+
+/** Marks that may close a sentence or a list's item. */
+const CLOSING_MARKS: ReadonlySet<string> = new Set(['.', '!', '?', ':', ';', ',']);
+
+/**
+ * True when `question` says the whole of `sentence`, its closing mark aside: the sentence tells
+ * nothing the question does not.
+ */
+function quotedBy(question: string, sentence: string): boolean {
+  const said = sentence.trim();
+  const closed = said.length > 0 && CLOSING_MARKS.has(said.at(-1)!) ? said.slice(0, -1) : said;
+  return closed.length > 0 && question.toLowerCase().includes(closed.toLowerCase());
 }
 
 /** The stems of the verbs a question says that tell what it asks about: not common ones ("have", "get"). */

@@ -95,6 +95,21 @@ describe('reader answers questions from what it can see', () => {
     expect(await ask(history, 'What is the wifi password?')).toContain("I don't know");
   });
 
+  it('abstains rather than answer a value question with a line the question says whole', async () => {
+    const glazes: Message[] = [
+      user("Next, docs/glazes.md please. Half our potters can't tell you which glaze their tiles use."),
+      ...readFile('c1', 'docs/glazes.md', [
+        '# Glaze codes',
+        '',
+        '## Codes we can read',
+        '',
+        '- CEL_B2',
+        '- TEN_K7',
+      ]),
+    ];
+    expect(await ask(glazes, 'Which of the potters was it that sends us the TEN_K7 tiles?')).toBe(ABSTENTION);
+  });
+
   it('takes the latest value for a "now" question', async () => {
     const history: Message[] = [
       ...chatter,
