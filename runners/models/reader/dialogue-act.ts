@@ -81,11 +81,23 @@ function withoutPaths(written: string): string {
   const sentence = withFormatsAsWords(written);
   let text = sentence;
   for (const mention of [...findPaths(sentence)].reverse()) {
-    const length = /^\S+/.exec(sentence.slice(mention.index))?.[0].length ?? 0;
+    const written = /^\S+/.exec(sentence.slice(mention.index))?.[0] ?? '';
+    // A mark after the path that ends its sentence stays: "outside package.json. which file".
+    let length = written.length;
+    while (
+      length > 0 &&
+      PATH_CLOSING_MARKS.has(written[length - 1]!) &&
+      !mention.path.endsWith(written[length - 1]!)
+    ) {
+      length--;
+    }
     text = `${text.slice(0, mention.index)}${NEUTER_PRONOUN}${text.slice(mention.index + length)}`;
   }
   return text;
 }
+
+/** Marks that may follow a path to end a sentence. */
+const PATH_CLOSING_MARKS: ReadonlySet<string> = new Set(['.', '!', '?']);
 
 /** The words of a sentence, past the politeness and joining words that open it ("please", "so"). */
 function openingWords(tokens: readonly Token[]): Token[] {

@@ -164,6 +164,8 @@ describe('question or statement, by structure', () => {
     expect(sentenceAct('oldest kiln it runs on')).toBe('question');
     expect(sentenceAct('kiln supplier we agreed on')).toBe('question');
     expect(isQuestion('glaze crawling on the rims. exit value')).toBe(true);
+    // A path before the stop leaves the stop in place.
+    expect(isQuestion('glaze targets outside kiln.json. which file')).toBe(true);
     // A described value's noun with what it is of or for, or what it is to do.
     expect(sentenceAct('Final expiry date for the kiln accounts.')).toBe('question');
     expect(sentenceAct('the quiet flag to skip it')).toBe('question');
