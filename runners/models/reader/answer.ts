@@ -136,7 +136,7 @@ import {
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { analyse, isSuperlativeForm, isVerbal, joined, type Token } from './language.js';
-import { adverbPhraseAt, canBeVerb, lemmasOf } from './thesaurus.js';
+import { adverbPhraseAt, canBeVerb, isPhrasalVerb, lemmasOf } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
 export const ABSTENTION = "I don't know: nothing I can see says.";
@@ -201,7 +201,9 @@ function withDefinition(candidate: Sourced): Sourced {
 /** The stems of the nouns and names among a question's asked words ("the kiln", "Raku"). */
 function namedThings(asked: readonly Token[]): ReadonlySet<string> {
   const nouns = asked.filter(
-    (token, at) => token.pos === 'PROPN' || (token.pos === 'NOUN' && !mayBeVerb(asked, at)),
+    (token, at) =>
+      (token.pos === 'PROPN' && !opensPhrasalVerb(asked, at)) ||
+      (token.pos === 'NOUN' && !mayBeVerb(asked, at)),
   );
   return new Set(
     nouns.flatMap((token) => contentStems(token.value)).filter((stem) => !BOUND_PREFIXES.has(stem)),
@@ -673,6 +675,9 @@ const VALUE_FOLLOWERS: ReadonlySet<string> = new Set(['NUM', 'NOUN', 'PROPN']);
 /** Parts of speech of a word that a noun phrase may go on from ("the", "new", "data", "7"). */
 const NOUN_PHRASE_POS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 
+/** Parts of speech the particle of a verb of two words is tagged with ("in", "up", "over"). */
+const PARTICLE_POS: ReadonlySet<string> = new Set(['ADP', 'PART', 'ADV']);
+
 /**
  * True when the word at `at`, tagged a noun, may name no thing: it stands where no noun phrase goes on
  * (after a verb, an adverb, a preposition or a pronoun that is no possessive) and WordNet lists it as
@@ -680,10 +685,25 @@ const NOUN_PHRASE_POS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NOUN', 'PRO
  * a set phrase ("keeps watch over", "in control of").
  */
 function mayBeVerb(tokens: readonly Token[], at: number): boolean {
+  if (opensPhrasalVerb(tokens, at)) return true;
   const before = tokens[at - 1];
   if (before === undefined || NOUN_PHRASE_POS.has(before.pos) || POSSESSIVE_DETERMINERS.has(before.lower))
     return false;
   return canBeVerb(tokens[at]?.lower ?? '');
+}
+
+/**
+ * True when the word at `at`, with the particle after it, makes a verb WordNet lists ("Kicks in above
+ * what size?"): that verb, however the tagger read the word, even as a name for its capital.
+ */
+function opensPhrasalVerb(tokens: readonly Token[], at: number): boolean {
+  const [word, next] = [tokens[at], tokens[at + 1]];
+  return (
+    word !== undefined &&
+    next !== undefined &&
+    PARTICLE_POS.has(next.pos) &&
+    isPhrasalVerb(word.lower, next.lower)
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ import { codeNameSpans, commandOptionSpans } from './value-kinds.js';
 import { timeLengths, type TimeLength } from './time-values.js';
 import { remembered, type ReaderContext } from './context.js';
 import {
+  acronymOfPlural,
   COMMON_VERB_STEMS,
   contentStems,
   formatsNamed,
@@ -634,11 +635,15 @@ export function synonymIndex(question: string): ReadonlyMap<string, readonly str
  */
 export function shortForms(question: string): readonly string[] {
   // Whole words only: "pre" of "pre-commit" is a part of a word, not a short form.
-  const whole = question.split(/\s+/).map((token) => token.replace(/^\p{P}+|\p{P}+$/gu, '').toLowerCase());
+  const written = question.split(/\s+/).map((token) => token.replace(/^\p{P}+|\p{P}+$/gu, ''));
+  // A plural of capitals ("PRs") is only ever written for a short form, whatever else its letters spell.
+  const plurals = written.flatMap((token) => acronymOfPlural(token) ?? []);
+  const whole = written.map((token) => token.toLowerCase());
   return [
-    ...new Set(
-      whole.filter((word) => /^\p{Ll}{2,6}$/u.test(word) && !STOP_WORDS.has(word) && !isKnownWord(word)),
-    ),
+    ...new Set([
+      ...plurals,
+      ...whole.filter((word) => /^\p{Ll}{2,6}$/u.test(word) && !STOP_WORDS.has(word) && !isKnownWord(word)),
+    ]),
   ];
 }
 

@@ -114,10 +114,21 @@ export const COMMON_VERB_STEMS: ReadonlySet<string> = new Set([...LIGHT_VERBS].m
  */
 export function words(text: string): string[] {
   const found: string[] = [];
-  for (const token of text.toLowerCase().match(WORD) ?? []) {
-    found.push(...expandContraction(token));
+  for (const token of text.match(WORD) ?? []) {
+    found.push(...expandContraction(acronymOfPlural(token) ?? token.toLowerCase()));
   }
   return found;
+}
+
+/**
+ * The short form in capitals a plural is made of ("VMs" is "vm", "PRs" is "pr"), lower case: the
+ * plural's "s" after capitals is no letter of the word, though no stemmer can tell. Undefined for any
+ * other word.
+ */
+export function acronymOfPlural(token: string): string | undefined {
+  if (token.length < 3 || !token.endsWith('s')) return undefined;
+  const short = token.slice(0, -1);
+  return short === short.toUpperCase() && short !== short.toLowerCase() ? short.toLowerCase() : undefined;
 }
 
 const WORD = /[\p{L}\p{N}]*\p{N}(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;

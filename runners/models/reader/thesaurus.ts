@@ -106,6 +106,14 @@ export function canBeVerb(word: string): boolean {
   return formsOf(word, 'v').some((form) => sortedLine(data.verbs, form, (line) => line) !== undefined);
 }
 
+/**
+ * True when `word` (lower case, any inflection) and the particle after it make a verb WordNet lists
+ * as one ("kicks in", "set up"): the two are a verb however the tagger read the first.
+ */
+export function isPhrasalVerb(word: string, particle: string): boolean {
+  return formsOf(word, 'v').some((form) => sensesOf('v', `${form}_${particle}`).length > 0);
+}
+
 /** The most words an adverb of several words runs to ("as the crow flies"). */
 const LONGEST_ADVERB_PHRASE = 6;
 

@@ -110,6 +110,15 @@ describe('reader answers questions from what it can see', () => {
     expect(await ask(glazes, 'Which of the potters was it that sends us the TEN_K7 tiles?')).toBe(ABSTENTION);
   });
 
+  it('reads a capitalised word and the particle after it as the verb WordNet lists, not a thing', async () => {
+    const log = readFile('c1', 'docs/records.md', [
+      '# Kiln log',
+      '',
+      'Log records above a threshold of 512 bytes are compressed before they are written to the kiln log.',
+    ]);
+    expect(await ask(log, 'Kiln log compression. Kicks in above what size?')).toContain('512 bytes');
+  });
+
   it('takes the latest value for a "now" question', async () => {
     const history: Message[] = [
       ...chatter,

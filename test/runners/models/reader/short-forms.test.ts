@@ -19,9 +19,23 @@ describe('shortForms', () => {
     expect(shortForms('Where do the configs live?')).toEqual([]);
   });
 
+  it('takes a plural of capitals as its short form, though its letters spell a word', () => {
+    expect(shortForms('How will we split the PRs this week?')).toEqual(['pr']);
+  });
+
   it('takes no word of English, no function word and no part of a hyphenated word', () => {
     expect(shortForms('Is the pre-commit hook on the main box?')).toEqual([]);
     expect(shortForms('')).toEqual([]);
+  });
+});
+
+describe('a plural of capitals in a question', () => {
+  it('meets the words whose leading letters spell it', async () => {
+    const history = [
+      user('We will open one pull request a week for the kiln controller code, on Mondays.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'When do we open PRs for the kiln controller code?')).toContain('Mondays');
   });
 });
 

@@ -293,6 +293,12 @@ describe('words', () => {
     expect(words('the team’s hooks, they’ll stay')).toEqual(['the', 'team', 'hooks', 'they', 'will', 'stay']);
   });
 
+  it('reads a plural of capitals as its short form, and leaves other words that end in "s"', () => {
+    expect(words('142 VMs and two PRs')).toEqual(['142', 'vm', 'and', 'two', 'pr']);
+    expect(contentStems('the VMs')).toEqual(['vm']);
+    expect(words('OS Ms kilns iOS')).toEqual(['os', 'ms', 'kilns', 'ios']);
+  });
+
   it('leaves no fragment of a contraction to pass for a content word', () => {
     expect(contentStems("Where haven't I looked? I've checked the shed.")).toEqual(
       contentStems('Where have I looked? I have checked the shed.'),

@@ -5,6 +5,7 @@ import { createReaderModel } from '../../../../runners/models/reader/index.js';
 import { stem } from '../../../../runners/models/reader/text.js';
 import {
   compoundHead,
+  isPhrasalVerb,
   adverbPhraseAt,
   askedSynonyms,
   attributesOf,
@@ -48,6 +49,18 @@ describe('compoundHead', () => {
     expect(compoundHead('discount')).toBeUndefined();
     expect(compoundHead('xqzvbl')).toBeUndefined();
     expect(compoundHead('')).toBeUndefined();
+  });
+});
+
+describe('isPhrasalVerb', () => {
+  it('is true for a verb in any form and the particle WordNet lists it with', () => {
+    expect(isPhrasalVerb('kicks', 'in')).toBe(true);
+    expect(isPhrasalVerb('set', 'up')).toBe(true);
+  });
+
+  it('is false for a word and a particle WordNet does not list together', () => {
+    expect(isPhrasalVerb('kiln', 'in')).toBe(false);
+    expect(isPhrasalVerb('kicks', 'beside')).toBe(false);
   });
 });
 
