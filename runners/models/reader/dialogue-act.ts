@@ -66,11 +66,12 @@ import {
   NEGATIVE_CLITICS,
   ORDINALS,
   VALUE_HEAD_NOUNS,
+  TEMPORAL_HEAD_NOUNS,
 } from './lexicon.js';
 import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
 import { endsAsking, findPaths, sentences, withFormatsAsWords } from './text.js';
-import { canBeVerb, compoundHead } from './thesaurus.js';
+import { canBeVerb, compoundHead, lemmasOf } from './thesaurus.js';
 
 /** What one sentence of the person's does. */
 export type DialogueAct = 'question' | 'statement';
@@ -1188,9 +1189,12 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   if (text.includes(':') || words.some((word) => word.pos === 'NUM')) return false;
   let at = words[0] !== undefined && DEFINITE_DETERMINERS.has(words[0].lower) ? 1 : 0;
   const start = at;
-  while (['ADJ', 'NOUN', 'PROPN'].includes(words[at]?.pos ?? '')) at++;
+  // The tagger reads a noun in "-ing" that opens a fragment as a verb ("setting to get it back").
+  const noun = (word: Token | undefined, i: number) =>
+    word?.pos === 'NOUN' || (i === start && word !== undefined && isNounInIng(word));
+  while (['ADJ', 'PROPN'].includes(words[at]?.pos ?? '') || noun(words[at], at)) at++;
   const head = words[at - 1];
-  if (at === start || head?.pos !== 'NOUN') return false;
+  if (at === start || head === undefined || !noun(head, at - 1)) return false;
   // As written: a plural ("Short answers.") names several things, not one value.
   const kind = VALUE_HEAD_NOUNS.has(head.lower) || VALUE_HEAD_NOUNS.has(compoundHead(head.lower) ?? '');
   const rest = words.slice(at);
@@ -1201,7 +1205,11 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
   // lunch" and "time to go" say it is time.
   const described = at - start > 1;
   if (kind && described && opening.pos === 'ADP' && !rest.some(isVerbal)) return true;
-  if (kind && described && INFINITIVE_MARKERS.has(opening.lower) && verb?.pos === 'VERB') return true;
+  // A noun of a moment or a span before what it is to do says it is the moment ("time to go").
+  const timely = TEMPORAL_HEAD_NOUNS.has(head.lemma);
+  if (kind && (described || !timely) && INFINITIVE_MARKERS.has(opening.lower) && verb?.pos === 'VERB') {
+    return true;
+  }
   if (verb?.pos !== 'VERB') return false;
   // The relative word is the clause's subject: the gap is there.
   if (RELATIVE_WH_WORDS.has(opening.lower) || DECLARATIVE_COMPLEMENTISERS.has(opening.lower)) return true;
@@ -1219,6 +1227,11 @@ function namesWhatItAsks(words: readonly Token[], text: string): boolean {
     .slice(start, at - 1)
     .some((word) => ORDINALS.has(word.lower) || isSuperlativeForm(word));
   return kind || placed || after.at(-1)?.pos === 'ADP';
+}
+
+/** True for a verb's "-ing" form that WordNet also lists as a noun ("setting", "listing"). */
+function isNounInIng(word: Token): boolean {
+  return word.pos === 'VERB' && word.lower.endsWith('ing') && lemmasOf(word.lower, 'n').includes(word.lower);
 }
 
 /**

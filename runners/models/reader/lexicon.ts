@@ -753,6 +753,15 @@ export const GENERAL_NOUNS = words('thing stuff matter kind sort type problem is
 /** Nouns that name a value of no one kind ("what value does …", "the result of …"). */
 export const VALUE_NOUNS = words('value result outcome answer');
 
+/** The nouns of a moment or a span of time ("time", "date", "timeout"). */
+export const TEMPORAL_HEAD_NOUNS: ReadonlySet<string> = new Set([
+  ...KIND_NOUNS.duration,
+  ...KIND_NOUNS.clock,
+  ...KIND_NOUNS.timing,
+  ...KIND_NOUNS.day,
+  ...KIND_NOUNS.time,
+]);
+
 /** The nouns that name a kind of value, or a value of any kind: the heads of what a question asks for. */
 export const VALUE_HEAD_NOUNS: ReadonlySet<string> = new Set([
   ...Object.values(KIND_NOUNS).flatMap((nouns) => [...nouns]),

@@ -169,6 +169,12 @@ describe('question or statement, by structure', () => {
     // A described value's noun with what it is of or for, or what it is to do.
     expect(sentenceAct('Final expiry date for the kiln accounts.')).toBe('question');
     expect(sentenceAct('the quiet flag to skip it')).toBe('question');
+    // A kind's noun alone before what it is to do, unless it names a moment or a span; a noun in
+    // "-ing" the tagger reads as a verb opens the fragment too.
+    expect(sentenceAct('flag to turn it off')).toBe('question');
+    expect(isQuestion('the glaze has gone dull. setting to get the shine back')).toBe(true);
+    expect(sentenceAct('Running to catch the kiln tech.')).toBe('statement');
+    expect(sentenceAct('date to fire it')).toBe('statement');
     // A value given, a label with its content, a plural, a clause with an object of its own, or an
     // infinitive that ends the phrase: each states.
     expect(sentenceAct('kiln delivery 2 june')).toBe('statement');
