@@ -135,6 +135,7 @@ import {
   withoutReplacedClauses,
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
+import { CLAUSE_MARKS } from './value-spans.js';
 import { analyse, isSuperlativeForm, isVerbal, joined, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb, isPhrasalVerb, lemmasOf } from './thesaurus.js';
 
@@ -1402,16 +1403,13 @@ function updateOf(
   return found;
 }
 
-/** Marks that may close a sentence or a list's item. */
-const CLOSING_MARKS: ReadonlySet<string> = new Set(['.', '!', '?', ':', ';', ',']);
-
 /**
  * True when `question` says the whole of `sentence`, its closing mark aside: the sentence tells
  * nothing the question does not.
  */
 function quotedBy(question: string, sentence: string): boolean {
   const said = sentence.trim();
-  const closed = said.length > 0 && CLOSING_MARKS.has(said.at(-1)!) ? said.slice(0, -1) : said;
+  const closed = said.length > 0 && CLAUSE_MARKS.has(said.at(-1)!) ? said.slice(0, -1) : said;
   return closed.length > 0 && question.toLowerCase().includes(closed.toLowerCase());
 }
 
