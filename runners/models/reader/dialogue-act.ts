@@ -67,6 +67,9 @@ import {
   ORDINALS,
   VALUE_HEAD_NOUNS,
   TEMPORAL_HEAD_NOUNS,
+  LATEST_PHRASES,
+  EARLIEST_PHRASES,
+  VALUE_NOUNS,
 } from './lexicon.js';
 import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined } from './language.js';
 import type { Token } from './language.js';
@@ -1058,9 +1061,31 @@ function actOf(sentence: string, tokens: readonly Token[]): DialogueAct {
     namesWhatItAsks(words, text) ||
     asksAfterItsCondition(tokens) ||
     asksAfterAStop(tokens) ||
-    asksInItsLastClause(tokens)
+    asksInItsLastClause(tokens) ||
+    asksForTheValueLast(tokens)
     ? 'question'
     : 'statement';
+}
+
+/**
+ * True for a sentence that ends, after a comma, with a noun for the answer itself that a word places
+ * in time: "editor for the first years, final answer", "the kiln's peak, current value". The words
+ * before the comma name what the value is of, with no verb of their own.
+ */
+function asksForTheValueLast(sentence: readonly Token[]): boolean {
+  const comma = sentence.findLastIndex((token) => token.value === ',');
+  if (comma < 1) return false;
+  const [placing, noun, ...rest] = openingWords(sentence.slice(comma + 1));
+  // What comes before the comma names what the value is of, with no verb: "He said it, final answer."
+  // insists.
+  if (sentence.slice(0, comma).some(isVerbal)) return false;
+  return (
+    rest.length === 0 &&
+    placing !== undefined &&
+    (LATEST_PHRASES.includes(placing.lower) || EARLIEST_PHRASES.includes(placing.lower)) &&
+    noun !== undefined &&
+    VALUE_NOUNS.has(noun.lemma)
+  );
 }
 
 /**

@@ -175,6 +175,11 @@ describe('question or statement, by structure', () => {
     expect(isQuestion('the glaze has gone dull. setting to get the shine back')).toBe(true);
     expect(sentenceAct('Running to catch the kiln tech.')).toBe('statement');
     expect(sentenceAct('date to fire it')).toBe('statement');
+    // A noun for the answer itself, placed in time, after a comma asks for the value of what comes
+    // before it, when that has no verb of its own.
+    expect(sentenceAct('potter for the first years, final answer')).toBe('question');
+    expect(sentenceAct("the kiln's peak, current value")).toBe('question');
+    expect(sentenceAct('She picked celadon, final answer.')).toBe('statement');
     // A value given, a label with its content, a plural, a clause with an object of its own, or an
     // infinitive that ends the phrase: each states.
     expect(sentenceAct('kiln delivery 2 june')).toBe('statement');
