@@ -87,7 +87,6 @@ import {
   DEFAULT_WORDS,
   DEFINED_DETERMINERS,
   DEMONSTRATIVES,
-  EARLIEST_PHRASES,
   EXISTENCE_ADVERBS,
   EXISTENCE_VERB,
   EMPHASIS_ADVERBS,
@@ -102,7 +101,6 @@ import {
   PURPOSE_PREPOSITIONS,
   NUMBERED_IDENTIFIER_NOUNS,
   OCCASION_DETERMINERS,
-  LATEST_PHRASES,
   MISHAP_COMPLEMENTS,
   MISHAP_VERBS,
   OCCURRING_VERBS,
@@ -119,6 +117,7 @@ import {
   TIME_UNITS,
   UNIT_PREPOSITIONS,
   VALUE_HEAD_NOUNS,
+  TEMPORAL_HEAD_NOUNS,
   VALUE_NOUNS,
   WH_DETERMINERS,
   WH_WORDS,
@@ -136,7 +135,7 @@ import {
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { CLAUSE_MARKS } from './value-spans.js';
-import { analyse, isSuperlativeForm, isVerbal, joined, type Token } from './language.js';
+import { analyse, isSuperlativeForm, isVerbal, joined, placesInTime, type Token } from './language.js';
 import { adverbPhraseAt, canBeVerb, isPhrasalVerb, lemmasOf } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
@@ -479,11 +478,6 @@ function decidedStems(asked: readonly Token[]): string[] {
   });
 }
 
-/** True for a word that places what follows it in time, by the answer it wants ("final", "first"). */
-function placesInTime(word: Token | undefined): word is Token {
-  return word !== undefined && (LATEST_PHRASES.includes(word.lower) || EARLIEST_PHRASES.includes(word.lower));
-}
-
 /**
  * The word that places a noun for the answer itself in time ("…, final result", "the current value"):
  * it chooses among the values given, and a text that gives one need not say it.
@@ -570,11 +564,7 @@ function kindModifierStem(asked: readonly Token[], shape: QuestionShape): string
 }
 
 /** The stems of the nouns of a time or a span, which an act has ("start time", "retry delay"). */
-const TIME_HEAD_STEMS = stemSet(
-  [KIND_NOUNS.duration, KIND_NOUNS.clock, KIND_NOUNS.timing, KIND_NOUNS.day, KIND_NOUNS.time]
-    .flatMap((set) => [...set])
-    .join(' '),
-);
+const TIME_HEAD_STEMS = stemSet([...TEMPORAL_HEAD_NOUNS].join(' '));
 
 /**
  * Parts of speech of a word before a kind's noun that names the act whose value is meant ("start
@@ -1179,10 +1169,11 @@ export function answerQuestion(
   // A sentence that holds no value of the kind asked for cannot answer; nor, asked for a value, can
   // one the question says whole ("Shift_JIS" in a list, asked who sends the Shift_JIS files).
   const searched = type === 'option' ? ofTheCommand(scoped, named) : ofTheNamedFile(scoped, named);
+  const loweredQuestion = question.toLowerCase();
   const fitting = searched.filter(
     (candidate) =>
       !(candidate.title === true && type === 'any') &&
-      (polar || !quotedBy(question, candidate.text)) &&
+      (polar || !quotedBy(loweredQuestion, candidate.text)) &&
       covers(candidate) &&
       saysWhich(candidate) &&
       !underAnotherRelease(releases, candidate.heading) &&
@@ -1404,13 +1395,13 @@ function updateOf(
 }
 
 /**
- * True when `question` says the whole of `sentence`, its closing mark aside: the sentence tells
- * nothing the question does not.
+ * True when the question, in lower case, says the whole of `sentence`, its closing mark aside: the
+ * sentence tells nothing the question does not.
  */
-function quotedBy(question: string, sentence: string): boolean {
+function quotedBy(loweredQuestion: string, sentence: string): boolean {
   const said = sentence.trim();
   const closed = said.length > 0 && CLAUSE_MARKS.has(said.at(-1)!) ? said.slice(0, -1) : said;
-  return closed.length > 0 && question.toLowerCase().includes(closed.toLowerCase());
+  return closed.length > 0 && loweredQuestion.includes(closed.toLowerCase());
 }
 
 /** The stems of the verbs a question says that tell what it asks about: not common ones ("have", "get"). */

@@ -67,11 +67,9 @@ import {
   ORDINALS,
   VALUE_HEAD_NOUNS,
   TEMPORAL_HEAD_NOUNS,
-  LATEST_PHRASES,
-  EARLIEST_PHRASES,
   VALUE_NOUNS,
 } from './lexicon.js';
-import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined } from './language.js';
+import { analyse, isPastForm, isSuperlativeForm, isVerbal, joined, placesInTime } from './language.js';
 import type { Token } from './language.js';
 import { endsAsking, findPaths, sentences, withFormatsAsWords } from './text.js';
 import { canBeVerb, compoundHead, lemmasOf } from './thesaurus.js';
@@ -1079,13 +1077,7 @@ function asksForTheValueLast(sentence: readonly Token[]): boolean {
   // What comes before the comma names what the value is of, with no verb: "He said it, final answer."
   // insists.
   if (sentence.slice(0, comma).some(isVerbal)) return false;
-  return (
-    rest.length === 0 &&
-    placing !== undefined &&
-    (LATEST_PHRASES.includes(placing.lower) || EARLIEST_PHRASES.includes(placing.lower)) &&
-    noun !== undefined &&
-    VALUE_NOUNS.has(noun.lemma)
-  );
+  return rest.length === 0 && placesInTime(placing) && noun !== undefined && VALUE_NOUNS.has(noun.lemma);
 }
 
 /**

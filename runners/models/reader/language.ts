@@ -5,7 +5,13 @@
  * a text yields is kept between calls.
  */
 import { nlp as pipeline, readable } from './nlp.js';
-import { MODALS, PAST_AUXILIARY_FORMS, PRIMARY_AUXILIARIES } from './lexicon.js';
+import {
+  EARLIEST_PHRASES,
+  LATEST_PHRASES,
+  MODALS,
+  PAST_AUXILIARY_FORMS,
+  PRIMARY_AUXILIARIES,
+} from './lexicon.js';
 import { americanSpelling } from './text.js';
 
 /** One token of an analysed text. */
@@ -81,6 +87,11 @@ export function joined(kept: readonly Token[], all: readonly Token[]): string {
 
 export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
+}
+
+/** True for a word that places what follows it in time, by the answer it wants ("final", "first"). */
+export function placesInTime(word: Token | undefined): word is Token {
+  return word !== undefined && (LATEST_PHRASES.includes(word.lower) || EARLIEST_PHRASES.includes(word.lower));
 }
 
 /** True for a form that differs from its lemma and ends in "st": a superlative ("oldest", "best"). */
