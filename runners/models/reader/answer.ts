@@ -841,6 +841,18 @@ function passiveStems(question: string): Set<string> {
 }
 
 /**
+ * The noun a "which" or "what" determines when the question asks it in place, after its verb, the rest
+ * said in the order of a statement ("… is built on which tool?"): the kind of thing asked for.
+ */
+function kindInPlace(shape: QuestionShape, asked: readonly Token[]): string | undefined {
+  if (!WH_DETERMINERS.has(shape.wh ?? '') || shape.nouns.length === 0 || shape.head === undefined) {
+    return undefined;
+  }
+  const at = asked.findIndex((token) => token.lower === shape.wh);
+  return at > 0 && asked.slice(0, at).some(isVerbal) ? contentStems(shape.head)[0] : undefined;
+}
+
+/**
  * Answers the question at `questionIndex` from every other visible message (the system message
  * aside), replying with one chosen sentence so no wrong extra value spoils it. `context` holds the
  * candidates of texts the reader model has already seen (a text's candidates depend on nothing else);
@@ -1141,8 +1153,8 @@ export function answerQuestion(
   // What the person said of their own work stands, and a later statement of theirs replaces an
   // earlier one; then the documents and records; the model's own earlier accounts last.
   // The person names the thing itself ("we went with X"), seldom its kind ("which library"): their
-  // statements need not say the kind's word.
-  const kind = answerKindStem(question);
+  // statements need not say the kind's word, whether the question opens with it or asks it in place.
+  const kind = answerKindStem(question) ?? kindInPlace(shape, askedTokens);
   // Asked what the person decided, their statement of it says so in words of its own ("we'll go with
   // celadon"): neither the verb of deciding nor the kind of thing decided need be in it.
   // Nor need they say the act whose time or span is asked for ("the kiln's start time", "its refresh

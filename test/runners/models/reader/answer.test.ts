@@ -1187,6 +1187,20 @@ describe('phrases that place a question in time', () => {
     expect(await ask(glazes, 'Which glaze is the default on the mugs in the end?')).toMatch(/celadon/);
   });
 
+  it('take the later statement that names the thing of a kind asked for in place ("… from which wood?")', async () => {
+    const racks: Message[] = [
+      user('The wood for the studio comes from the sawmill by the river.'),
+      assistant('Noted.'),
+      user('The old drying rack by the door is built from scrap and leans to one side.'),
+      assistant('Noted.'),
+      user('For the new drying rack I decide to use pine, because it is already in the shed.'),
+      assistant('Noted.'),
+      user('Change of plan: the studio head says the drying rack will be built from oak, because it lasts.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(racks, 'In the end, the drying rack is built from which wood?')).toMatch(/\boak\b/);
+  });
+
   it('take an adverb that only places in time ("finally", "lately") as no word the answer must say', async () => {
     expect(await ask(moves, 'Where does the kiln room go, finally?')).toMatch(/east barn/);
     expect(await ask(moves, 'Ultimately, where does the kiln room go?')).toMatch(/east barn/);
