@@ -177,9 +177,19 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
     takenBack ||
     (words.some((word) => WH_WORDS.has(word.lower)) &&
       words.some(
-        (word) => DEMONSTRATIVES.has(word.lower) && (word.pos === 'PRON' || (word.pos === 'DET' && copula)),
+        (word, i) =>
+          DEMONSTRATIVES.has(word.lower) &&
+          (word.pos === 'PRON' || (word.pos === 'DET' && copula) || opensNoClause(words, i)),
       ))
   );
+}
+
+/**
+ * True when the conjunction at `at` opens no clause, no verb coming after it: the tagger's "that" in
+ * "How do I declare that in commander?" is a pronoun.
+ */
+function opensNoClause(words: readonly Token[], at: number): boolean {
+  return words[at]?.pos === 'SCONJ' && !words.slice(at + 1).some(isVerbal);
 }
 
 /** An interrogative: a wh-word that opens the sentence's clause, or an auxiliary before a subject. */
@@ -330,7 +340,7 @@ function indirect(words: readonly Token[]): boolean {
     // "tell me …", "remind us …"; and "let me know …", "help us understand …". "She told me …" and
     // "he showed us …" report what was done.
     // "The director tells me …", "she lets us know …": with a subject of its own, the verb reports.
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && !saidByAnother(words, i);
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && asksOfListener(words, i);
     if (toPerson && asksToBeShown(word)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
@@ -366,11 +376,22 @@ function indirect(words: readonly Token[]): boolean {
     // "I still need the port that …", "I'd want the name of …": a need for one definite thing, also
     // one a possessive other than the two parties' opens ("need its name") or a clause with a
     // question word names ("I need what it falls back to").
-    if (!isNeedOfPerson(words, i)) continue;
-    if (neededThing(words, i + 1)) return true;
-    if (NEED_VERBS.has(word.lemma) && !word.negated && freeRelative(words, i + 1)) return true;
+    if (needsAskedThing(words, i)) return true;
   }
   return false;
+}
+
+/**
+ * True when the person's verb of desire at `at` asks for what follows it: one definite thing
+ * ("I still need the port that …", "I'd want the name of …"), also one a possessive other than the
+ * two parties' opens ("need its name"), or a clause a question word opens ("need what it falls back
+ * to").
+ */
+function needsAskedThing(words: readonly Token[], at: number): boolean {
+  const word = words[at];
+  if (word === undefined || !isNeedOfPerson(words, at)) return false;
+  if (neededThing(words, at + 1)) return true;
+  return NEED_VERBS.has(word.lemma) && !word.negated && freeRelative(words, at + 1);
 }
 
 /**
@@ -442,6 +463,16 @@ function saidByAnother(words: readonly Token[], at: number): boolean {
   if (word === undefined || verb === undefined || LISTENER_PRONOUNS.has(word.lower)) return false;
   if (word.pos === 'PROPN') return isThirdPersonPresent(verb) || isPastForm(verb);
   return ['NOUN', 'PRON'].includes(word.pos);
+}
+
+/**
+ * True when the verb at `at` may ask something of the one spoken to: no one else is its subject, and
+ * it is not denied but of them ("top doesn't show me …" says what a program does not do; "can't you
+ * tell me …" still asks).
+ */
+function asksOfListener(words: readonly Token[], at: number): boolean {
+  if (saidByAnother(words, at)) return false;
+  return words[at]?.negated !== true || LISTENER_PRONOUNS.has(subjectBefore(words, at)?.lower ?? '');
 }
 
 /** True when the verb at `at` has the speaker for its subject: "I", "we", auxiliaries between. */
@@ -625,7 +656,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     const next = words[i + 1];
     // As in `indirect`, a verb with a subject of its own reports: "the flag that tells me …" frames
     // nothing.
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && !saidByAnother(words, i);
+    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && asksOfListener(words, i);
     // "remind me", "tell us"; "let me know", "help us understand"
     if (toPerson && asksToBeShown(word)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];
@@ -651,7 +682,7 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     // one who wants to know is part of the frame.
     const known = wishToKnow(words, i);
     if (known !== undefined) return [subjectStart(words, clauseStart(i)), known];
-    if (isNeedOfPerson(words, i) && definiteObject(words, i + 1)) return [clauseStart(i), i + 1];
+    if (needsAskedThing(words, i)) return [clauseStart(i), i + 1];
   }
   return undefined;
 }

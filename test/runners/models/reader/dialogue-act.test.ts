@@ -439,6 +439,10 @@ describe('what a message asks, without the frame that says it asks', () => {
       'the cone the kiln reaches when it is full',
     );
     expect(asked("I'd like you to repeat the cone number.")).toBe('the cone number');
+    // A need for what a clause with a question word names: the clause is what is asked.
+    expect(asked('Glaze column left blank in the log. Need what it falls back to.')).toBe(
+      'what it falls back to',
+    );
     expect(asked("I still haven't worked out which glaze the tiles need.")).toBe(
       'which glaze the tiles need',
     );
@@ -452,6 +456,15 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('I forget which release brought back the pre-5.1 $RANDOM.')).toBe(
       'which release brought back the pre-5.1 $RANDOM',
     );
+  });
+
+  it('takes a denied verb of showing for what a thing does not do, unless the one spoken to is its subject', () => {
+    // What is asked stays whole: "idle doesn't show me" frames nothing, though the tagger reads "idle" as
+    // an adjective.
+    expect(asked("How come idle doesn't show me each shelf separately unless I ask?")).toBe(
+      "How come idle doesn't show me each shelf separately unless I ask?",
+    );
+    expect(asked("Can't you tell me which cone the kiln reached?")).toBe('which cone the kiln reached');
   });
 
   it('keeps a direct question as written, and every word of a message that asks nothing', () => {
@@ -574,6 +587,10 @@ describe('what a message asks, without the frame that says it asks', () => {
     expect(asked('I have to keep the lid shut while it fires. Which latch is for this?')).toBe(
       'I have to keep the lid shut while it fires. Which latch is for this?',
     );
+    // The tagger may take "that" for a conjunction; with no clause after it, it stands for a thing.
+    expect(
+      asked('Some shelves must stay cool or the kiln should refuse to fire. How do I set that in kilnctl?'),
+    ).toBe('Some shelves must stay cool or the kiln should refuse to fire. How do I set that in kilnctl?');
     // "That" as a determiner names the thing asked about itself: the sentences before set the scene.
     expect(asked('The vents must open once the kiln cools. Which vent does that job?')).toBe(
       'Which vent does that job?',
