@@ -105,19 +105,26 @@ export interface InContext {
   antecedent?: string;
 }
 
-/** The sentences of groups (paragraphs, lines) with, for each that refers back, the one before it. */
-export function withAntecedents(groups: readonly (readonly string[])[]): InContext[] {
+/**
+ * The sentences of groups (paragraphs, lines) with, for each that refers back, the one before it.
+ * With `demonstratives`, a sentence that says "that N" or "this N" leans on the one before too: a
+ * person's "Expiry moves to that date." gives the date in the sentence before. (A document's "this
+ * option" mostly names what a heading or a term names, and the reader's own accounts repeat
+ * documents.)
+ */
+export function withAntecedents(groups: readonly (readonly string[])[], demonstratives = false): InContext[] {
+  const leans = demonstratives ? pointsBack : refersBack;
   const out: InContext[] = [];
   for (const group of groups) {
     group.forEach((sentence, i) => {
       const before = i > 0 ? group[i - 1] : undefined;
-      if (before === undefined || !refersBack(sentence)) {
+      if (before === undefined || !leans(sentence)) {
         out.push({ sentence });
         return;
       }
       // What the sentence before refers back to is what this one speaks of too ("… used X. This is still
       // true for … If you wish to change this, …").
-      const further = i > 1 && refersBack(before) ? group[i - 2] : undefined;
+      const further = i > 1 && leans(before) ? group[i - 2] : undefined;
       out.push({ sentence, antecedent: further === undefined ? before : `${further} ${before}` });
     });
   }

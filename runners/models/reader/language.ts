@@ -39,8 +39,8 @@ const loadAnalyser = ((): (() => Analyser) => {
     if (analyser !== undefined) return analyser;
     const nlp = pipeline();
     const its = nlp.its;
-    analyser = (text) => {
-      const tokens = nlp.readDoc(readable(text)).tokens();
+    const tag = (read: string): Token[] => {
+      const tokens = nlp.readDoc(read).tokens();
       const values = tokens.out(its.value);
       const tags = tokens.out(its.pos);
       // The typings give lemma and negation helpers signatures `out` does not accept; both work.
@@ -57,16 +57,66 @@ const loadAnalyser = ((): (() => Analyser) => {
         space: spaces[i] ?? ' ',
       }));
     };
+    analyser = (text) => {
+      const read = readable(text);
+      return inSentenceCase(read, tag(read), tag);
+    };
     return analyser;
   };
 })();
+
+/**
+ * `tokens` of `read` with each word that opens a sentence only by its capital read as written in
+ * lower case. The tagger takes a capitalised word for a name ("Final expiry date for …" makes "Final"
+ * a proper noun); when the same word in lower case is neither a noun nor a name ("final", an
+ * adjective), the capital was the sentence's, and the word takes the lower-case reading. A word
+ * that is a noun either way may be a name ("Python version?") and stays as it was.
+ */
+function inSentenceCase(read: string, tokens: Token[], tag: (read: string) => Token[]): Token[] {
+  const opening: number[] = [];
+  let at = 0;
+  let lowered = read;
+  for (const [i, token] of tokens.entries()) {
+    at += token.space.length;
+    const opens = i === 0 || SENTENCE_ENDS.has(tokens[i - 1]?.value ?? '');
+    if (opens && token.pos === 'PROPN' && isCapitalised(token.value) && read.startsWith(token.value, at)) {
+      opening.push(i);
+      lowered = lowered.slice(0, at) + token.value.toLowerCase() + lowered.slice(at + token.value.length);
+    }
+    at += token.value.length;
+  }
+  if (opening.length === 0) return tokens;
+  const again = tag(lowered);
+  if (again.length !== tokens.length) return tokens;
+  return tokens.map((token, i) => {
+    const lower = again[i];
+    if (!opening.includes(i) || lower === undefined || NAMING_TAGS.has(lower.pos)) return token;
+    return { ...token, pos: lower.pos, lemma: lower.lemma, negated: lower.negated };
+  });
+}
+
+/** Marks that end a sentence, after which a word is capitalised whatever it is. */
+const SENTENCE_ENDS: ReadonlySet<string> = new Set(['.', '!', '?']);
+
+/** True for a word of one capital and lower-case letters after it ("Final"; not "NAS", "McKay", "A"). */
+function isCapitalised(word: string): boolean {
+  const rest = word.slice(1);
+  return (
+    word.length > 1 &&
+    word[0] !== word[0]?.toLowerCase() &&
+    rest === rest.toLowerCase() &&
+    rest !== rest.toUpperCase()
+  );
+}
+
+/** The tags of a word that may name a thing: a noun, a proper noun. */
+const NAMING_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 
 /** The tokens of `text`, each with its part of speech, lemma and negation. */
 export function analyse(text: string): Token[] {
   return text.trim() === '' ? [] : loadAnalyser()(text);
 }
 
-/** True for a verb or an auxiliary. */
 /**
  * `kept`, some of the tokens `all` of a text, as text: each after the white space that stood before
  * it, with the marks between them, so that what wink split apart ("5.1", "pre-2.4", "$HOME",
@@ -85,6 +135,7 @@ export function joined(kept: readonly Token[], all: readonly Token[]): string {
   return text;
 }
 
+/** True for a verb or an auxiliary. */
 export function isVerbal(token: Token): boolean {
   return token.pos === 'VERB' || token.pos === 'AUX';
 }

@@ -274,7 +274,7 @@ function candidatesOf(text: string, origin: Origin, prose: boolean, memo: StemMe
     .split('\n')
     .filter((line) => !FRAMING.test(line))
     .join('\n');
-  const sections = inSections(content, origin === 'document' ? prose : undefined);
+  const sections = inSections(content, origin === 'document' ? prose : undefined, origin === 'person');
   // A person's message of one line keeps to one matter: what they said before in it ("The stoneware
   // course starts in May.") is what a later sentence of theirs speaks of ("12 potters have signed up.").
   // Text they paste runs over lines, and its sentences speak of what they will.
@@ -367,10 +367,11 @@ interface InSection {
  * The sentences of a text, each with the sentence it refers back to. In a document (`prose` given)
  * a Markdown heading ("## 3.2.0 (2025-04-01)") stands over the sentences of its section: a sentence
  * that refers back to none has the headings it lies under for context, outermost first, so a
- * release's changes answer "which release …" with the heading's version.
+ * release's changes answer "which release …" with the heading's version. A `person`'s sentence that
+ * says "that N" leans on the one before as one with a bare pronoun does.
  */
-function inSections(content: string, prose: boolean | undefined): InSection[] {
-  if (prose === undefined) return withAntecedents(sentenceGroups(content, false));
+function inSections(content: string, prose: boolean | undefined, person: boolean): InSection[] {
+  if (prose === undefined) return withAntecedents(sentenceGroups(content, false), person);
   const found: InSection[] = [];
   // The headings the current section lies under, outermost first: a Markdown heading with its level,
   // a term with its indentation.

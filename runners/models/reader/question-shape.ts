@@ -323,7 +323,7 @@ function isElliptical(words: readonly TaggedWord[]): boolean {
  * The noun phrase a fragment asks about: of "X: Y?" the part after the colon, and of that the words
  * before its first preposition ("Author of the tool?" -> author).
  */
-function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined {
+function fragmentPhrase(words: readonly TaggedWord[], stated: boolean): TaggedWord[] | undefined {
   // An auxiliary makes it a clause, unless it stands in a clause that qualifies the noun phrase
   // ("Exit status when the file is missing?").
   // So does a relative clause after its noun ("Key that is used for signing?").
@@ -335,9 +335,11 @@ function fragmentPhrase(words: readonly TaggedWord[]): TaggedWord[] | undefined 
         (DECLARATIVE_COMPLEMENTISERS.has(word.lower) && NOMINAL.has(words[i - 1]?.pos ?? ''))),
   );
   const main = qualifier < 0 ? words : words.slice(0, qualifier);
-  // One asked with no mark at the end ("kiln delivery date again") is a fragment too; a full stop states.
+  // One asked with no mark at the end ("kiln delivery date again") is a fragment too; a full stop states,
+  // unless the fragment is `stated`: the whole question.
   const end = words.at(-1);
-  if ((end?.value !== '?' && end?.pos === 'PUNCT') || main.some(isAuxiliary)) return undefined;
+  const closed = end?.value !== '?' && end?.pos === 'PUNCT' && !(stated && end.value === '.');
+  if (closed || main.some(isAuxiliary)) return undefined;
   const colon = words.findLastIndex((word) => word.value === ':');
   let part = words.slice(colon + 1).filter(isWord);
   if (part.length === 0) part = words.slice(0, Math.max(colon, 0)).filter(isWord);
@@ -397,7 +399,7 @@ export function askedPreposition(question: string): string | undefined {
 const isNoun = (word: TaggedWord | undefined) => word?.pos === 'NOUN' || word?.pos === 'PROPN';
 
 /** The shape of one sentence of a question. */
-function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
+function sentenceShape(words: readonly TaggedWord[], stated: boolean): QuestionShape {
   if (isElliptical(words)) return { type: 'any', nouns: [] };
   const start = afterLeadingClause(words, clauseStart(words));
   const first = words[start];
@@ -425,7 +427,7 @@ function sentenceShape(words: readonly TaggedWord[]): QuestionShape {
   if (within !== undefined) return whShape(words, within);
   const needed = neededObject(words, start);
   if (needed !== undefined) return shapeOfPhrase(needed, undefined, words);
-  const fragment = fragmentPhrase(words.slice(start));
+  const fragment = fragmentPhrase(words.slice(start), stated);
   if (fragment !== undefined) return shapeOfPhrase(fragment, undefined, words);
   return { type: 'any', nouns: [] };
 }
@@ -461,9 +463,13 @@ function requestedObject(words: readonly TaggedWord[], start: number): TaggedWor
  */
 export function questionShape(question: string): QuestionShape {
   if (question.trim() === '') return { type: 'any', nouns: [] };
-  const shapes = taggedSentences(question).map((words) => ({
+  const sentences = taggedSentences(question);
+  // A noun phrase alone with a full stop that is the whole question is what is asked ("Final expiry
+  // date for the accounts."); beside another sentence, it names the topic that one asks about.
+  const alone = sentences.length === 1;
+  const shapes = sentences.map((words) => ({
     asks: words.at(-1)?.value === '?',
-    shape: sentenceShape(words),
+    shape: sentenceShape(words, alone),
   }));
   const typed = (s: { shape: QuestionShape }) => s.shape.type !== 'any';
   return (

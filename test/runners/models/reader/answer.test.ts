@@ -1201,6 +1201,18 @@ describe('phrases that place a question in time', () => {
     expect(await ask(racks, 'In the end, the drying rack is built from which wood?')).toMatch(/\boak\b/);
   });
 
+  it('take the value of a later statement from the sentence before when it says "that date"', async () => {
+    const glazing: Message[] = [
+      user('The tiles are the glazed ones for the north wall.'),
+      assistant('Noted.'),
+      user(
+        'Change of plan: the supplier of the tiles is shut until 30 September. Delivery moves to that date.',
+      ),
+      assistant('Noted.'),
+    ];
+    expect(await ask(glazing, 'Final delivery date for the tiles.')).toMatch(/30 September/);
+  });
+
   it('take an adverb that only places in time ("finally", "lately") as no word the answer must say', async () => {
     expect(await ask(moves, 'Where does the kiln room go, finally?')).toMatch(/east barn/);
     expect(await ask(moves, 'Ultimately, where does the kiln room go?')).toMatch(/east barn/);

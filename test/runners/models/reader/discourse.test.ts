@@ -60,6 +60,17 @@ describe('withAntecedents', () => {
     ]);
   });
 
+  it('pairs a sentence that says "that N" with the one before only when asked to, as for a person', () => {
+    const moved = [
+      ['Change of plan: the kiln shelves arrive on 30 September.', 'Glazing moves to that date.'],
+    ];
+    expect(withAntecedents(moved)[1]).toEqual({ sentence: 'Glazing moves to that date.' });
+    expect(withAntecedents(moved, true)[1]).toEqual({
+      sentence: 'Glazing moves to that date.',
+      antecedent: 'Change of plan: the kiln shelves arrive on 30 September.',
+    });
+  });
+
   it('follows a sentence the one before refers back to, one step further', () => {
     const chain = [
       'The old kilns fired at cone 6.',

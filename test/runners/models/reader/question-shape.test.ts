@@ -82,6 +82,12 @@ describe('the table from a question’s shape to the kind it asks for', () => {
   it('reads a fragment asked with no mark at the end by its head noun, as one with a mark', () => {
     expect(questionShape('kiln delivery date again').type).toBe('day');
     expect(questionShape('kiln delivery date?').type).toBe('day');
+    // With a full stop too, when it is the whole question; beside a question, it names the topic.
+    expect(questionShape('Final delivery date for the kiln shelves.')).toMatchObject({
+      head: 'date',
+      type: 'day',
+    });
+    expect(answerType('Kiln shelves and the delivery date. Need to know if they come on time.')).toBe('any');
   });
 
   it('reads a fragment whose noun phrase a clause qualifies', () => {
