@@ -47,6 +47,7 @@ import {
   QUESTION_LABELS,
   NOTE_LABELS,
   NEED_VERBS,
+  COUNT_QUANTIFIERS,
   LABEL_MARKS,
   NEUTER_PRONOUN,
   NOT_KNOWING_VERBS,
@@ -173,8 +174,20 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
         (REFERRING_PRONOUNS.has(word.lower) || PLACE_PRO_FORMS.has(word.lower)) &&
         ['VERB', 'ADP', 'ADJ'].includes(words[i - 1]?.pos ?? ''),
     );
+  // "How many can I put in that file?": the count's noun is left out, and the sentences before name
+  // the things counted.
+  const countsTheirThings = words.some((word, i) => {
+    const after = words[i + 2];
+    return (
+      word.lower === 'how' &&
+      COUNT_QUANTIFIERS.has(words[i + 1]?.lower ?? '') &&
+      after !== undefined &&
+      isVerbal(after)
+    );
+  });
   return (
     takenBack ||
+    countsTheirThings ||
     (words.some((word) => WH_WORDS.has(word.lower)) &&
       words.some(
         (word, i) =>

@@ -774,6 +774,9 @@ export const VARIABLE_NOUNS = words('variable');
 /** Words that, before "variable", make it one of the environment: "environment variable". */
 export const ENVIRONMENT_WORDS = words('environment env shell');
 
+/** The words after "how" that ask for a count of things ("how many", "how few"). */
+export const COUNT_QUANTIFIERS = words('many few');
+
 /** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
 export const MEASURE_ADJECTIVES = words(
   'many much far big large old tall high wide deep heavy fast small few little low short narrow shallow light slow',

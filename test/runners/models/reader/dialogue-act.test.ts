@@ -597,6 +597,16 @@ describe('what a message asks, without the frame that says it asks', () => {
     );
   });
 
+  it('takes them as the premise of a count whose noun is left out ("How many can I …?")', () => {
+    expect(
+      asked('The supplier sent us five kiln shelves. How many can I actually fit in the small kiln?'),
+    ).toBe('The supplier sent us five kiln shelves. How many can I actually fit in the small kiln?');
+    // A count that names its noun asks about it itself: the sentence before sets the scene.
+    expect(
+      asked('The supplier sent us five kiln shelves. How many pots can I actually fit in the small kiln?'),
+    ).toBe('How many pots can I actually fit in the small kiln?');
+  });
+
   it('takes a wish to know passed on from someone else as the frame, with whoever wants to know', () => {
     expect(asked('My boss wants to know which glaze the kiln fires best.')).toBe(
       'which glaze the kiln fires best',
