@@ -15,6 +15,7 @@ import {
   KNOWING_VERBS,
   LISTENER_PRONOUNS,
   MEASURE_ADJECTIVES,
+  MASS_QUANTIFIERS,
   NAMING_PARTICIPLES,
   NEED_VERBS,
   PARTITIVE_PREPOSITIONS,
@@ -83,6 +84,9 @@ function whShape(words: readonly TaggedWord[], at: number): QuestionShape {
       if (next !== undefined && SPAN_ADVERBS.has(next.lower)) return { wh, type: 'duration', nouns: [] };
       if (next !== undefined && MEASURE_ADJECTIVES.has(next.lower)) {
         const phrase = nounPhrase(words, at + 2);
+        // "How much time …" measures in the kind its noun names (a span), not in a count.
+        const measured = MASS_QUANTIFIERS.has(next.lower) ? shapeOfPhrase(phrase, wh, words) : undefined;
+        if (measured !== undefined && measured.type !== 'any' && measured.type !== 'number') return measured;
         // "How many shops feed into ...": the noun counted is the first of the phrase.
         const head = phrase[0]?.value;
         return {

@@ -95,6 +95,15 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(answerType('Is the door open when it fires?')).toBe('yes-no');
   });
 
+  it('reads "how much" before a noun of a kind as asking for that kind, not a count', () => {
+    expect(answerType('How much time does the kiln take to cool?')).toBe(
+      answerType('What time does it start?'),
+    );
+    expect(answerType('How much time does the kiln take to cool?')).not.toBe('number');
+    expect(answerType('How much does the kiln cost?')).toBe('number');
+    expect(answerType('How many shelves does the kiln hold?')).toBe('number');
+  });
+
   it('reads "how come" as asking why', () => {
     expect(questionShape('How come the kiln lid sticks after a firing?')).toEqual({
       wh: 'why',
