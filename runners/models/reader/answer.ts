@@ -54,7 +54,7 @@ import type { Candidate } from './match.js';
 import { answerFromRuns } from './command-runs.js';
 import { answerFileOrder, isFileOrderQuestion, temporalMode, type TemporalMode } from './file-order.js';
 import { keyWeights, LEAST_SUPPORT, pairBonus, support, weightedCoverage } from './support.js';
-import { askedAsSaidByThePerson, askedParts, type AskedParts } from './dialogue-act.js';
+import { askedAsSaidByThePerson, askedParts, isPossessiveMark, type AskedParts } from './dialogue-act.js';
 import { offeredAlternatives, askedPreposition, measureAsked } from './question-shape.js';
 import { pointsBack } from './discourse.js';
 import { createReaderContext, remembered, type ReaderContext } from './context.js';
@@ -121,6 +121,7 @@ import {
   VALUE_NOUNS,
   WH_DETERMINERS,
   WH_WORDS,
+  PARTITIVE_PREPOSITIONS,
 } from './lexicon.js';
 import { followsComma, Phrases, plainTokensAt, wordsAt } from './phrases.js';
 import {
@@ -853,6 +854,42 @@ function kindInPlace(shape: QuestionShape, asked: readonly Token[]): string | un
 }
 
 /**
+ * The stem of the thing whose value a question asks for with "be" ("What is the name of our contact
+ * at the archive?": contact; "What's the NAS's address?": NAS): the head of the noun phrase after
+ * "of" that follows the noun asked for, or the possessor before it. Undefined when the question
+ * names none, or asks "which N of …" with a clause after it ("which version of it people on Node 7
+ * should install", whose "people" is the clause's subject).
+ */
+function ownerOfAsked(asked: readonly Token[], shape: QuestionShape): string | undefined {
+  const at = asked.findIndex((token) => token.value === shape.head);
+  if (at < 0) return undefined;
+  const inPhrase = (token: Token | undefined) => PHRASE_TAGS.has(token?.pos ?? '');
+  let start = at;
+  while (start > 0 && inPhrase(asked[start - 1])) start--;
+  const mark = asked[start - 1];
+  const possessor = mark !== undefined && isPossessiveMark(mark) ? asked[start - 2] : undefined;
+  if (possessor !== undefined) start -= 2;
+  while (start > 0 && (inPhrase(asked[start - 1]) || asked[start - 1]?.pos === 'DET')) start--;
+  if (asked[start - 1]?.lemma !== 'be') return undefined;
+  if (possessor !== undefined) return contentStems(possessor.value)[0];
+  // Past the rest of the asked noun's phrase ("IP address").
+  let end = at + 1;
+  while (NAMING_TAGS.has(asked[end]?.pos ?? '')) end++;
+  if (!PARTITIVE_PREPOSITIONS.has(asked[end]?.lower ?? '')) return undefined;
+  let from = end + 1;
+  while (asked[from]?.pos === 'DET' || asked[from]?.pos === 'PRON') from++;
+  let head: Token | undefined;
+  for (let i = from; inPhrase(asked[i]); i++) head = asked[i];
+  return head === undefined || !NAMING_TAGS.has(head.pos) ? undefined : contentStems(head.value)[0];
+}
+
+/** The tags of a word that names a thing: a noun, a proper noun. */
+const NAMING_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+
+/** The tags of the words of a noun phrase after its determiner. */
+const PHRASE_TAGS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+/**
  * Answers the question at `questionIndex` from every other visible message (the system message
  * aside), replying with one chosen sentence so no wrong extra value spoils it. `context` holds the
  * candidates of texts the reader model has already seen (a text's candidates depend on nothing else);
@@ -1096,6 +1133,10 @@ export function answerQuestion(
   // phrase ("Launch venue?") asks for one N too, but its words weigh alike: its head need not be N.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
+  // Asked for a value of a thing ("the name of our contact at the archive", "the NAS's address"), the
+  // thing is what the answer must speak of: its word weighs twice, as the N of "which N" does.
+  const owner = focus === undefined ? ownerOfAsked(askedTokens, shape) : undefined;
+  if (owner !== undefined && weights.has(owner)) weights.set(owner, (weights.get(owner) ?? 0) * FOCUS_FACTOR);
   // Asked what happens, a sentence that says what follows from a situation ("otherwise the glaze
   // crazes") meets the question's verb of occurring as a word of its scene would. Asked what happens
   // to a thing, the answer says what is done to it.

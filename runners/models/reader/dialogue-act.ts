@@ -634,7 +634,7 @@ function framesClause(token: Token): boolean {
  * True for the possessive "'s" or "'" as written. The token's `value`, not its `lower`: a contraction's
  * `lower` is the word it stands for ("'s" for "is").
  */
-function isPossessiveMark(word: Token): boolean {
+export function isPossessiveMark(word: Token): boolean {
   return word.pos === 'PART' && /^['’]s?$/.test(word.value);
 }
 

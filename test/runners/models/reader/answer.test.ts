@@ -377,6 +377,23 @@ describe('reader reads what a question asks, in the words people write', () => {
 });
 
 describe('reader abstains when the subject of a question is nowhere in view', () => {
+  it('does not answer for the value of a thing with a sentence that speaks of something else', async () => {
+    const history = [
+      user('The partner gallery is in Porto.'),
+      assistant('Noted.'),
+      user('The gallery opens at ten on weekdays.'),
+      assistant('Noted.'),
+      user('It has been agreed with my director that the tiles will travel to the partner gallery by van.'),
+      assistant('Noted.'),
+      user('Somebody left a contact lens case in the kiln room.'),
+      assistant('Noted.'),
+    ];
+    // The thing whose name is asked ("our contact") weighs twice: no sentence names one.
+    expect(await ask(history, 'What is the name of our contact at the partner gallery?')).toBe(ABSTENTION);
+    history.push(user('Our contact at the partner gallery is Ana Ruiz.'), assistant('Noted.'));
+    expect(await ask(history, 'What is the name of our contact at the partner gallery?')).toMatch(/Ana Ruiz/);
+  });
+
   it('does not answer with a sentence that shares only common words', async () => {
     const history = [
       user('The next release ships in spring.'),
