@@ -14,6 +14,8 @@ import {
   RESTATING_VERBS,
   KNOWING_VERBS,
   LISTENER_PRONOUNS,
+  FIRST_PERSON_OBJECTS,
+  POSSESSIVE_DETERMINERS,
   MEASURE_ADJECTIVES,
   MASS_QUANTIFIERS,
   NAMING_PARTICIPLES,
@@ -217,6 +219,17 @@ function embeddedQuestion(words: readonly TaggedWord[], from: number): number | 
 }
 
 /**
+ * The pronouns that may stand between a verb of needing or asking and what it asks for: the one who
+ * is to be given it ("give me", "tell us", "I need you to …") and a possessive of the phrase ("our
+ * cone number").
+ */
+const PASSED_PRONOUNS: ReadonlySet<string> = new Set([
+  ...FIRST_PERSON_OBJECTS,
+  ...LISTENER_PRONOUNS,
+  ...POSSESSIVE_DETERMINERS,
+]);
+
+/**
  * The noun phrase a need or a request names as its object: "I still need the port that ...", "tell
  * me the version of ...", "I'd like to know the owner".
  */
@@ -243,6 +256,9 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
     while (j < words.length) {
       const skip = words[j];
       if (skip === undefined) break;
+      // "I need it for the label": a pronoun that stands for a thing is what is needed, and it points
+      // back; only one of the two who talk ("give me", "tell us") stands between a verb and its object.
+      if (skip.pos === 'PRON' && !isWh(skip) && !PASSED_PRONOUNS.has(skip.lower)) return undefined;
       const passes =
         (skip.pos === 'PRON' && !isWh(skip)) ||
         skip.pos === 'PART' ||

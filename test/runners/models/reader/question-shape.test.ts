@@ -223,6 +223,17 @@ describe('the table from a question’s shape to the kind it asks for', () => {
     expect(questionShape("The mill's owner?")).toMatchObject({ head: 'owner', type: 'person' });
   });
 
+  it('reads a need whose object is a pronoun as pointing back, not asking for what follows it', () => {
+    // "it" is what is needed; "the label" only says what for. The question before gives the shape.
+    expect(questionShape("What's the kiln's cone again? I need it for the label on the box.")).toMatchObject({
+      wh: 'what',
+    });
+    expect(answerType('I need it for the label on the box.')).toBe('any');
+    // One of the two who talk, or a possessive, may stand before the thing asked for.
+    expect(answerType('Could you give me the port?')).toBe('number');
+    expect(answerType('Tell us our cone number.')).toBe('number');
+  });
+
   it('reads a verb of handing over in the past as telling, not asking', () => {
     expect(questionShape('Loom count I gave you on Monday?')).toMatchObject({
       head: 'count',
