@@ -136,7 +136,15 @@ import {
 } from './change-statements.js';
 import { codeSpans, commandOptionSpans, shortOptions } from './value-kinds.js';
 import { CLAUSE_MARKS } from './value-spans.js';
-import { analyse, isSuperlativeForm, isVerbal, joined, placesInTime, type Token } from './language.js';
+import {
+  analyse,
+  isSuperlativeForm,
+  isVerbal,
+  joined,
+  NAMING_TAGS,
+  placesInTime,
+  type Token,
+} from './language.js';
 import { adverbPhraseAt, canBeVerb, isPhrasalVerb, lemmasOf } from './thesaurus.js';
 
 /** The reply when nothing visible answers; scoring looks for "I don't know". */
@@ -882,9 +890,6 @@ function ownerOfAsked(asked: readonly Token[], shape: QuestionShape): string | u
   for (let i = from; inPhrase(asked[i]); i++) head = asked[i];
   return head === undefined || !NAMING_TAGS.has(head.pos) ? undefined : contentStems(head.value)[0];
 }
-
-/** The tags of a word that names a thing: a noun, a proper noun. */
-const NAMING_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 
 /** The tags of the words of a noun phrase after its determiner. */
 const PHRASE_TAGS: ReadonlySet<string> = new Set(['ADJ', 'NOUN', 'PROPN']);

@@ -110,7 +110,7 @@ function isCapitalised(word: string): boolean {
 }
 
 /** The tags of a word that may name a thing: a noun, a proper noun. */
-const NAMING_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+export const NAMING_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 
 /** The tokens of `text`, each with its part of speech, lemma and negation. */
 export function analyse(text: string): Token[] {

@@ -777,7 +777,7 @@ export const ENVIRONMENT_WORDS = words('environment env shell');
 /** The words after "how" that ask for a count of things ("how many", "how few"). */
 export const COUNT_QUANTIFIERS = words('many few');
 
-/** The word after "how" that asks for an amount of a mass ("how much time", "how much memory"). */
+/** The words after "how" that ask for an amount of a mass ("how much time", "how little memory"). */
 export const MASS_QUANTIFIERS = words('much little');
 
 /** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
