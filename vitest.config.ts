@@ -21,6 +21,7 @@ const endToEnd = [
   'test/scenarios/source-folder.test.ts',
   'test/scripts/generality.test.ts',
   'test/scripts/reader-matrix.test.ts',
+  'test/scripts/reader-size-cli.test.ts',
   'test/honesty/evidence-alarm.test.ts',
   'test/runners/run/determinism.test.ts',
   'test/runners/run/rebuild.test.ts',

@@ -1,5 +1,3 @@
-import { execa } from 'execa';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sizeOf, sizeOfFile } from '../../scripts/reader-size/count.js';
 
@@ -58,30 +56,5 @@ describe('the size of source, as the reader issue measures it', () => {
     ]);
     expect(sizeOf([])).toEqual({ files: 0, lines: 0, ifs: 0, regexes: [], listedWords: 0, lists: [] });
     expect(sizeOfFile({ path: 'empty.ts', text: '' }).lines).toBe(0);
-  });
-});
-
-describe('scripts/reader-size.ts command line', { timeout: 60_000 }, () => {
-  const repository = fileURLToPath(new URL('../..', import.meta.url));
-  const run = (...args: string[]) =>
-    execa('node', ['--import', 'tsx', 'scripts/reader-size.ts', ...args], { cwd: repository, reject: false });
-
-  it("prints the reader's size, and with --list where each regular expression is", async () => {
-    const { exitCode, stdout } = await run('--list');
-    expect(exitCode).toBe(0);
-    expect(stdout).toMatch(/^reader \(runners\/models\/reader\/\): \d+ files, [\d,]+ lines \(\d+% of/);
-    expect(stdout).toMatch(
-      /\n {2}regular expressions: \d+ \(\d+% of the repository's [\d,]+\); \d+ of them alternate words\n/,
-    );
-    expect(stdout).toMatch(/\n {2}listed words: [\d,]+ in lexicon\.ts; /);
-    expect(stdout).toMatch(/\nregular expressions:\n {2}[\w-]+\.ts:\d+ {2}\S/);
-  });
-
-  it('refuses a bad command line in one line, exit 2', async () => {
-    const { exitCode, stdout, stderr } = await run('--bogus');
-    expect(exitCode).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^reader:size: .*--bogus.*; usage: npm run -s reader:size /);
   });
 });
