@@ -851,7 +851,7 @@ function passiveStems(question: string): Set<string> {
 
 /**
  * The noun a "which" or "what" determines when the question asks it in place, after its verb, the rest
- * said in the order of a statement ("… is built on which tool?"): the kind of thing asked for.
+ * said in the order of a statement ("… is glazed with which glaze?"): the kind of thing asked for.
  */
 function kindInPlace(shape: QuestionShape, asked: readonly Token[]): string | undefined {
   if (!WH_DETERMINERS.has(shape.wh ?? '') || shape.nouns.length === 0 || shape.head === undefined) {
@@ -862,11 +862,11 @@ function kindInPlace(shape: QuestionShape, asked: readonly Token[]): string | un
 }
 
 /**
- * The stem of the thing whose value a question asks for with "be" ("What is the name of our contact
- * at the archive?": contact; "What's the NAS's address?": NAS): the head of the noun phrase after
+ * The stem of the thing whose value a question asks for with "be" ("What is the name of our supplier
+ * at the guild?": supplier; "What's the kiln's peak?": kiln): the head of the noun phrase after
  * "of" that follows the noun asked for, or the possessor before it. Undefined when the question
- * names none, or asks "which N of …" with a clause after it ("which version of it people on Node 7
- * should install", whose "people" is the clause's subject).
+ * names none, or asks "which N of …" with a clause after it ("which release of it potters on the old
+ * kiln should install", whose "potters" is the clause's subject).
  */
 function ownerOfAsked(asked: readonly Token[], shape: QuestionShape): string | undefined {
   const at = asked.findIndex((token) => token.value === shape.head);
@@ -1138,7 +1138,7 @@ export function answerQuestion(
   // phrase ("Launch venue?") asks for one N too, but its words weigh alike: its head need not be N.
   const focus = shape.wh === undefined ? undefined : which;
   if (focus !== undefined && weights.has(focus)) weights.set(focus, (weights.get(focus) ?? 0) * FOCUS_FACTOR);
-  // Asked for a value of a thing ("the name of our contact at the archive", "the NAS's address"), the
+  // Asked for a value of a thing ("the name of our supplier at the guild", "the kiln's peak"), the
   // thing is what the answer must speak of: its word weighs twice, as the N of "which N" does.
   const owner = focus === undefined ? ownerOfAsked(askedTokens, shape) : undefined;
   if (owner !== undefined && weights.has(owner)) weights.set(owner, (weights.get(owner) ?? 0) * FOCUS_FACTOR);

@@ -199,7 +199,7 @@ function pointsBackToPremise(words: readonly Token[]): boolean {
 
 /**
  * True when the conjunction at `at` opens no clause, no verb coming after it: the tagger's "that" in
- * "How do I declare that in commander?" is a pronoun.
+ * "How do I set that in kilnctl?" is a pronoun.
  */
 function opensNoClause(words: readonly Token[], at: number): boolean {
   return words[at]?.pos === 'SCONJ' && !words.slice(at + 1).some(isVerbal);
@@ -353,7 +353,7 @@ function indirect(words: readonly Token[]): boolean {
     // "tell me …", "remind us …"; and "let me know …", "help us understand …". "She told me …" and
     // "he showed us …" report what was done.
     // "The director tells me …", "she lets us know …": with a subject of its own, the verb reports.
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && asksOfListener(words, i);
+    const toPerson = asksOfListenerForSpeaker(words, i);
     if (toPerson && asksToBeShown(word)) return true;
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return true;
     // "Please repeat the cone number …", "I'd like you to restate the firing schedule …"
@@ -478,9 +478,14 @@ function saidByAnother(words: readonly Token[], at: number): boolean {
   return ['NOUN', 'PRON'].includes(word.pos);
 }
 
+/** True when the verb at `at` may ask the one spoken to for something, for the speaker: "tell me …". */
+function asksOfListenerForSpeaker(words: readonly Token[], at: number): boolean {
+  return FIRST_PERSON_OBJECTS.has(words[at + 1]?.lower ?? '') && asksOfListener(words, at);
+}
+
 /**
  * True when the verb at `at` may ask something of the one spoken to: no one else is its subject, and
- * it is not denied but of them ("top doesn't show me …" says what a program does not do; "can't you
+ * it is not denied but of them ("idle doesn't show me …" says what a program does not do; "can't you
  * tell me …" still asks).
  */
 function asksOfListener(words: readonly Token[], at: number): boolean {
@@ -666,10 +671,9 @@ function frameOf(words: readonly Token[]): [number, number] | undefined {
     return start;
   };
   for (const [i, word] of words.entries()) {
-    const next = words[i + 1];
     // As in `indirect`, a verb with a subject of its own reports: "the flag that tells me …" frames
     // nothing.
-    const toPerson = next !== undefined && FIRST_PERSON_OBJECTS.has(next.lower) && asksOfListener(words, i);
+    const toPerson = asksOfListenerForSpeaker(words, i);
     // "remind me", "tell us"; "let me know", "help us understand"
     if (toPerson && asksToBeShown(word)) return [clauseStart(i), i + 2];
     if (toPerson && KNOWING_VERBS.has(words[i + 2]?.lemma ?? '')) return [clauseStart(i), i + 3];

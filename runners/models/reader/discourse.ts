@@ -108,7 +108,7 @@ export interface InContext {
 /**
  * The sentences of groups (paragraphs, lines) with, for each that refers back, the one before it.
  * With `demonstratives`, a sentence that says "that N" or "this N" leans on the one before too: a
- * person's "Expiry moves to that date." gives the date in the sentence before. (A document's "this
+ * person's "Delivery moves to that date." gives the date in the sentence before. (A document's "this
  * option" mostly names what a heading or a term names, and the reader's own accounts repeat
  * documents.)
  */

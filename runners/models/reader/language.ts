@@ -67,7 +67,7 @@ const loadAnalyser = ((): (() => Analyser) => {
 
 /**
  * `tokens` of `read` with each word that opens a sentence only by its capital read as written in
- * lower case. The tagger takes a capitalised word for a name ("Final expiry date for …" makes "Final"
+ * lower case. The tagger takes a capitalised word for a name ("Final firing date for …" makes "Final"
  * a proper noun); when the same word in lower case is neither a noun nor a name ("final", an
  * adjective), the capital was the sentence's, and the word takes the lower-case reading. A word
  * that is a noun either way may be a name ("Python version?") and stays as it was.

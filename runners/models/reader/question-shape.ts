@@ -256,7 +256,7 @@ function neededObject(words: readonly TaggedWord[], from: number): TaggedWord[] 
     while (j < words.length) {
       const skip = words[j];
       if (skip === undefined) break;
-      // "I need it for the label": a pronoun that stands for a thing is what is needed, and it points
+      // "I need it for the shelf card": a pronoun that stands for a thing is what is needed, and it points
       // back; only one of the two who talk ("give me", "tell us") stands between a verb and its object.
       if (skip.pos === 'PRON' && !isWh(skip) && !PASSED_PRONOUNS.has(skip.lower)) return undefined;
       const passes =
@@ -484,8 +484,8 @@ function requestedObject(words: readonly TaggedWord[], start: number): TaggedWor
 export function questionShape(question: string): QuestionShape {
   if (question.trim() === '') return { type: 'any', nouns: [] };
   const sentences = taggedSentences(question);
-  // A noun phrase alone with a full stop that is the whole question is what is asked ("Final expiry
-  // date for the accounts."); beside another sentence, it names the topic that one asks about.
+  // A noun phrase alone with a full stop that is the whole question is what is asked ("Final firing
+  // date for the tiles."); beside another sentence, it names the topic that one asks about.
   const alone = sentences.length === 1;
   const shapes = sentences.map((words) => ({
     asks: words.at(-1)?.value === '?',
