@@ -659,13 +659,18 @@ function kindsInPhrases(asked: readonly Token[]): string[] {
 /**
  * The stems of the words for a time that say on which occasion something happens ("make them change
  * it next time they log in", "run two in the same time"): after a word that picks one occasion out
- * and with no value after them, they ask for no time.
+ * and with no value after them, they ask for no time, unless something in view names the same
+ * occasion in the same two words.
  */
-function occasionStems(asked: readonly Token[]): string[] {
+function occasionStems(asked: readonly Token[], pool: readonly Candidate[]): string[] {
   return asked.flatMap((token, at) => {
-    const occasion = OCCASION_DETERMINERS.has(asked[at - 1]?.lower ?? '');
-    if (!occasion || !TIME_ASKING_WORDS.has(token.lower)) return [];
-    return VALUE_FOLLOWERS.has(asked[at + 1]?.pos ?? '') ? [] : contentStems(token.value);
+    const determiner = asked[at - 1]?.lower ?? '';
+    if (!OCCASION_DETERMINERS.has(determiner) || !TIME_ASKING_WORDS.has(token.lower)) return [];
+    if (VALUE_FOLLOWERS.has(asked[at + 1]?.pos ?? '')) return [];
+    // A text that names the same occasion ("on the last day of the month") speaks of what is asked.
+    const namesOccasion = (candidate: Candidate) =>
+      words(candidate.text).some((word, i, all) => word === determiner && all[i + 1] === token.lower);
+    return pool.some(namesOccasion) ? [] : contentStems(token.value);
   });
 }
 
@@ -969,7 +974,7 @@ export function answerQuestion(
     ...(byDefault ?? []),
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
-    ...occasionStems(askedTokens),
+    ...occasionStems(askedTokens, pool),
     ...unsaidSetPhraseStems(askedTokens, pool),
     ...precisionStems(askedTokens),
     ...placedAnswerStems(askedTokens),

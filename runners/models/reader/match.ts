@@ -418,9 +418,17 @@ const NOUN_MAKERS: ReadonlySet<string> = new Set(['DET', 'ADJ']);
 function withoutPhrases(phrases: Phrases, text: string): string {
   const words = plainTokensAt(text);
   // "At the end of the queue" names a place: a phrase the partitive "of" follows stays.
+  // A time phrase inside a condition ("if this is the first time the kiln cracks, …") is part of what
+  // the question supposes, which a text says too; it does not pick the earliest or latest answer (see
+  // `outsideConditions`), so its words stay.
+  const outside = phrases === TIME_PHRASE ? new Set(outsideConditions(text, words)) : undefined;
   const hits: PhraseHit[] = phrases
     .findAll(text, words)
-    .filter((hit) => phrases !== TIME_PHRASE || !PARTITIVE_PREPOSITIONS.has(words[hit.after]?.word ?? ''));
+    .filter(
+      (hit) =>
+        outside === undefined ||
+        (!PARTITIVE_PREPOSITIONS.has(words[hit.after]?.word ?? '') && outside.has(words[hit.first]!)),
+    );
   let out = '';
   let from = 0;
   for (const hit of hits) {

@@ -1158,6 +1158,42 @@ describe('what is asked, and how much of it an answer must say', () => {
     expect(await ask(kilns, 'What is the first time the kilns may start firing?')).toMatch(/06:00/);
   });
 
+  it('keeps the words of an occasion that something in view names in the same words', async () => {
+    const traps: Message[] = [
+      user('On the last day of the month the studio empties the clay traps into two buckets.'),
+      assistant('Noted.'),
+      user('Every month the studio also empties the clay traps of the wheel room into five buckets.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(traps, 'How many buckets do the clay traps fill on the last day of the month?')).toBe(
+      'On the last day of the month the studio empties the clay traps into two buckets.',
+    );
+  });
+
+  it('keeps a time phrase inside a condition as part of what the question supposes', async () => {
+    expect(keyOfAsked("If it's the first time the kiln has cracked a shelf, who mends it?")).toContain(
+      'time',
+    );
+    // Outside a condition, the phrase asks for the earliest answer and leaves the key.
+    expect(keyOfAsked('Who mended the kiln shelf the first time?')).not.toContain('time');
+    const rules: Message[] = [
+      user(
+        'A member who leaves glaze on a shelf loses kiln access, which the warden gives back 14 days after the shelf is scraped.',
+      ),
+      assistant('Noted.'),
+      user(
+        'Kiln access comes back at once if this is the first time the member has left glaze on a shelf and the shelf is scraped within 3 days.',
+      ),
+      assistant('Noted.'),
+    ];
+    expect(
+      await ask(
+        rules,
+        "If it's the first time I've left glaze on a shelf, how many days do I have to scrape it?",
+      ),
+    ).toMatch(/within 3 days/);
+  });
+
   it('lets a thing go that only a comparison or an example names', async () => {
     const fee = 'The regatta entry fee is 40 pounds a crew.';
     expect(await ask(rowing, 'Is the regatta entry fee like a tennis subscription?')).toMatch(/^(Yes|No): /);
