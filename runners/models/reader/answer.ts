@@ -101,6 +101,7 @@ import {
   PURPOSE_PREPOSITIONS,
   NUMBERED_IDENTIFIER_NOUNS,
   OCCASION_DETERMINERS,
+  VERB_PARTICLES,
   MISHAP_COMPLEMENTS,
   MISHAP_VERBS,
   OCCURRING_VERBS,
@@ -674,6 +675,23 @@ function occasionStems(asked: readonly Token[], pool: readonly Candidate[]): str
   });
 }
 
+/**
+ * The stems of the particles that make one verb with the verb before them, right after it or after
+ * its pronoun object ("patch it up", "sort out"), when WordNet lists the two as one verb: the verb's
+ * word stands for the phrase (and meets the phrase's words of like meaning), and the particle alone
+ * says nothing a sentence must repeat. After a light verb ("go out", "set up") the particle is what
+ * tells, and stays.
+ */
+function particleStems(asked: readonly Token[]): string[] {
+  return asked.flatMap((token, at) => {
+    if (!VERB_PARTICLES.has(token.lower)) return [];
+    const object = asked[at - 1]?.pos === 'PRON' ? 1 : 0;
+    const verb = asked[at - 1 - object];
+    if (verb?.pos !== 'VERB' || !isPhrasalVerb(verb.lower, token.lower)) return [];
+    return COMMON_VERB_STEMS.has(contentStems(verb.value)[0] ?? '') ? [] : contentStems(token.value);
+  });
+}
+
 /** Parts of speech of a word after a kind's noun that says which one: "version 5", "port 8080". */
 const VALUE_FOLLOWERS: ReadonlySet<string> = new Set(['NUM', 'NOUN', 'PROPN']);
 
@@ -975,6 +993,7 @@ export function answerQuestion(
     ...framingNounStems(askedTokens),
     ...kindsInPhrases(askedTokens),
     ...occasionStems(askedTokens, pool),
+    ...particleStems(askedTokens),
     ...unsaidSetPhraseStems(askedTokens, pool),
     ...precisionStems(askedTokens),
     ...placedAnswerStems(askedTokens),

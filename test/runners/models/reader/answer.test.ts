@@ -1170,6 +1170,31 @@ describe('what is asked, and how much of it an answer must say', () => {
     );
   });
 
+  it('reads a verb and its particle ("patch it up") as one word the answer need not repeat', async () => {
+    const shelves: Message[] = [
+      user('A kiln shelf that cracks in a firing must be mended with kiln cement within 5 days.'),
+      assistant('Noted.'),
+      user('Kiln shelves are stacked on the rack by the back door.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(shelves, 'How many days do I get to patch up a cracked shelf?')).toMatch(
+      /within 5 days/,
+    );
+    expect(await ask(shelves, 'A cracked shelf: how many days do I get to patch it up?')).toMatch(
+      /within 5 days/,
+    );
+    // After a light verb the particle tells what is meant ("set up", "go out"), and stays asked.
+    const label: Message[] = [
+      user('The glaze kit is going out under the Ember Clay mark after all.'),
+      assistant('Noted.'),
+      user('We are not using the studio licence for the kit any more.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(label, 'So which licence is the glaze kit going out under in the end?')).toMatch(
+      /Ember Clay/,
+    );
+  });
+
   it('keeps a time phrase inside a condition as part of what the question supposes', async () => {
     expect(keyOfAsked("If it's the first time the kiln has cracked a shelf, who mends it?")).toContain(
       'time',
