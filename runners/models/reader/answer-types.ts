@@ -3,7 +3,8 @@
  * read from the question's shape (question-shape.ts): "who" wants a person, "how many" a number,
  * "when" a time, "how long" a span, "what time" a time of day or a span, "which version" a version,
  * "which file" a path, "which option" or "which key" an option, "which environment variable" one of
- * the environment, "what is the name of ..." a name, and a question that opens with an auxiliary
+ * the environment, "what is the name of ..." a name, "what is the IP address of ..." an address (a
+ * URL, an e-mail address, an IP address, a host with its port), and a question that opens with an auxiliary
  * ("does", "is", "can") a yes or a no. The values are found by one recogniser per kind
  * (value-kinds.ts, key-chords.ts). A sentence that holds no value of the kind cannot answer, whatever
  * words it shares with the question.
@@ -70,6 +71,7 @@ const SINGLE: Partial<Record<AnswerType, ValueKind>> = {
   path: 'path',
   position: 'position',
   'env-var': 'env-var',
+  address: 'address',
   command: 'code',
   'yes-no': 'statement',
 };

@@ -589,6 +589,7 @@ export const KIND_NOUNS = {
   command: words('command commands'),
   person: words('person people author maintainer owner creator contributor'),
   identifier: words('name identifier id username alias label tag'),
+  address: words('address url ip'),
 } as const;
 
 /**

@@ -48,7 +48,7 @@ import {
 } from './lexicon.js';
 import { durationSpans } from './time-values.js';
 import { tokens, type Token } from './nlp.js';
-import { codeNameSpans, commandOptionSpans, numberSpans, shortOptions } from './value-kinds.js';
+import { addressSpans, codeNameSpans, commandOptionSpans, numberSpans, shortOptions } from './value-kinds.js';
 import { isKnownWord, withVerbsAfterSubjects } from './thesaurus.js';
 import { Phrases, plainTokensAt, type PhraseHit, type WordAt } from './phrases.js';
 import { wordsOf } from './value-spans.js';
@@ -114,6 +114,11 @@ const VALUE_KINDS: readonly { stems: ReadonlySet<string>; present: (sentence: st
     // The nouns that ask for a span ("duration", "period"): a span of time says it ("seven weeks").
     stems: stemsOf(KIND_NOUNS.duration),
     present: (sentence) => durationSpans(sentence).length > 0,
+  },
+  {
+    // The nouns that ask for an address ("IP address", "URL"): an address says it ("10.0.0.7").
+    stems: stemsOf(KIND_NOUNS.address),
+    present: (sentence) => addressSpans(sentence).length > 0,
   },
 ];
 

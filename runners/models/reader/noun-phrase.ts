@@ -32,6 +32,7 @@ export type AnswerType =
   | 'env-var'
   | 'identifier'
   | 'position'
+  | 'address'
   | 'yes-no'
   | 'any';
 
@@ -113,7 +114,11 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
     if (RELATIVE_DAYS.has(word.lower)) break;
     // An adverb may stand between the verb and its object ("which option lists just those").
     const object = words.slice(i + 1).find((later) => later.pos !== 'ADV');
-    if (phrase.length > 0 && object?.pos === 'DET' && kindOfNoun(word) === undefined) break;
+    // A word before an object of its own is the clause's verb and ends the phrase, unless it names a
+    // kind ("the file the kiln reads"); a kind's noun with an ending is the verb all the same ("which
+    // hash addresses every blob"), however the tagger reads it.
+    const inflected = word.lower !== word.lemma && !word.lower.endsWith('ing');
+    if (phrase.length > 0 && object?.pos === 'DET' && (kindOfNoun(word) === undefined || inflected)) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
       // A participle before a noun modifies it ("the listening port", "the packed weight"); after the
       // phrase's noun, a verb in the past or the present ("which version stopped patching …") is the
@@ -148,6 +153,9 @@ export function headOf(phrase: readonly TaggedWord[], open = true): TaggedWord |
     (word, i) => i > 0 && GENERAL_NOUNS.has(word.lemma) && NOMINAL.has(phrase[i - 1]?.pos ?? ''),
   );
   if (sort !== undefined) return sort;
+  // A closed phrase ends with its head, even a kind's noun the tagger reads as a verb ("the IP address").
+  const last = phrase.at(-1);
+  if (!open && last !== undefined && kindOfNoun(last) !== undefined) return last;
   return (
     (open ? undefined : phrase.findLast((word) => word.pos === 'NOUN' || word.pos === 'PROPN')) ??
     phrase.findLast((word) => kindOfNoun(word) !== undefined) ??

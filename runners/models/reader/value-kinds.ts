@@ -402,6 +402,35 @@ export function positionSpans(sentence: string): ValueSpan[] {
   return spans;
 }
 
+// ---- network and mail addresses ----
+
+// Each form starts where a run of its characters starts (the look-behinds), so a long run that is no
+// address (a pasted blob) is read once, not once from each of its characters.
+
+const ADDRESS = new RegExp(
+  [
+    // "https://mirror.example/pub", "ssh://git@host/repo"
+    String.raw`(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'\u0060]*[^\s<>"'\u0060.,;:!?)]`,
+    // "ops@clinic.example"
+    String.raw`(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`,
+    // "192.168.1.20", "10.0.0.0/8", "127.0.0.1:8080"
+    String.raw`(?<![\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?(?::\d{1,5})?(?![\p{N}.]\p{N})`,
+    // "fe80::1", "2001:db8::8a2e:370:7334": hexadecimal groups with "::" among them, or eight groups
+    String.raw`(?<![\w:])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])`,
+    // "localhost:8080", "db-1:5432"
+    String.raw`(?<![\w.-])[A-Za-z][\w.-]+:\d{2,5}(?!\w|\.\w)`,
+  ].join('|'),
+  'gu',
+);
+
+/**
+ * Addresses a machine or a mailbox is reached at: URLs, e-mail addresses, IPv4 addresses (with a
+ * prefix length or a port), IPv6 addresses and a host with its port ("localhost:8080").
+ */
+export function addressSpans(sentence: string): ValueSpan[] {
+  return inOrder(spansOf(sentence, ADDRESS));
+}
+
 /** The recogniser of each kind. */
 export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => ValueSpan[]>> = {
   number: numberSpans,
@@ -419,5 +448,6 @@ export const RECOGNISERS: Readonly<Record<ValueKind, (sentence: string) => Value
   literal: literalSpans,
   person: personSpans,
   position: positionSpans,
+  address: addressSpans,
   statement: statementSpans,
 };

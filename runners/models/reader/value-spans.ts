@@ -26,6 +26,7 @@ export type ValueKind =
   | 'literal'
   | 'person'
   | 'position'
+  | 'address'
   | 'statement';
 
 /** An alternation of the words of a list, longest first, each escaped for a pattern. */

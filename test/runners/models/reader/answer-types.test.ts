@@ -40,6 +40,15 @@ describe('the kind of answer a question asks for', () => {
     expect(answerType('Where is the boathouse?')).toBe('any');
   });
 
+  it('is an address for the address of a thing, whatever the tagger makes of "address"', () => {
+    expect(answerType('What is the IP address of the tide gauge?')).toBe('address');
+    expect(answerType("What's the boathouse's IP address again?")).toBe('address');
+    expect(answerType('Which e-mail address should the race results go to?')).toBe('address');
+    expect(answerType('What is the contact address for the harbour office?')).toBe('address');
+    // A kind's noun with an ending before an object is the clause's verb.
+    expect(answerType('Which buoy addresses every mooring on the chart?')).not.toBe('address');
+  });
+
   it('is held by a sentence only when the sentence has a value of that kind', () => {
     expect(holdsType('The cleanup may run long this year.', 'day')).toBe(false);
     expect(holdsType('The cleanup moved to Thursday.', 'day')).toBe(true);
@@ -63,6 +72,18 @@ describe('the kind of answer a question asks for', () => {
 });
 
 describe('answers that must be of the kind asked', () => {
+  it('answers an address only with a sentence that holds one', async () => {
+    const history = [
+      user('The tide gauge sits on the end of the north pier and reports every ten minutes.'),
+      assistant('Noted.'),
+      user('Its readings go to the harbour office, whose computer keeps a year of them.'),
+      assistant('Noted.'),
+    ];
+    expect(await ask(history, 'What is the IP address of the tide gauge?')).toBe(ABSTENTION);
+    const given = [...history, user('The tide gauge answers on 10.20.0.7.'), assistant('Noted.')];
+    expect(await ask(given, 'What is the IP address of the tide gauge?')).toMatch(/10\.20\.0\.7/);
+  });
+
   it('abstains when no visible sentence about the subject holds a value of the kind', async () => {
     const history = [user('The regatta is organised by the sailing club.'), assistant('Noted.')];
     expect(await ask(history, 'Which day is the regatta?')).toBe(ABSTENTION);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressSpans,
   clockSpans,
   codeNameSpans,
   codeSpans,
@@ -381,5 +382,35 @@ describe('code', () => {
     expect(codeSpans('Sign in once per machine.')).toEqual([]);
     expect(codeSpans('An empty span `` says nothing.')).toEqual([]);
     expect(codeSpans('')).toEqual([]);
+  });
+});
+
+describe('addresses', () => {
+  it('are URLs, e-mail addresses, IP addresses and hosts with their port', () => {
+    expect(
+      texts(addressSpans('The kiln log is at https://kilns.example/log, or ask glaze@studio.example.')),
+    ).toEqual(['https://kilns.example/log', 'glaze@studio.example']);
+    expect(
+      texts(addressSpans('The controller answers on 192.168.4.20, the studio net is 10.0.0.0/8.')),
+    ).toEqual(['192.168.4.20', '10.0.0.0/8']);
+    expect(texts(addressSpans('Its panel listens on 10.0.0.5:8080 and on localhost:9000.'))).toEqual([
+      '10.0.0.5:8080',
+      'localhost:9000',
+    ]);
+    expect(texts(addressSpans('The kiln also takes fe80::1 and 2001:db8::8a2e:370:7334.'))).toEqual([
+      'fe80::1',
+      '2001:db8::8a2e:370:7334',
+    ]);
+  });
+
+  it('are no time of day, version, ratio or qualified name', () => {
+    expect(addressSpans('The firing starts at 12:30:45 on release 1.2.3.4.5.')).toEqual([]);
+    expect(addressSpans('Mix clay and grog 3:2; the helper is std::string.')).toEqual([]);
+    expect(addressSpans('The kiln has no address yet.')).toEqual([]);
+  });
+
+  it('read a run far longer than a word once, finding nothing in it', () => {
+    for (const c of ['q', 'a', '1', 'a:', 'a.'])
+      expect(addressSpans(`see ${c.repeat(20_000)} now`)).toEqual([]);
   });
 });
