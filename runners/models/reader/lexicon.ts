@@ -782,9 +782,11 @@ export const COUNT_QUANTIFIERS = words('many few');
 export const MASS_QUANTIFIERS = words('much little');
 
 /** Adjectives that "how" turns into a question for a measure: "how far", "how old", "how big". */
-export const MEASURE_ADJECTIVES = words(
-  'many much far big large old tall high wide deep heavy fast small few little low short narrow shallow light slow',
-);
+export const MEASURE_ADJECTIVES: ReadonlySet<string> = new Set([
+  ...COUNT_QUANTIFIERS,
+  ...MASS_QUANTIFIERS,
+  ...words('far big large old tall high wide deep heavy fast small low short narrow shallow light slow'),
+]);
 
 /** Words that make "how" ask for a reason ("how come the lid sticks?" asks why it does). */
 export const REASON_AFTER_HOW = words('come');

@@ -116,7 +116,7 @@ export function nounPhrase(words: readonly TaggedWord[], from: number): TaggedWo
     const object = words.slice(i + 1).find((later) => later.pos !== 'ADV');
     // A word before an object of its own is the clause's verb and ends the phrase, unless it names a
     // kind ("the file the kiln reads"); a kind's noun with an ending is the verb all the same ("which
-    // hash addresses every blob"), however the tagger reads it.
+    // stamp numbers every pot"), however the tagger reads it.
     const inflected = word.lower !== word.lemma && !word.lower.endsWith('ing');
     if (phrase.length > 0 && object?.pos === 'DET' && (kindOfNoun(word) === undefined || inflected)) break;
     if (!NOMINAL.has(word.pos) && kindOfNoun(word) === undefined) {
